@@ -1,0 +1,184 @@
+"""The small interface every game implements.
+
+A game is three things: its notation (the grammar of a turn's body and of its
+own tags), its rules (a state machine: `Engine`), and its words (the rulings,
+and how a state reads to a person). The shared layers — scanner, replay,
+reports, CLI — speak to games only through `GameRules` and `Engine`, so adding a
+game touches nothing outside its own package.
+
+Hidden information and chance are the engine's business: an engine is built
+from the record's tags (which may give a full deal, a seed, or nothing) and
+judges each move on what it can know; dice or shuffles a game needs are values
+written in the log, never drawn by the referee.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.diagnostics import Violation
+from referee.record import GameRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """One ruling in the project's own words; `id` is what diagnostics cite."""
+
+    id: str
+    title: str
+    text: str
+
+
+class TurnSyntaxError(Exception):
+    """A turn body (or tag value) that the grammar rejects.
+
+    `offset` is the character in the parsed text where reading failed.
+    """
+
+    def __init__(self, message: str, offset: int = 0, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+        self.hint = hint
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedTurn:
+    """A parsed body, and where its named parts stand: part -> (start, end) offsets."""
+
+    action: Any
+    parts: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class TagSpec:
+    """A tag a game knows: whether it is required, and its place in canonical order."""
+
+    name: str
+    required: bool = False
+    doc: str = ""
+
+
+@dataclass(slots=True)
+class SideResult:
+    side: str
+    players: list[str]
+    score: int | None
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """The score as the replay leaves it.
+
+    `finished` says the game reached its end by the rules; an unfinished log
+    still has provisional figures but no winners. `claim` is the verdict on the
+    log's claimed result: "holds", "false", "not checked" or None (none claimed).
+    """
+
+    finished: bool
+    sides: list[SideResult]
+    winners: list[str]
+    summary: dict[str, Any] = field(default_factory=dict)
+    claim: str | None = None
+
+
+class Engine(ABC):
+    """One game in progress: a state machine fed the record's rounds and turns.
+
+    `start_round` and `play` return None for a legal step and a Violation for an
+    illegal one, leaving the state untouched in that case. Nothing here prints.
+    """
+
+    @abstractmethod
+    def start_round(self, number: int) -> Violation | None: ...
+
+    @abstractmethod
+    def round_due(self) -> int | None:
+        """The number of the round the next turn must open, or None mid-round."""
+
+    @abstractmethod
+    def play(self, player: str, action: Any) -> Violation | None: ...
+
+    @abstractmethod
+    def finish(self) -> list[Violation]:
+        """Checks made once the log's movetext is over (claims, shown hands)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome: ...
+
+    @abstractmethod
+    def view(self) -> dict[str, Any]:
+        """The state as JSON-ready data: what a referee looks at to settle a dispute."""
+
+    @abstractmethod
+    def copy(self) -> "Engine": ...
+
+    @abstractmethod
+    def canonical_action(self, player: str, action: Any) -> Any:
+        """The action as canonical notation writes it in this state (before it is played)."""
+
+
+class GameRules(ABC):
+    """A game as the shared layers see it."""
+
+    id: str
+    name: str
+    extensions: tuple[str, ...]
+    tags: Sequence[TagSpec]
+    rulings: Sequence[Ruling]
+
+    # -- notation ------------------------------------------------------------
+
+    @abstractmethod
+    def parse_turn(self, text: str) -> ParsedTurn:
+        """Parse a turn body; raises TurnSyntaxError."""
+
+    @abstractmethod
+    def format_turn(self, action: Any) -> str: ...
+
+    @abstractmethod
+    def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
+        """Whether a tag value is well formed (its meaning is judged by `new_engine`)."""
+
+    def canonical_tag(self, name: str, value: str) -> str:
+        """A well-formed tag value in canonical spelling (spacing, order)."""
+        return value
+
+    # -- JSON ----------------------------------------------------------------
+
+    @abstractmethod
+    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def action_from_json(self, data: dict[str, Any]) -> Any: ...
+
+    # -- rules ---------------------------------------------------------------
+
+    @abstractmethod
+    def new_engine(self, record: GameRecord) -> Engine | Violation:
+        """An engine set up from the record's tags, or the violation its set-up breaks.
+
+        A set-up violation's `part` is "tag:Name" for the tag at fault.
+        """
+
+    @abstractmethod
+    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+        """Every legal (player, action) in the engine's state; needs full information."""
+
+    @abstractmethod
+    def render_view(self, view: dict[str, Any]) -> list[str]:
+        """The view as lines of text for a terminal."""
+
+    def ruling(self, rule_id: str) -> Ruling | None:
+        for ruling in self.rulings:
+            if ruling.id == rule_id:
+                return ruling
+        return None

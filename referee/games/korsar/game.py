@@ -1,0 +1,106 @@
+"""Korsar as the shared layers see it: notation, JSON, engine and words, behind GameRules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.diagnostics import Violation
+from referee.games.base import Engine, GameRules, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.common import COMMON_TAGS
+from referee.games.korsar.engine import KorsarEngine
+from referee.games.korsar.notation import (
+    GalleonRef,
+    KorsarAction,
+    check_tag_value,
+    format_body,
+    format_hands,
+    parse_body,
+    parse_hands,
+)
+from referee.games.korsar.rulings import RULINGS
+from referee.games.korsar.setup import read_setup
+from referee.games.korsar.view import render_view
+from referee.record import GameRecord
+
+
+class KorsarRules(GameRules):
+    id = "korsar"
+    name = "Korsar"
+    extensions = (".korsar",)
+    tags = COMMON_TAGS + (
+        TagSpec("Players", True, "player ids in seat order"),
+        TagSpec("Teams", False, "partners, for team play"),
+        TagSpec("Seed", False, "fixes the deal by the documented shuffle"),
+        TagSpec("Hands", False, "the six cards dealt to each player"),
+        TagSpec("Deck", False, "the deck after the deal, top first"),
+        TagSpec("EndHands", False, "each player's hand when the log stops"),
+        TagSpec("Result", False, "the claimed final score, or '*'"),
+    )
+    rulings = RULINGS
+
+    def parse_turn(self, text: str) -> ParsedTurn:
+        return parse_body(text)
+
+    def format_turn(self, action: KorsarAction) -> str:
+        return format_body(action)
+
+    def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
+        return check_tag_value(name, value)
+
+    def canonical_tag(self, name: str, value: str) -> str:
+        if check_tag_value(name, value) is not None:
+            return value
+        if name in ("Hands", "EndHands"):
+            return format_hands(parse_hands(value))
+        if name in ("Players", "Teams", "Deck", "Result", "Seed"):
+            return " ".join(value.split())
+        return value
+
+    def action_to_json(self, action: KorsarAction) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": action.kind}
+        if action.card is not None:
+            data["card"] = action.card
+        if action.target is not None:
+            data["target"] = _ref_to_json(action.target)
+        if action.captures:
+            data["captures"] = [_ref_to_json(ref) for ref in action.captures]
+        if action.chased is not None:
+            data["chased"] = action.chased
+        return data
+
+    def action_from_json(self, data: dict[str, Any]) -> KorsarAction:
+        target = data.get("target")
+        return KorsarAction(
+            data["kind"],
+            data.get("card"),
+            _ref_from_json(target) if target is not None else None,
+            tuple(_ref_from_json(ref) for ref in data.get("captures", ())),
+            data.get("chased"),
+        )
+
+    def new_engine(self, record: GameRecord) -> Engine | Violation:
+        setup = read_setup(record)
+        if isinstance(setup, Violation):
+            return setup
+        return KorsarEngine(setup)
+
+    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+        assert isinstance(engine, KorsarEngine)
+        if engine.over:
+            return []
+        player = engine.players[engine.next_seat]
+        return [(player, action) for action in engine.legal_actions()]
+
+    def render_view(self, view: dict[str, Any]) -> list[str]:
+        return render_view(view)
+
+
+def _ref_to_json(ref: GalleonRef) -> dict[str, Any]:
+    data: dict[str, Any] = {"owner": ref.owner, "value": ref.value}
+    if ref.round is not None:
+        data["round"] = ref.round
+    return data
+
+
+def _ref_from_json(data: dict[str, Any]) -> GalleonRef:
+    return GalleonRef(data["owner"], data["value"], data.get("round"))

@@ -1,0 +1,296 @@
+"""Korsar notation: the grammar of a turn's body and of Korsar's tag values.
+
+    body     = { capture } action [ chase ]
+    capture  = "x" galleon                    a galleon the writer says was captured
+    action   = "draw" [ card ]                draw (optionally showing the card)
+             | "discard" card
+             | card "@" galleon               pirate, captain or admiral on a galleon
+             | card                           a galleon placed
+    chase    = "~" card                       the character the writer says was chased
+    galleon  = player value [ "/" round ]     e.g. A3, or A3/5 when A has two 3s out
+    card     = "$" digits | colour digits | colour "C" | "AD"
+
+The grammar accepts any card-like code so that the rules engine, not the
+parser, can say which card does not exist (K-CARDS). A body seen once is
+parsed once: results are cached by text, which keeps pyparsing off the hot path.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import pyparsing as pp
+
+from referee.games.base import ParsedTurn, TurnSyntaxError
+
+ActionKind = Literal["draw", "discard", "galleon", "play"]
+
+PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
+CARD = r"\$\d{1,3}|[A-Z](?:\d{1,3}|C)|AD"
+KEYWORDS = frozenset({"draw", "discard"})
+
+
+@dataclass(frozen=True, slots=True)
+class GalleonRef:
+    """A galleon on the table, named by who placed it and its gold."""
+
+    owner: str
+    value: int
+    round: int | None = None
+
+    def __str__(self) -> str:
+        suffix = f"/{self.round}" if self.round is not None else ""
+        return f"{self.owner}{self.value}{suffix}"
+
+
+@dataclass(frozen=True, slots=True)
+class KorsarAction:
+    """One turn: the action, plus what the writer claims happened around it.
+
+    `captures` lists the galleons the writer says the capture phase took (empty:
+    nothing stated); `chased` the character the writer says was chased.
+    """
+
+    kind: ActionKind
+    card: str | None = None
+    target: GalleonRef | None = None
+    captures: tuple[GalleonRef, ...] = ()
+    chased: str | None = None
+
+
+def _ref(groups: dict[str, str], prefix: str = "") -> GalleonRef:
+    round_ = groups.get(prefix + "round")
+    return GalleonRef(groups[prefix + "owner"], int(groups[prefix + "value"]),
+                      int(round_) if round_ else None)
+
+
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    kind: str
+    start: int
+    end: int
+    groups: dict[str, str]
+
+
+def _piece(kind: str, pattern: str) -> pp.ParserElement:
+    """A token of the body that remembers its kind, place and named groups."""
+    element = pp.Regex(pattern)
+
+    def located(text: str, loc: int, tokens: pp.ParseResults) -> _Piece:
+        groups = {key: value for key, value in tokens.as_dict().items() if isinstance(value, str)}
+        return _Piece(kind, loc, loc + len(tokens[0]), groups)
+
+    return element.set_parse_action(located).set_name(kind)
+
+
+def _ref_pattern(prefix: str = "") -> str:
+    return (rf"(?P<{prefix}owner>{PLAYER_ID})(?P<{prefix}value>\d{{1,3}})"
+            rf"(?:/(?P<{prefix}round>\d{{1,6}}))?")
+
+
+def _build_grammar() -> pp.ParserElement:
+    end = r"(?![^\s])"
+    capture = _piece("capture", "x" + _ref_pattern() + end)
+    draw = _piece("draw", rf"draw(?:\s+(?P<card>{CARD}))?" + end)
+    discard = _piece("discard", rf"discard\s+(?P<card>{CARD})" + end)
+    play_on = _piece("play", rf"(?P<card>{CARD})@" + _ref_pattern() + end)
+    galleon = _piece("galleon", rf"(?P<card>{CARD})" + end)
+    chase = _piece("chase", rf"~(?P<card>{CARD})" + end)
+    return (pp.ZeroOrMore(capture) + (draw | discard | play_on | galleon)
+            + pp.Opt(chase) + pp.StringEnd())
+
+
+_GRAMMAR = _build_grammar()
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_body(text: str) -> ParsedTurn:
+    """Parse a turn body; the result is shared between equal texts, so it is immutable."""
+    try:
+        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=True))
+    except pp.ParseBaseException:
+        raise _explain(text) from None
+    parts: dict[str, tuple[int, int]] = {}
+    captures: list[GalleonRef] = []
+    kind: ActionKind = "draw"
+    card: str | None = None
+    target: GalleonRef | None = None
+    chased: str | None = None
+    for piece in pieces:
+        if piece.kind == "capture":
+            parts[f"capture:{len(captures)}"] = (piece.start, piece.end)
+            captures.append(_ref(piece.groups))
+        elif piece.kind == "chase":
+            chased = piece.groups["card"]
+            parts["chase"] = (piece.start, piece.end)
+        else:
+            kind = piece.kind  # type: ignore[assignment]
+            card = piece.groups.get("card")
+            parts["action"] = (piece.start, piece.end)
+            if card is not None:
+                card_start = text.index(card, piece.start) if kind != "play" else piece.start
+                parts["card"] = (card_start, card_start + len(card))
+            if kind == "play":
+                target = _ref(piece.groups)
+                parts["target"] = (piece.start + len(card or "") + 1, piece.end)
+    return ParsedTurn(KorsarAction(kind, card, target, tuple(captures), chased), parts)
+
+
+_SHAPES = (
+    ("capture", re.compile("x" + _ref_pattern())),
+    ("draw", re.compile("draw")),
+    ("discard", re.compile("discard")),
+    ("play", re.compile(rf"(?:{CARD})@" + _ref_pattern())),
+    ("card", re.compile(CARD)),
+    ("chase", re.compile(rf"~(?:{CARD})")),
+)
+
+
+def _explain(text: str) -> TurnSyntaxError:
+    """Find the first token that does not fit and say what was expected there."""
+    if not text:
+        return TurnSyntaxError("the turn is empty", 0, "write what the player did, e.g. 'draw'")
+    offset = 0
+    stage = "captures"
+    tokens = text.split(" ")
+    index = 0
+    while index < len(tokens):
+        token = tokens[index]
+        shape = _shape(token)
+        if stage == "captures" and shape == "capture":
+            pass
+        elif stage == "captures" and shape in ("draw", "discard", "card", "play"):
+            stage = "chase"
+            if shape == "discard" or (shape == "draw" and index + 1 < len(tokens)
+                                      and _shape(tokens[index + 1]) == "card"):
+                if shape == "discard" and (index + 1 >= len(tokens) or _shape(tokens[index + 1]) != "card"):
+                    return TurnSyntaxError("'discard' needs the card discarded", offset,
+                                           "write e.g. 'discard Y2'")
+                offset += len(token) + 1
+                index += 1
+                token = tokens[index]
+        elif stage == "chase" and shape == "chase":
+            stage = "end"
+        else:
+            return TurnSyntaxError(f"cannot read '{token}'", offset, _hint(token, stage))
+        offset += len(token) + 1
+        index += 1
+    if stage == "captures":
+        return TurnSyntaxError("the turn ends before its action", len(text),
+                               "after captures ('xA3') comes the action: a card, 'draw' or 'discard CARD'")
+    return TurnSyntaxError(f"cannot read '{text}'", 0, _hint(text, "captures"))
+
+
+def _shape(token: str) -> str:
+    for name, pattern in _SHAPES:
+        if pattern.fullmatch(token):
+            return name
+    return "unknown"
+
+
+def _hint(token: str, stage: str) -> str:
+    if token.lower() in KEYWORDS and token not in KEYWORDS:
+        return f"keywords are lower case: '{token.lower()}'"
+    if stage in ("chase", "end") and _shape(token) in ("draw", "discard", "card", "play"):
+        return "a turn holds one action"
+    if stage in ("chase", "end") and _shape(token) == "capture":
+        return "captures are written before the action, as in 'xA3 draw'"
+    if stage == "end":
+        return "nothing may follow the chased character"
+    if any(ch.islower() for ch in token) and not token.startswith(("x", "draw", "discard")):
+        return "cards are written in capitals: Y2, RC, AD, $5"
+    if "@" in token:
+        return "a card on a galleon is written CARD@GALLEON, e.g. R2@A3 (no spaces)"
+    if token.startswith("~"):
+        return "a chased character is written ~AD or ~YC"
+    return ("a turn is: optional captures (xA3), then 'draw [CARD]', 'discard CARD', "
+            "a galleon ($3) or CARD@GALLEON (R2@A3), then optionally ~CHARACTER")
+
+
+def format_body(action: KorsarAction) -> str:
+    words = [f"x{ref}" for ref in action.captures]
+    if action.kind == "draw":
+        words.append("draw" if action.card is None else f"draw {action.card}")
+    elif action.kind == "discard":
+        words.append(f"discard {action.card}")
+    elif action.kind == "play":
+        words.append(f"{action.card}@{action.target}")
+    else:
+        words.append(str(action.card))
+    if action.chased is not None:
+        words.append(f"~{action.chased}")
+    return " ".join(words)
+
+
+# -- tag values --------------------------------------------------------------------
+
+_ID = pp.Regex(PLAYER_ID)
+_CARD_TOKEN = pp.Regex(CARD)
+_PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
+_TEAMS = pp.OneOrMore(pp.Regex(rf"{PLAYER_ID}\+{PLAYER_ID}")) + pp.StringEnd()
+_SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
+_HAND = pp.Group(_ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
+_HANDS = pp.delimited_list(_HAND, delim="/") + pp.StringEnd()
+_DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
+_SIDE_SCORE = pp.Regex(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
+_RESULT = (pp.Literal("*") | pp.OneOrMore(_SIDE_SCORE)) + pp.StringEnd()
+
+TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
+    "Players": (_PLAYERS, "player ids in seat order, letters and '_', e.g. \"A B C\""),
+    "Teams": (_TEAMS, "partners joined by '+', teams in seat order, e.g. \"A+B C+D\""),
+    "Seed": (_SEED, "up to 64 letters, digits and . _ : -"),
+    "Hands": (_HANDS, "each player's six cards, e.g. \"A: $3 Y2 R4 B1 GC AD / B: ...\""),
+    "Deck": (_DECK, "the deck's cards, top first"),
+    "EndHands": (_HANDS, "each player's cards at the end, '-' for none, e.g. \"A: - / B: $3\""),
+    "Result": (_RESULT, "'*' for an unfinished game, or each side's score: \"A=6 B=2 C=-3\""),
+}
+
+
+def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
+    entry = TAG_GRAMMARS.get(name)
+    if entry is None:
+        return None
+    grammar, shape = entry
+    try:
+        grammar.parse_string(value, parse_all=True)
+    except pp.ParseBaseException as error:
+        return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
+    return None
+
+
+def parse_players(value: str) -> list[str]:
+    return list(_PLAYERS.parse_string(value, parse_all=True))
+
+
+def parse_teams(value: str) -> list[tuple[str, str]]:
+    teams = []
+    for word in _TEAMS.parse_string(value, parse_all=True):
+        first, second = word.split("+")
+        teams.append((first, second))
+    return teams
+
+
+def parse_hands(value: str) -> list[tuple[str, list[str]]]:
+    return [(group[0], list(group[1])) for group in _HANDS.parse_string(value, parse_all=True)]
+
+
+def parse_deck(value: str) -> list[str]:
+    return list(_DECK.parse_string(value, parse_all=True))
+
+
+def parse_result(value: str) -> dict[str, int] | None:
+    """None for '*', else side -> claimed score."""
+    if value.strip() == "*":
+        return None
+    claims: dict[str, int] = {}
+    for token in value.split():
+        side, _, score = token.partition("=")
+        claims[side] = int(score)
+    return claims
+
+
+def format_hands(hands: list[tuple[str, list[str]]]) -> str:
+    return " / ".join(f"{player}: {' '.join(cards) if cards else '-'}" for player, cards in hands)

@@ -1,0 +1,128 @@
+"""Read log text into game records: the scanner's structure plus each game's grammar.
+
+Every syntax problem becomes a diagnostic (N-… codes, documented in
+referee-notation(5)); reading always goes on to the end of the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from referee.diagnostics import Diagnostic
+from referee.games import GAMES, game_for_tag
+from referee.games.base import GameRules, TurnSyntaxError
+from referee.notation.scanner import RawGame, scan
+from referee.record import GameRecord, Turn
+from referee.source import Span
+
+
+@dataclass(slots=True)
+class ReadGame:
+    """One game as read: its record (None when no game could be named) and syntax findings."""
+
+    record: GameRecord | None
+    rules: GameRules | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    line: int = 1
+
+    @property
+    def malformed(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+
+def read_games(path: str, lines: list[str]) -> Iterator[ReadGame]:
+    for raw in scan(path, lines):
+        yield _read(path, raw)
+
+
+def _read(path: str, raw: RawGame) -> ReadGame:
+    diagnostics = list(raw.diagnostics)
+    game_tag = next((tag for tag in raw.tags if tag.name == "Game"), None)
+    rules: GameRules | None = None
+    if game_tag is None:
+        diagnostics.append(Diagnostic(
+            "N-GAME", "this game has no Game tag", path, Span(raw.line, 1, 2),
+            notes=[f'a game starts with its Game tag, e.g. [Game "Korsar"]; known games: {_known()}']))
+    else:
+        rules = game_for_tag(game_tag.value)
+        if rules is None:
+            diagnostics.append(Diagnostic(
+                "N-GAME", f"unknown game '{game_tag.value}'", path, game_tag.span,
+                notes=[f"known games: {_known()}"]))
+    record = GameRecord(rules.id if rules else "", raw.tags, raw.preamble, raw.rounds, raw.line)
+    if rules is not None:
+        _check_tags(path, record, rules, diagnostics)
+        for round_ in record.rounds:
+            for turn in round_.turns:
+                _parse_turn(path, turn, rules, diagnostics)
+    diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+    return ReadGame(record if rules else None, rules, diagnostics, raw.line)
+
+
+def _known() -> str:
+    return ", ".join(game.name for game in GAMES.values())
+
+
+def _check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagnostic]) -> None:
+    known = {spec.name: spec for spec in rules.tags}
+    seen: set[str] = set()
+    for tag in record.tags:
+        if tag.name in seen:
+            out.append(Diagnostic("N-TAG", f"the {tag.name} tag is given twice", path, tag.span,
+                                  notes=["each tag appears at most once in a game"]))
+            continue
+        seen.add(tag.name)
+        if tag.name not in known and not tag.name.startswith("X-"):
+            out.append(Diagnostic(
+                "N-TAG", f"unknown tag '{tag.name}'", path, tag.span,
+                notes=[f"{rules.name} knows: {', '.join(known)}; a tag of your own starts with 'X-'"]))
+            continue
+        problem = rules.check_tag(tag.name, tag.value)
+        if problem is not None:
+            span = tag.span
+            if span is not None:
+                col = span.col + min(problem.offset, max(len(tag.value) - 1, 0))
+                span = Span(span.line, col, max(col + 1, span.end_col))
+            out.append(Diagnostic("N-TAG", problem.message, path, span,
+                                  notes=[problem.hint] if problem.hint else []))
+    for spec in rules.tags:
+        if spec.required and spec.name not in seen:
+            out.append(Diagnostic("N-TAG", f"the {spec.name} tag is missing", path,
+                                  Span(record.line, 1, 2), notes=[f"{spec.name}: {spec.doc}"]))
+
+
+def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) -> None:
+    if not turn.text:
+        out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
+                              move_text=f"{turn.player}:",
+                              notes=["write what the player did after the colon, e.g. 'A: draw'"]))
+        return
+    try:
+        parsed = rules.parse_turn(turn.text)
+    except TurnSyntaxError as error:
+        index, start = _token_at(turn, error.offset)
+        token = turn.token_spans[index]
+        span = Span(token.line, token.col + start, token.end_col)
+        out.append(Diagnostic("N-SYNTAX", error.message, path, span, move_text=turn.written(),
+                              notes=[error.hint] if error.hint else []))
+        return
+    turn.action = parsed.action
+    turn.parts = {name: _token_range(turn, start, end) for name, (start, end) in parsed.parts.items()}
+
+
+def _token_at(turn: Turn, offset: int) -> tuple[int, int]:
+    """The token holding `offset` of the body text, and the offset inside it."""
+    position = 0
+    words = turn.text.split(" ")
+    for index, word in enumerate(words):
+        if offset <= position + len(word):
+            return index, max(0, min(offset - position, len(word) - 1))
+        position += len(word) + 1
+    return len(words) - 1, max(len(words[-1]) - 1, 0)
+
+
+def _token_range(turn: Turn, start: int, end: int) -> tuple[int, int, int]:
+    index, inner = _token_at(turn, start)
+    word_len = len(turn.text.split(" ")[index])
+    return index, inner, min(inner + (end - start), word_len)

@@ -1,0 +1,251 @@
+"""Split log text into games, tags, rounds, turns and comments, recovering from errors.
+
+The scanner knows only the shape every log shares:
+
+    [Name "value"]        a tag line; a tag after movetext starts the next game
+    12.                   a round number
+    A:                    the player whose turn follows
+    draw Y3               the turn's body: any tokens up to the next player or round
+    { ... }  ; ...        comments, kept and attached to what precedes them
+
+It never stops at the first problem: each malformed piece becomes a diagnostic
+and scanning goes on, so a file shows all its syntax errors at once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from referee.diagnostics import Diagnostic
+from referee.record import Comment, Round, Tag, Turn
+from referee.source import Span
+
+TAG_LINE = re.compile(
+    r'\[\s*(?P<name>[A-Za-z][A-Za-z0-9_-]*)\s+"(?P<value>(?:[^"\\\n]|\\["\\])*)"\s*\]'
+)
+TAG_START = re.compile(r"\s*\[")
+TOKEN = re.compile(
+    r"""
+      (?P<space>\s+)
+    | ;(?P<line_comment>.*)
+    | \{(?P<brace>[^}]*)(?P<close>\})?
+    | (?P<round>\d+)\.(?![^\s{};])
+    | (?P<mover>[^\s{};:]+):
+    | (?P<word>[^\s{};:]+)
+    | (?P<stray>[}:])
+    """,
+    re.VERBOSE,
+)
+MAX_COMMENT_CHARS = 1_000_000
+
+
+@dataclass(slots=True)
+class RawGame:
+    """A game as scanned: tags and movetext, turn bodies not yet parsed."""
+
+    tags: list[Tag] = field(default_factory=list)
+    preamble: list[Comment] = field(default_factory=list)
+    rounds: list[Round] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    line: int = 1
+    end_line: int = 1
+
+
+class _Scan:
+    """Scanning state for one file; yields each game once the next one begins."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.game = RawGame()
+        self.started = False
+        self.in_movetext = False
+        self.round: Round | None = None
+        self.turn: Turn | None = None
+        self.comment_target: list[Comment] | None = None
+        self.open_comment: tuple[Span, list[str]] | None = None
+
+    def error(self, code: str, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        self.game.diagnostics.append(
+            Diagnostic(code, message, self.path, span, notes=list(notes))
+        )
+
+    def attach(self, comment: Comment) -> None:
+        if self.comment_target is None:
+            self.game.preamble.append(comment)
+        else:
+            self.comment_target.append(comment)
+
+    def new_game(self, line: int) -> RawGame | None:
+        finished = self.game if self.started else None
+        preamble = [] if self.started else self.game.preamble
+        self.game = RawGame(line=line, preamble=preamble)
+        self.started = True
+        self.in_movetext = False
+        self.round = None
+        self.turn = None
+        self.comment_target = None
+        return finished
+
+    def close_open_comment(self, unterminated: bool) -> None:
+        if self.open_comment is None:
+            return
+        span, parts = self.open_comment
+        self.open_comment = None
+        if unterminated:
+            self.error(
+                "N-COMMENT",
+                "this comment is never closed with '}'",
+                Span(span.line, span.col, span.col + 1),
+                ("a comment ends at the next '}' or, at the latest, before the next tag line",),
+            )
+        self.attach(Comment("\n".join(parts), True, span))
+
+    # -- lines ---------------------------------------------------------------
+
+    def scan_line(self, number: int, line: str) -> RawGame | None:
+        finished: RawGame | None = None
+        start = 0
+        if self.open_comment is not None:
+            if TAG_START.match(line):
+                self.close_open_comment(unterminated=True)
+            else:
+                close = line.find("}")
+                if close < 0:
+                    self.open_comment[1].append(line)
+                    return None
+                self.open_comment[1].append(line[:close])
+                self.close_open_comment(unterminated=False)
+                start = close + 1
+        if start == 0 and TAG_START.match(line):
+            if self.in_movetext or not self.started:
+                finished = self.new_game(number)
+            self.scan_tag(number, line)
+            return finished
+        if not self.started and line.strip() and not _is_comment_only(line):
+            finished = self.new_game(number)
+        self.scan_movetext(number, line, start)
+        return finished
+
+    def scan_tag(self, number: int, line: str) -> None:
+        offset = len(line) - len(line.lstrip())
+        match = TAG_LINE.match(line, offset)
+        if match is None:
+            self.error(
+                "N-TAG",
+                "malformed tag line",
+                Span(number, offset + 1, len(line.rstrip()) + 1),
+                ('a tag is written [Name "value"], one per line',),
+            )
+            self.comment_target = None
+            return
+        value = match.group("value").replace('\\"', '"').replace("\\\\", "\\")
+        tag = Tag(
+            match.group("name"),
+            value,
+            Span(number, match.start("value") + 1, match.end("value") + 1),
+        )
+        self.game.tags.append(tag)
+        self.comment_target = tag.comments
+        self.scan_movetext(number, line, match.end(), tail_of_tag=True)
+
+    def scan_movetext(self, number: int, line: str, start: int, tail_of_tag: bool = False) -> None:
+        for match in TOKEN.finditer(line, start):
+            kind = match.lastgroup
+            if kind == "space":
+                continue
+            if kind == "close":
+                kind = "brace"
+            span = Span(number, match.start() + 1, match.end() + 1)
+            if kind == "line_comment":
+                self.attach(Comment(match.group("line_comment").strip(), False, span))
+            elif kind == "brace":
+                text = match.group("brace")
+                if match.group("close") is None:
+                    self.open_comment = (span, [text])
+                else:
+                    self.attach(Comment(text.strip(), True, span))
+            elif tail_of_tag:
+                self.error("N-TAG", "unexpected text after a tag", span,
+                           ("a tag line holds one tag and, optionally, a comment",))
+                return
+            elif kind == "round":
+                self.start_round(match, span)
+            elif kind == "mover":
+                self.start_turn(match, span)
+            elif kind == "word":
+                self.add_word(match.group("word"), span)
+            else:
+                self.error("N-SYNTAX", f"unexpected '{match.group()}'", span)
+
+    def start_round(self, match: re.Match[str], span: Span) -> None:
+        self.in_movetext = True
+        digits = match.group("round")
+        number = int(digits) if len(digits) <= 9 else -1
+        if number < 0:
+            self.error("N-SYNTAX", "round number too large", span)
+        self.round = Round(number, span)
+        self.game.rounds.append(self.round)
+        self.turn = None
+        self.comment_target = self.round.comments
+
+    def start_turn(self, match: re.Match[str], span: Span) -> None:
+        self.in_movetext = True
+        if self.round is None:
+            self.error(
+                "N-SYNTAX",
+                "a turn before the first round number",
+                span,
+                ("movetext starts with a round number such as '1.'",),
+            )
+            self.round = Round(0, None)
+            self.game.rounds.append(self.round)
+        player = match.group("mover")
+        self.turn = Turn(player, None, "", span=span,
+                         player_span=Span(span.line, span.col, span.end_col - 1))
+        self.round.turns.append(self.turn)
+        self.comment_target = self.turn.comments
+
+    def add_word(self, word: str, span: Span) -> None:
+        self.in_movetext = True
+        if self.turn is None:
+            self.error(
+                "N-SYNTAX",
+                f"'{_clip(word)}' does not belong to any turn",
+                span,
+                ("each turn starts with the player's id and a colon, as in 'A: draw'",),
+            )
+            return
+        self.turn.text = f"{self.turn.text} {word}" if self.turn.text else word
+        self.turn.token_spans.append(span)
+        if self.turn.span is not None and self.turn.span.line == span.line:
+            self.turn.span = Span(span.line, self.turn.span.col, span.end_col)
+
+    def finish(self, last_line: int) -> RawGame | None:
+        self.close_open_comment(unterminated=True)
+        self.game.end_line = last_line
+        return self.game if self.started else None
+
+
+def _is_comment_only(line: str) -> bool:
+    stripped = line.strip()
+    return stripped.startswith(";") or stripped.startswith("{")
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def scan(path: str, lines: list[str]) -> Iterator[RawGame]:
+    """Yield each game of the file as soon as it is complete."""
+    state = _Scan(path)
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        finished = state.scan_line(number, line)
+        if finished is not None:
+            finished.end_line = number - 1
+            yield finished
+    last = state.finish(number)
+    if last is not None:
+        yield last

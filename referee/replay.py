@@ -1,0 +1,146 @@
+"""Replay: feed a record's rounds and turns to its game's engine and judge the log.
+
+`check_text` is the unit of work the CLI (and any parallel runner) maps over
+files: text in, a FileReport out, and it never raises on any input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from referee.diagnostics import Diagnostic, Violation
+from referee.games.base import Engine, GameRules, Outcome
+from referee.notation.reader import ReadGame, read_games
+from referee.record import GameRecord, Round, Turn
+from referee.source import DecodeError, Source, Span, decode
+
+Verdict = Literal["legal", "illegal", "malformed"]
+
+
+@dataclass(slots=True)
+class GameReport:
+    index: int
+    line: int
+    rules: GameRules | None
+    record: GameRecord | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    moves: int = 0
+    engine: Engine | None = None
+    outcome: Outcome | None = None
+    canonical: dict[int, str] = field(default_factory=dict)  # id(turn) -> canonical body
+
+    @property
+    def verdict(self) -> Verdict:
+        codes = [d.code for d in self.diagnostics if d.is_error]
+        if any(code.startswith("N-") for code in codes):
+            return "malformed"
+        return "illegal" if codes else "legal"
+
+
+@dataclass(slots=True)
+class FileReport:
+    path: str
+    games: list[GameReport] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    source: Source | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics) and all(
+            game.verdict == "legal" for game in self.games)
+
+    def all_diagnostics(self) -> list[Diagnostic]:
+        found = list(self.diagnostics)
+        for game in self.games:
+            found.extend(game.diagnostics)
+        return found
+
+
+def check_bytes(path: str, data: bytes, stop_after: int | None = None) -> FileReport:
+    try:
+        text = decode(data)
+    except DecodeError as error:
+        line = data[: error.offset].count(b"\n") + 1
+        column = error.offset - (data.rfind(b"\n", 0, error.offset) + 1) + 1
+        return FileReport(path, diagnostics=[Diagnostic(
+            "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
+            Span(line, column, column + 1),
+            notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])])
+    return check_text(path, text, stop_after)
+
+
+def check_text(path: str, text: str, stop_after: int | None = None) -> FileReport:
+    source = Source.from_text(path, text)
+    report = FileReport(path, source=source)
+    if not text.strip():
+        report.diagnostics.append(Diagnostic("N-GAME", "the file holds no game", path, Span(1, 1, 1),
+                                             notes=['a game starts with its tags, e.g. [Game "Korsar"]']))
+        return report
+    for index, read in enumerate(read_games(path, source.lines), start=1):
+        report.games.append(replay_game(path, index, read, stop_after))
+    return report
+
+
+def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None) -> GameReport:
+    """Judge one game; with `stop_after` N, stop once N turns are played (for `show`)."""
+    report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
+    if read.malformed or read.record is None or read.rules is None:
+        return report
+    record, rules = read.record, read.rules
+    engine = rules.new_engine(record)
+    if isinstance(engine, Violation):
+        report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
+        return report
+    report.engine = engine
+    number = 0
+    for round_ in record.rounds:
+        if stop_after is not None and number >= stop_after:
+            break
+        violation = engine.start_round(round_.number)
+        if violation is not None:
+            report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
+            return _finish(report, engine)
+        for turn in round_.turns:
+            if stop_after is not None and number >= stop_after:
+                break
+            number += 1
+            canonical = engine.canonical_action(turn.player, turn.action)
+            violation = engine.play(turn.player, turn.action)
+            if violation is not None:
+                report.diagnostics.append(_diagnostic(path, violation, record, round_, turn, number))
+                return _finish(report, engine)
+            report.canonical[id(turn)] = rules.format_turn(canonical)
+            report.moves = number
+    if stop_after is None:
+        for violation in engine.finish():
+            report.diagnostics.append(_diagnostic(path, violation, record, None, None, None))
+    return _finish(report, engine)
+
+
+def _finish(report: GameReport, engine: Engine) -> GameReport:
+    report.outcome = engine.outcome()
+    return report
+
+
+def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Round | None,
+                turn: Turn | None, number: int | None) -> Diagnostic:
+    span: Span | None
+    move_text = None
+    if violation.part.startswith("tag:"):
+        tag = record.tag(violation.part[4:])
+        span = tag.span if tag is not None else Span(record.line, 1, 2)
+        if tag is not None:
+            move_text = f'[{tag.name} "{tag.value}"]'
+        number = None
+    elif turn is not None:
+        span = turn.part_span(violation.part)
+        move_text = turn.written()
+    elif round_ is not None:
+        span = round_.span
+        move_text = f"{round_.number}."
+    else:
+        span = Span(record.line, 1, 2)
+    facts: dict[str, Any] = dict(violation.facts)
+    return Diagnostic(violation.rule, violation.message, path, span, violation.severity,
+                      move_text=move_text, move_number=number, notes=list(violation.notes), facts=facts)
