@@ -170,6 +170,14 @@ class GameRules(ABC):
         """
 
     @abstractmethod
+    def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
+        """Tags that set up a fully dealt game (for the random-game generator)."""
+
+    @abstractmethod
+    def result_tag(self, outcome: Outcome) -> str:
+        """The Result tag value that claims this outcome."""
+
+    @abstractmethod
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         """Every legal (player, action) in the engine's state; needs full information."""
 

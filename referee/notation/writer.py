@@ -45,7 +45,9 @@ def format_game(record: GameRecord, rules: GameRules, turn_text: TurnText | None
         for comment in round_.comments:
             line = _append(lines, line, comment)
         for turn in round_.turns:
-            line = f"{line}  {turn.player}: {body_of(turn)}" if line.strip() else f"   {turn.player}: {body_of(turn)}"
+            separator = " " if line == f"{round_.number}." else "  "
+            entry = f"{turn.player}: {body_of(turn)}"
+            line = f"{line}{separator}{entry}" if line.strip() else f"   {entry}"
             for comment in turn.comments:
                 line = _append(lines, line, comment)
         if line.strip():

@@ -274,7 +274,7 @@ class KorsarEngine(Engine):
                 if problem is not None:
                     return problem
         if action.chased is not None and action.kind != "play":
-            return Violation("K-CHARACTER", "only a captain or the admiral played on a galleon chases "
+            return Violation("K-CLAIM", "only a captain or the admiral played on a galleon chases "
                              "a character", {"chased": action.chased}, part="chase")
         return self._judge_capture_claims(seat, action, captures)
 
@@ -375,48 +375,53 @@ class KorsarEngine(Engine):
             return None
         info = card_info(action.card or "")
         if info is None or not info.is_character:
-            return Violation("K-CHARACTER", "only a captain or the admiral chases a character",
+            return Violation("K-CLAIM", "only a captain or the admiral chases a character",
                              {"chased": action.chased}, part="chase")
         present = galleon.character[0] if galleon.character else None
         if present != action.chased:
             there = f"carries {present}" if present else "carries no character"
-            return Violation("K-CLAIM", f"the log says {action.chased} is chased, but "
+            return Violation("K-CHARACTER", f"the log says {action.chased} is chased, but "
                              f"{self.ref_of(galleon)} {there}", {"stated": action.chased, "present": present},
-                             part="chase", notes=(self.describe_galleon(galleon),))
+                             part="chase", notes=(self.describe_galleon(galleon),
+                                                  "the writer's claims are checked (K-CLAIM)"))
         return None
 
     def _judge_capture_claims(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> Violation | None:
+        """A stated capture is checked against the rule that decides it (K-CLAIM)."""
         if not action.captures:
             return None
-        side = self.side_of[seat]
+        player = self.players[seat]
         stated: list[Galleon] = []
+        claim_note = "the writer's claims are checked (K-CLAIM)"
         for index, ref in enumerate(action.captures):
-            galleon = self._resolve(ref, self.table, f"capture:{index}")
+            part = f"capture:{index}"
+            galleon = self._resolve(ref, self.table, part)
             if isinstance(galleon, Violation):
-                return Violation("K-CLAIM", f"the log says {self.players[seat]} captures {ref}, "
-                                 f"but {galleon.message[0].lower()}{galleon.message[1:]}",
-                                 galleon.facts, part=f"capture:{index}", notes=galleon.notes)
+                return Violation("K-CONTROL", f"the log says {player} captures {ref}, but "
+                                 f"{galleon.message[0].lower()}{galleon.message[1:]}",
+                                 galleon.facts, part=part, notes=galleon.notes + (claim_note,))
             if galleon not in captures:
-                return Violation("K-CLAIM", f"the log says {self.players[seat]} captures {ref}, "
-                                 f"but {self._control_sentence(galleon, seat)}",
-                                 {"galleon": str(ref), "controller": self._controller_name(galleon)},
-                                 part=f"capture:{index}", notes=(self.describe_galleon(galleon),))
+                facts = {"galleon": str(ref), "controller": self._controller_name(galleon)}
+                notes = (self.describe_galleon(galleon), claim_note)
+                if not self.has_capture_phase(seat):
+                    partner = self.players[seat - 1]
+                    return Violation("K-TEAM-CAPTURE", f"the log says {player} captures {ref}, but only "
+                                     f"the first mate, {partner}, captures for the team while {partner} "
+                                     "still has turns", facts, part=part, notes=notes)
+                controller = self.controller(galleon)
+                held = "it is held in a tie" if controller is None else \
+                    f"{self.side_names[controller]} controls it"
+                return Violation("K-CONTROL", f"the log says {player} captures {ref}, but {held}",
+                                 facts, part=part, notes=notes)
             stated.append(galleon)
         for galleon in captures:
             if galleon not in stated:
-                return Violation("K-CLAIM", f"{self.side_names[side]} also captures {self.ref_of(galleon)}, "
-                                 "which the log does not state", {"galleon": self.ref_of(galleon)},
-                                 part="capture:0", notes=(self.describe_galleon(galleon),))
+                return Violation("K-TURN", f"the capture phase is mandatory: {player} also captures "
+                                 f"{self.ref_of(galleon)}, which the log leaves out",
+                                 {"galleon": self.ref_of(galleon)}, part="capture:0",
+                                 notes=(self.describe_galleon(galleon),
+                                        "a turn that states captures states all of them (K-CLAIM)"))
         return None
-
-    def _control_sentence(self, galleon: Galleon, seat: int) -> str:
-        if not self.has_capture_phase(seat):
-            return (f"{self.players[seat]} has no capture phase: in team play the first mate captures "
-                    "for the team (K-TEAM-CAPTURE)")
-        controller = self.controller(galleon)
-        if controller is None:
-            return "it is held in a tie"
-        return f"{self.side_names[controller]} controls it"
 
     def _controller_name(self, galleon: Galleon) -> str | None:
         controller = self.controller(galleon)

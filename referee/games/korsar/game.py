@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import Engine, GameRules, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.engine import KorsarEngine
 from referee.games.korsar.notation import (
@@ -83,6 +83,19 @@ class KorsarRules(GameRules):
         if isinstance(setup, Violation):
             return setup
         return KorsarEngine(setup)
+
+    def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
+        tags = [("Players", " ".join(players))]
+        if teams:
+            tags.append(("Teams", " ".join(f"{players[i]}+{players[i + 1]}"
+                                           for i in range(0, len(players), 2))))
+        tags.append(("Seed", seed))
+        return tags
+
+    def result_tag(self, outcome: Outcome) -> str:
+        if not outcome.finished or any(side.score is None for side in outcome.sides):
+            return "*"
+        return " ".join(f"{side.side}={side.score}" for side in outcome.sides)
 
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         assert isinstance(engine, KorsarEngine)

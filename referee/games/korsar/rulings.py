@@ -99,10 +99,13 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("K-CLAIM", "What the writer claims",
            "A turn may state what its writer believes happened: the galleons the capture "
            "phase took (xA3) and the character a captain or the admiral chased (~AD). Each "
-           "statement is checked. A turn that states captures states all of them: a stated "
-           "capture that did not happen, or one left out beside stated ones, is illegal, and "
-           "so is a chase of a character that is not there. (Referee's reading: the rulings do "
-           "not settle how claims are judged.)"),
+           "statement is checked, and a false one is illegal; the diagnostic cites the rule "
+           "that decides what really happened: K-CONTROL for a galleon the mover does not "
+           "control, K-TEAM-CAPTURE for a second mate who has no capture phase, K-TURN for a "
+           "capture left out (a turn that states captures states all of them), K-CHARACTER "
+           "for a chase of a character that is not there. A chase stated on a move that "
+           "chases nothing cites K-CLAIM itself. (Referee's reading: the rulings do not say "
+           "how claims are judged.)"),
     Ruling("K-UNFINISHED", "A log that stops early",
            "A log may stop before the game's end, like the rules' own example. Its moves are "
            "still judged; the score it reports is provisional, no one wins, and its claimed "

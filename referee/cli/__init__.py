@@ -1,0 +1,79 @@
+"""The `referee` command line. Commands hold no rules: they read inputs, call the
+replay, and hand results to the reports.
+
+Exit codes (the contract, also in referee(1)):
+  0  every log is legal
+  1  a log is illegal or malformed (or, for `fmt --check`, not canonical)
+  2  usage error, or an input that cannot be read
+  3  internal error: a bug in referee; a short apology, no traceback unless --debug
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from referee import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+
+
+class UnreadableInput(click.ClickException):
+    exit_code = EXIT_USAGE
+
+
+class RefereeGroup(click.Group):
+    """Turns any unexpected exception into exit code 3 and a short message."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except BrokenPipeError:
+            sys.stderr.close()
+            ctx.exit(EXIT_OK)
+        except KeyboardInterrupt:
+            click.echo("referee: interrupted", err=True)
+            ctx.exit(130)
+        except Exception as error:  # noqa: BLE001 - the last line of defence
+            if ctx.obj and ctx.obj.get("debug"):
+                raise
+            click.echo(
+                f"referee: internal error ({type(error).__name__}). Sorry — this is a bug in referee, "
+                "not in your log.\n"
+                "Please report it to the referee maintainers with the command line and the input; "
+                "run again with --debug to see the traceback.",
+                err=True,
+            )
+            ctx.exit(EXIT_INTERNAL)
+
+
+@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="referee")
+@click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
+              show_default=True, help="Colour the output: auto colours a terminal (NO_COLOR and FORCE_COLOR are honoured).")
+@click.option("--debug", is_flag=True, hidden=True, help="Show the traceback of an internal error.")
+@click.pass_context
+def cli(ctx: click.Context, colour: str, debug: bool) -> None:
+    """Referee and notation tool for pirate-themed tabletop games.
+
+    Replays game logs through strict rule validators, reports every illegal
+    move with its place in the file and the rule it breaks, computes the
+    score, and converts logs to and from JSON.
+
+    Exit codes: 0 all legal, 1 illegal or malformed logs, 2 usage error or
+    unreadable input, 3 internal error.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["colour"] = colour
+    ctx.obj["debug"] = debug
+
+
+def main() -> None:
+    cli.main(prog_name="referee")
+
+
+from referee.cli import check, convert, fmt, rules, score, show  # noqa: E402,F401  (registers commands)

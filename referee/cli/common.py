@@ -1,0 +1,60 @@
+"""What the commands share: reading logs, choosing colour, one game out of a file."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli import EXIT_USAGE, UnreadableInput
+from referee.fileio import Input, Unreadable, collect, iter_read
+from referee.games import all_extensions
+from referee.replay import FileReport, GameReport, check_bytes
+from referee.reports.style import Style, wants_colour
+
+
+def style_for(ctx: click.Context, err: bool = False) -> Style:
+    stream = click.get_text_stream("stderr" if err else "stdout")
+    return Style(wants_colour(stream, ctx.obj.get("colour", "auto") if ctx.obj else "auto"))
+
+
+def gather(paths: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
+    inputs, problems = collect(list(paths), all_extensions())
+    if not inputs and not problems:
+        raise click.UsageError(
+            f"no log files found in {', '.join(paths)} (looked for {', '.join(all_extensions())})",
+        )
+    return inputs, problems
+
+
+def check_inputs(inputs: list[Input], stop_after: int | None = None):
+    """Yield (Input, FileReport | Unreadable) in input order."""
+    stdin = click.get_binary_stream("stdin")
+    for item, data in iter_read(inputs, stdin):
+        if isinstance(data, Unreadable):
+            yield item, data
+        else:
+            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after)
+
+
+def one_file(path: str, stop_after: int | None = None) -> FileReport:
+    """A single log for score/show/export; unreadable input is a usage-level error."""
+    inputs, problems = collect([path], all_extensions())
+    if problems:
+        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
+    if len(inputs) != 1:
+        raise click.UsageError(f"{path} is a folder: this command takes one log file")
+    for _, result in check_inputs(inputs, stop_after):
+        if isinstance(result, Unreadable):
+            raise UnreadableInput(f"cannot read {result.path}: {result.reason}")
+        return result
+    raise click.UsageError(f"cannot read {path}")  # pragma: no cover
+
+
+def pick_game(report: FileReport, index: int) -> GameReport:
+    if not report.games:
+        raise click.UsageError(f"{report.path} holds no game")
+    if not 1 <= index <= len(report.games):
+        raise click.UsageError(f"{report.path} holds {len(report.games)} game(s); there is no game {index}")
+    return report.games[index - 1]
+
+
+__all__ = ["EXIT_USAGE", "check_inputs", "gather", "one_file", "pick_game", "style_for"]

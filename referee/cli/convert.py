@@ -1,0 +1,103 @@
+"""`referee export` and `referee import`: logs to JSON and back."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
+from referee.cli.common import one_file, style_for
+from referee.export import export_document, records_from_json
+from referee.fileio import write_atomic
+from referee.formatting import canonical_records
+from referee.reports.text import render_diagnostic
+from referee.validation import schema_errors
+
+MAX_JSON_BYTES = 256 * 1024 * 1024
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_atomic(output, text)
+
+
+@cli.command("export")
+@click.argument("path", metavar="PATH")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE (atomically) instead of standard output.")
+@click.pass_context
+def export_command(ctx: click.Context, path: str, output: str | None) -> None:
+    """Write every game of a log as JSON: the record (comments included) and the verdict.
+
+    Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
+    errors is not exported (exit 1).
+    """
+    report = one_file(path)
+    broken = list(report.diagnostics) + [d for g in report.games if g.verdict == "malformed"
+                                         for d in g.diagnostics if d.is_error]
+    if broken:
+        style = style_for(ctx, err=True)
+        for diagnostic in broken:
+            click.echo(render_diagnostic(diagnostic, report.source, style), err=True)
+        click.echo(f"{report.path}: not exported: it has syntax errors", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    document = export_document(report.games)
+    _emit(json.dumps(document, indent=2, ensure_ascii=False) + "\n", output)
+    ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)
+
+
+@cli.command("import")
+@click.argument("path", metavar="FILE.json")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Write to FILE (atomically) instead of standard output.")
+@click.pass_context
+def import_command(ctx: click.Context, path: str, output: str | None) -> None:
+    """Turn a JSON game record (as `referee export` writes) back into canonical notation.
+
+    The document is validated against the game-record schema first; each
+    error is reported with its JSON path (exit 1).
+    """
+    document = _load_json(path)
+    errors = schema_errors("game-record", document)
+    if errors:
+        for error in errors[:50]:
+            click.echo(f"{path}: schema error at {error}", err=True)
+        if len(errors) > 50:
+            click.echo(f"{path}: … and {len(errors) - 50} more schema errors", err=True)
+        ctx.exit(EXIT_FINDINGS)
+    _emit(canonical_records(records_from_json(document), path), output)
+    ctx.exit(EXIT_OK)
+
+
+def _load_json(path: str) -> Any:
+    try:
+        if path == "-":
+            data = click.get_binary_stream("stdin").read(MAX_JSON_BYTES + 1)
+        else:
+            with open(path, "rb") as stream:
+                data = stream.read(MAX_JSON_BYTES + 1)
+    except OSError as error:
+        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_JSON_BYTES:
+        _fail(path, f"the file is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        _fail(path, f"not UTF-8 at byte {error.start}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        _fail(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")
+    except RecursionError:
+        _fail(path, "the JSON is nested too deeply")
+    except ValueError as error:  # e.g. integers too long to convert
+        _fail(path, f"invalid JSON: {error}")
+
+
+def _fail(path: str, message: str) -> None:
+    click.echo(f"{path}: {message}", err=True)
+    raise click.exceptions.Exit(EXIT_FINDINGS)

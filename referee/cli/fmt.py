@@ -1,0 +1,58 @@
+"""`referee fmt`: rewrite logs in canonical notation."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
+from referee.cli.common import check_inputs, gather, style_for
+from referee.fileio import Unreadable, write_atomic
+from referee.formatting import canonical_game
+from referee.reports.text import render_diagnostic
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
+@click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")
+@click.pass_context
+def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool) -> None:
+    """Rewrite logs in canonical form (to standard output unless --in-place).
+
+    A file with syntax errors is not rewritten: its errors are reported and the
+    exit code is 1.
+    """
+    if check_only and in_place:
+        raise click.UsageError("--check and --in-place exclude each other")
+    inputs, unreadable = gather(paths)
+    style = style_for(ctx, err=True)
+    status = EXIT_OK
+    for problem in unreadable:
+        click.echo(f"{problem.path}: cannot read: {problem.reason}", err=True)
+    for item, result in check_inputs(inputs):
+        if isinstance(result, Unreadable):
+            unreadable.append(result)
+            click.echo(f"{result.path}: cannot read: {result.reason}", err=True)
+            continue
+        broken = list(result.diagnostics) + [d for g in result.games if g.verdict == "malformed"
+                                             for d in g.diagnostics if d.is_error]
+        if broken:
+            for diagnostic in broken:
+                click.echo(render_diagnostic(diagnostic, result.source, style), err=True)
+            click.echo(f"{result.path}: not formatted: it has syntax errors", err=True)
+            status = EXIT_FINDINGS
+            continue
+        text = "\n".join(canonical_game(game) for game in result.games)
+        original = result.source.text if result.source else ""
+        if check_only:
+            if text != original:
+                click.echo(f"{result.path}: not in canonical form", err=True)
+                status = EXIT_FINDINGS
+        elif in_place:
+            if item.path == "-":
+                raise click.UsageError("--in-place needs files, not standard input")
+            if text != original:
+                write_atomic(item.path, text)
+        else:
+            click.echo(text, nl=False)
+    ctx.exit(EXIT_USAGE if unreadable else status)

@@ -1,0 +1,36 @@
+"""`referee score`: the score of each game in a log, and whether its claimed result holds."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
+from referee.cli.common import one_file, style_for
+from referee.reports.json_report import game_json
+from referee.reports.text import render_diagnostic, render_score
+
+
+@cli.command()
+@click.argument("path", metavar="PATH")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.pass_context
+def score(ctx: click.Context, path: str, output_format: str) -> None:
+    """The score per side of every game in PATH: gold captured and swept at the end,
+    galleons left in hand or on the table, the winners, and the claimed result.
+
+    Exit 0 when every game is legal and every claim holds, 1 otherwise.
+    """
+    report = one_file(path)
+    style = style_for(ctx)
+    if output_format == "json":
+        click.echo(json.dumps({"path": report.path, "games": [game_json(g) for g in report.games]},
+                              indent=2, ensure_ascii=False))
+    else:
+        blocks = [render_diagnostic(d, report.source, style) for d in report.diagnostics]
+        for game in report.games:
+            blocks.append("\n".join(render_score(game, style)))
+        click.echo("\n\n".join(blocks))
+    ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)

@@ -1,0 +1,95 @@
+"""Game records ↔ JSON (schemas/game-record.schema.json).
+
+Export writes each game's record with the replay's verdict; import validates a
+document against the schema first, then rebuilds the records. The verdict in an
+imported document is ignored: the referee judges the game again.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from referee import __version__
+from referee.games import GAMES
+from referee.games.base import GameRules
+from referee.record import Comment, GameRecord, Round, Tag, Turn
+from referee.replay import GameReport
+from referee.reports.json_report import game_json
+
+RECORD_SCHEMA_ID = "urn:referee:schema:game-record:1"
+
+
+def schema_text(name: str) -> str:
+    """A bundled schema; from the installed package, or the checkout's schemas/."""
+    packaged = resources.files("referee") / "schemas" / name
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parent.parent / "schemas" / name).read_text(encoding="utf-8")
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    return json.loads(schema_text(name))
+
+
+def _comments(comments: list[Comment]) -> list[dict[str, Any]]:
+    return [{"text": c.text, "braced": c.braced} for c in comments]
+
+
+def record_to_json(record: GameRecord, rules: GameRules) -> dict[str, Any]:
+    return {
+        "game": rules.id,
+        "preamble": _comments(record.preamble),
+        "tags": [{"name": t.name, "value": t.value, "comments": _comments(t.comments)} for t in record.tags],
+        "rounds": [{
+            "number": r.number,
+            "comments": _comments(r.comments),
+            "turns": [{"player": t.player, "action": rules.action_to_json(t.action),
+                       "comments": _comments(t.comments)} for t in r.turns],
+        } for r in record.rounds],
+    }
+
+
+def export_document(games: list[GameReport]) -> dict[str, Any]:
+    exported = []
+    for game in games:
+        assert game.record is not None and game.rules is not None
+        entry = record_to_json(game.record, game.rules)
+        verdict = game_json(game)
+        entry["verdict"] = {key: verdict[key] for key in
+                            ("verdict", "moves", "finished", "diagnostics", "score")}
+        exported.append(entry)
+    return {
+        "$schema": RECORD_SCHEMA_ID,
+        "format": "referee-game-record",
+        "version": 1,
+        "referee": __version__,
+        "games": exported,
+    }
+
+
+def _comment_list(items: list[dict[str, Any]]) -> list[Comment]:
+    return [Comment(item["text"], item["braced"]) for item in items]
+
+
+def records_from_json(document: dict[str, Any]) -> list[tuple[GameRecord, GameRules]]:
+    """Rebuild records from a document that already passed schema validation."""
+    result = []
+    for game in document["games"]:
+        rules = GAMES[game["game"]]
+        record = GameRecord(
+            rules.id,
+            tags=[Tag(t["name"], t["value"], comments=_comment_list(t.get("comments", [])))
+                  for t in game["tags"]],
+            preamble=_comment_list(game.get("preamble", [])),
+            rounds=[Round(r["number"], comments=_comment_list(r.get("comments", [])), turns=[
+                Turn(t["player"], rules.action_from_json(t["action"]), "",
+                     comments=_comment_list(t.get("comments", [])))
+                for t in r["turns"]]) for r in game["rounds"]],
+        )
+        for turn in record.turns():
+            turn.text = rules.format_turn(turn.action)
+        result.append((record, rules))
+    return result

@@ -1,0 +1,117 @@
+"""Reading inputs and writing outputs safely.
+
+Every file the tool writes goes to a temporary file beside the target and is
+renamed into place, so a run killed midway leaves the old file intact.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    mode = None
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        pass
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode is not None:
+            os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """A log to read: a file path, or '-' for standard input."""
+
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    path: str
+    reason: str
+
+
+def collect(paths: list[str], extensions: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
+    """Files as given; folders searched recursively for the games' extensions."""
+    inputs: list[Input] = []
+    problems: list[Unreadable] = []
+    for given in paths:
+        if given == "-":
+            inputs.append(Input("-"))
+            continue
+        try:
+            info = os.stat(given)
+        except FileNotFoundError:
+            reason = "broken symbolic link" if os.path.islink(given) else "no such file or directory"
+            problems.append(Unreadable(given, reason))
+            continue
+        except OSError as error:
+            problems.append(Unreadable(given, error.strerror or str(error)))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            found, trouble = _walk(given, extensions)
+            inputs.extend(found)
+            problems.extend(trouble)
+        elif stat.S_ISREG(info.st_mode):
+            inputs.append(Input(given))
+        else:
+            problems.append(Unreadable(given, "not a regular file"))
+    return inputs, problems
+
+
+def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
+    found: list[Input] = []
+    problems: list[Unreadable] = []
+
+    def on_error(error: OSError) -> None:
+        problems.append(Unreadable(error.filename or folder, error.strerror or str(error)))
+
+    for root, dirs, files in os.walk(folder, onerror=on_error):
+        dirs.sort()
+        for name in sorted(files):
+            if name.endswith(extensions):
+                path = os.path.join(root, name)
+                if os.path.islink(path) and not os.path.exists(path):
+                    problems.append(Unreadable(path, "broken symbolic link"))
+                else:
+                    found.append(Input(path))
+    return found, problems
+
+
+def read_bytes(item: Input, stdin: BinaryIO) -> bytes:
+    if item.path == "-":
+        return stdin.read()
+    with open(item.path, "rb") as stream:
+        return stream.read()
+
+
+def iter_read(inputs: list[Input], stdin: BinaryIO) -> Iterator[tuple[Input, bytes | Unreadable]]:
+    for item in inputs:
+        try:
+            yield item, read_bytes(item, stdin)
+        except IsADirectoryError:
+            yield item, Unreadable(item.path, "is a directory")
+        except OSError as error:
+            yield item, Unreadable(item.path, error.strerror or str(error))

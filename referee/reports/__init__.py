@@ -1,0 +1,1 @@
+"""Reports: replay results rendered as text for people and JSON for programs."""

@@ -1,0 +1,129 @@
+"""Diagnostics and summaries as text, the way rustc and ruff show them:
+
+    path:12:26: error[K-TARGET] there is no galleon A3 on the table
+       |
+    12 | 3. A: draw  B: xB2 $6  C: R2@A3
+       |                           ^^^^^
+       = move 9: C: R2@A3
+       = note: table: B6
+       = help: `referee rules K-TARGET` explains the rule
+"""
+
+from __future__ import annotations
+
+from referee.diagnostics import Diagnostic
+from referee.replay import FileReport, GameReport
+from referee.reports.style import Style
+from referee.source import Source
+
+WINDOW = 100  # characters of a long line shown around the caret
+
+
+def render_diagnostic(diagnostic: Diagnostic, source: Source | None, style: Style) -> str:
+    colour = "red" if diagnostic.is_error else "yellow"
+    head = style(f"{diagnostic.severity}[{diagnostic.code}]", colour, "bold")
+    lines = [f"{style(diagnostic.location(), 'bold')}: {head} {style(diagnostic.message, 'bold')}"]
+    span = diagnostic.span
+    if span is not None and source is not None and 1 <= span.line <= len(source.lines):
+        text = source.line(span.line)
+        start, end = span.col - 1, max(span.end_col - 1, span.col)
+        shown, offset = _window(text, start)
+        gutter = " " * len(str(span.line))
+        bar = style("|", "blue", "bold")
+        caret_start = start - offset
+        carets = "^" * max(1, min(end, offset + len(shown)) - start)
+        lines.append(f"{gutter} {bar}")
+        lines.append(f"{style(str(span.line), 'blue', 'bold')} {bar} {shown}")
+        lines.append(f"{gutter} {bar} {' ' * _display_width(shown[:caret_start])}{style(carets, colour, 'bold')}")
+    pad = " " * (len(str(span.line)) if span else 1)
+    if diagnostic.move_text is not None:
+        label = f"move {diagnostic.move_number}" if diagnostic.move_number else "in"
+        lines.append(f"{pad} = {label}: {diagnostic.move_text}")
+    for note in diagnostic.notes:
+        lines.append(f"{pad} = note: {note}")
+    if not diagnostic.code.startswith("N-"):
+        lines.append(f"{pad} = help: `referee rules {diagnostic.code}` explains the rule")
+    return "\n".join(lines)
+
+
+def _window(text: str, start: int) -> tuple[str, int]:
+    """A long line is cut to a window around the caret; returns (shown text, offset)."""
+    if len(text) <= WINDOW:
+        return text.replace("\t", " "), 0
+    offset = max(0, start - WINDOW // 2)
+    piece = text[offset:offset + WINDOW].replace("\t", " ")
+    return piece, offset
+
+
+def _display_width(text: str) -> int:
+    return len(text)
+
+
+def render_file(report: FileReport, style: Style) -> list[str]:
+    blocks = []
+    for diagnostic in report.all_diagnostics():
+        blocks.append(render_diagnostic(diagnostic, report.source, style))
+    return blocks
+
+
+def summary_line(reports: list[FileReport], unreadable: int, style: Style) -> str:
+    games = [game for report in reports for game in report.games]
+    counts = {verdict: sum(1 for g in games if g.verdict == verdict)
+              for verdict in ("legal", "illegal", "malformed")}
+    broken_files = sum(1 for r in reports if any(d.is_error for d in r.diagnostics))
+    moves = sum(game.moves for game in games)
+    parts = [f"{len(reports) + unreadable} file{'s' if len(reports) + unreadable != 1 else ''}",
+             f"{len(games)} game{'s' if len(games) != 1 else ''}",
+             style(f"{counts['legal']} legal", "green") if counts["legal"] else "0 legal",
+             style(f"{counts['illegal']} illegal", "red") if counts["illegal"] else "0 illegal",
+             style(f"{counts['malformed']} malformed", "red") if counts["malformed"] else "0 malformed",
+             f"{moves} moves"]
+    if broken_files:
+        parts.append(style(f"{broken_files} unreadable as a log", "red"))
+    if unreadable:
+        parts.append(style(f"{unreadable} could not be read", "red"))
+    return ", ".join(parts)
+
+
+def render_score(game: GameReport, style: Style) -> list[str]:
+    """The final (or provisional) score of one judged game."""
+    outcome = game.outcome
+    title = f"Game {game.index} (line {game.line})"
+    if game.rules is not None:
+        title += f" — {game.rules.name}"
+    lines = [style(title, "bold")]
+    if outcome is None:
+        lines.append(f"  no score: the game is {game.verdict}")
+        return lines
+    if game.verdict != "legal":
+        first = next(d for d in game.diagnostics if d.is_error)
+        lines.append(style(f"  {game.verdict} at {first.location()} [{first.code}]: the score below stands "
+                           "where the replay stopped", "red"))
+    elif not outcome.finished:
+        lines.append("  the log stops before the game's end: the figures are provisional, nobody wins yet")
+    width = max(len(side.side) for side in outcome.sides)
+    for side in outcome.sides:
+        score = "?" if side.score is None else str(side.score)
+        details = side.details
+        extra = []
+        for key, value in details.items():
+            if isinstance(value, list):
+                extra.append(f"{key.replace('_', ' ')}: {' '.join(map(str, value)) or '-'}")
+            elif value is None:
+                extra.append(f"{key.replace('_', ' ')}: unknown")
+            else:
+                extra.append(f"{key.replace('_', ' ')}: {value}")
+        marker = style(" ★ winner", "green", "bold") if side.side in outcome.winners else ""
+        lines.append(f"  {side.side:<{width}}  {score:>4}{marker}   " + "; ".join(extra))
+    for key, value in outcome.summary.items():
+        if isinstance(value, list) and value:
+            lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")
+    if outcome.finished:
+        if outcome.winners:
+            lines.append(f"  winner{'s' if len(outcome.winners) > 1 else ''}: {', '.join(outcome.winners)}")
+        else:
+            lines.append("  winners: unknown (some hands at the end are not shown)")
+    if outcome.claim is not None:
+        colour = {"holds": "green", "false": "red"}.get(outcome.claim, "yellow")
+        lines.append("  claimed result: " + style(outcome.claim, colour))
+    return lines

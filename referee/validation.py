@@ -1,0 +1,30 @@
+"""Validate documents against the bundled JSON Schemas (draft 2020-12)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+
+from referee.export import load_schema
+
+SCHEMAS = {"game-record": "game-record.schema.json", "check-report": "check-report.schema.json"}
+
+
+@lru_cache(maxsize=None)
+def _registry() -> Registry:
+    resources = [(load_schema(f)["$id"], Resource.from_contents(load_schema(f))) for f in SCHEMAS.values()]
+    return Registry().with_resources(resources)
+
+
+@lru_cache(maxsize=None)
+def validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(SCHEMAS[name]), registry=_registry())
+
+
+def schema_errors(name: str, document: Any) -> list[str]:
+    """Each error as 'JSON path: message', deepest first-found order."""
+    errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
+    return [f"{error.json_path}: {error.message}" for error in errors]
