@@ -97,6 +97,7 @@ def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[U
                     problems.append(Unreadable(path, "broken symbolic link"))
                 else:
                     found.append(Input(path))
+    found.sort(key=lambda item: item.path.split(os.sep))
     return found, problems
 
 

@@ -7,7 +7,7 @@ import json
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import check_inputs, gather, style_for
+from referee.cli.common import check_inputs, emit, gather, style_for
 from referee.fileio import Unreadable, write_atomic
 from referee.replay import FileReport
 from referee.reports.json_report import check_report
@@ -50,7 +50,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str, output
         text = "\n\n".join(blocks) + "\n"
 
     if output is None:
-        click.echo(text, nl=False)
+        emit(text, nl=False)
     else:
         write_atomic(output, text)
 

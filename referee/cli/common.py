@@ -11,6 +11,11 @@ from referee.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
 
 
+def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Echo without click's ANSI stripping: styles were only applied where colour is wanted."""
+    click.echo(text, err=err, nl=nl, color=True)
+
+
 def style_for(ctx: click.Context, err: bool = False) -> Style:
     stream = click.get_text_stream("stderr" if err else "stdout")
     return Style(wants_colour(stream, ctx.obj.get("colour", "auto") if ctx.obj else "auto"))
@@ -57,4 +62,4 @@ def pick_game(report: FileReport, index: int) -> GameReport:
     return report.games[index - 1]
 
 
-__all__ = ["EXIT_USAGE", "check_inputs", "gather", "one_file", "pick_game", "style_for"]
+__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "one_file", "pick_game", "style_for"]

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import one_file, style_for
+from referee.cli.common import emit, one_file, style_for
 from referee.export import export_document, records_from_json
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
@@ -20,7 +20,7 @@ MAX_JSON_BYTES = 256 * 1024 * 1024
 
 def _emit(text: str, output: str | None) -> None:
     if output is None:
-        click.echo(text, nl=False)
+        emit(text, nl=False)
     else:
         write_atomic(output, text)
 
@@ -42,8 +42,8 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
     if broken:
         style = style_for(ctx, err=True)
         for diagnostic in broken:
-            click.echo(render_diagnostic(diagnostic, report.source, style), err=True)
-        click.echo(f"{report.path}: not exported: it has syntax errors", err=True)
+            emit(render_diagnostic(diagnostic, report.source, style), err=True)
+        emit(f"{report.path}: not exported: it has syntax errors", err=True)
         ctx.exit(EXIT_FINDINGS)
     document = export_document(report.games)
     _emit(json.dumps(document, indent=2, ensure_ascii=False) + "\n", output)
@@ -65,9 +65,9 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
     errors = schema_errors("game-record", document)
     if errors:
         for error in errors[:50]:
-            click.echo(f"{path}: schema error at {error}", err=True)
+            emit(f"{path}: schema error at {error}", err=True)
         if len(errors) > 50:
-            click.echo(f"{path}: … and {len(errors) - 50} more schema errors", err=True)
+            emit(f"{path}: … and {len(errors) - 50} more schema errors", err=True)
         ctx.exit(EXIT_FINDINGS)
     _emit(canonical_records(records_from_json(document), path), output)
     ctx.exit(EXIT_OK)
@@ -99,5 +99,5 @@ def _load_json(path: str) -> Any:
 
 
 def _fail(path: str, message: str) -> None:
-    click.echo(f"{path}: {message}", err=True)
+    emit(f"{path}: {message}", err=True)
     raise click.exceptions.Exit(EXIT_FINDINGS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import check_inputs, gather, style_for
+from referee.cli.common import check_inputs, emit, gather, style_for
 from referee.fileio import Unreadable, write_atomic
 from referee.formatting import canonical_game
 from referee.reports.text import render_diagnostic
@@ -28,25 +28,25 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
     style = style_for(ctx, err=True)
     status = EXIT_OK
     for problem in unreadable:
-        click.echo(f"{problem.path}: cannot read: {problem.reason}", err=True)
+        emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
     for item, result in check_inputs(inputs):
         if isinstance(result, Unreadable):
             unreadable.append(result)
-            click.echo(f"{result.path}: cannot read: {result.reason}", err=True)
+            emit(f"{result.path}: cannot read: {result.reason}", err=True)
             continue
         broken = list(result.diagnostics) + [d for g in result.games if g.verdict == "malformed"
                                              for d in g.diagnostics if d.is_error]
         if broken:
             for diagnostic in broken:
-                click.echo(render_diagnostic(diagnostic, result.source, style), err=True)
-            click.echo(f"{result.path}: not formatted: it has syntax errors", err=True)
+                emit(render_diagnostic(diagnostic, result.source, style), err=True)
+            emit(f"{result.path}: not formatted: it has syntax errors", err=True)
             status = EXIT_FINDINGS
             continue
         text = "\n".join(canonical_game(game) for game in result.games)
         original = result.source.text if result.source else ""
         if check_only:
             if text != original:
-                click.echo(f"{result.path}: not in canonical form", err=True)
+                emit(f"{result.path}: not in canonical form", err=True)
                 status = EXIT_FINDINGS
         elif in_place:
             if item.path == "-":
@@ -54,5 +54,5 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
             if text != original:
                 write_atomic(item.path, text)
         else:
-            click.echo(text, nl=False)
+            emit(text, nl=False)
     ctx.exit(EXIT_USAGE if unreadable else status)

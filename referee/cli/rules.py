@@ -7,7 +7,7 @@ import textwrap
 import click
 
 from referee.cli import cli
-from referee.cli.common import style_for
+from referee.cli.common import emit, style_for
 from referee.games import GAMES
 
 
@@ -25,17 +25,17 @@ def rules_command(ctx: click.Context, rule_id: str | None, game_id: str | None) 
         for game in games:
             ruling = game.ruling(wanted)
             if ruling is not None:
-                click.echo(style(f"{ruling.id} — {ruling.title}", "bold") + f"  ({game.name})")
-                click.echo(textwrap.fill(ruling.text, width=78))
+                emit(style(f"{ruling.id} — {ruling.title}", "bold") + f"  ({game.name})")
+                emit(textwrap.fill(ruling.text, width=78))
                 return
         known = [r.id for g in games for r in g.rulings]
         close = [k for k in known if wanted.split("-")[-1] in k]
         hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `referee rules` lists them all"
         raise click.UsageError(f"no ruling '{rule_id}'{hint}")
     for game in games:
-        click.echo(style(f"{game.name} — rulings", "bold"))
-        click.echo("")
+        emit(style(f"{game.name} — rulings", "bold"))
+        emit("")
         for ruling in game.rulings:
-            click.echo(style(f"{ruling.id} — {ruling.title}", "bold"))
-            click.echo(textwrap.fill(ruling.text, width=78, initial_indent="  ", subsequent_indent="  "))
-            click.echo("")
+            emit(style(f"{ruling.id} — {ruling.title}", "bold"))
+            emit(textwrap.fill(ruling.text, width=78, initial_indent="  ", subsequent_indent="  "))
+            emit("")

@@ -7,7 +7,7 @@ import json
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import one_file, style_for
+from referee.cli.common import emit, one_file, style_for
 from referee.reports.json_report import game_json
 from referee.reports.text import render_diagnostic, render_score
 
@@ -26,11 +26,11 @@ def score(ctx: click.Context, path: str, output_format: str) -> None:
     report = one_file(path)
     style = style_for(ctx)
     if output_format == "json":
-        click.echo(json.dumps({"path": report.path, "games": [game_json(g) for g in report.games]},
+        emit(json.dumps({"path": report.path, "games": [game_json(g) for g in report.games]},
                               indent=2, ensure_ascii=False))
     else:
         blocks = [render_diagnostic(d, report.source, style) for d in report.diagnostics]
         for game in report.games:
             blocks.append("\n".join(render_score(game, style)))
-        click.echo("\n\n".join(blocks))
+        emit("\n\n".join(blocks))
     ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)

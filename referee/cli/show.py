@@ -7,7 +7,7 @@ import json
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import one_file, pick_game, style_for
+from referee.cli.common import emit, one_file, pick_game, style_for
 from referee.reports.text import render_diagnostic
 
 
@@ -29,7 +29,7 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     errors = [d for d in game.diagnostics if d.is_error]
     if game.engine is None or game.rules is None:
         for diagnostic in errors:
-            click.echo(render_diagnostic(diagnostic, report.source, style))
+            emit(render_diagnostic(diagnostic, report.source, style))
         raise click.ClickException(f"game {game_index} cannot be replayed: it is {game.verdict}")
     if move is not None and game.moves < move:
         total = len(game.record.turns()) if game.record else 0
@@ -39,20 +39,20 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     turns = game.record.turns() if game.record else []
     shown = game.moves
     if output_format == "json":
-        click.echo(json.dumps({"path": report.path, "game": game_index, "move": shown,
+        emit(json.dumps({"path": report.path, "game": game_index, "move": shown,
                                "state": view,
                                "stopped_by": [d.to_json() for d in errors]}, indent=2, ensure_ascii=False))
     else:
         if shown:
             last = turns[shown - 1]
             where = f"line {last.span.line}" if last.span else ""
-            click.echo(style(f"After move {shown} ({last.written()}, {where})", "bold"))
+            emit(style(f"After move {shown} ({last.written()}, {where})", "bold"))
         else:
-            click.echo(style("Before the first move", "bold"))
-        click.echo("\n".join(game.rules.render_view(view)))
+            emit(style("Before the first move", "bold"))
+        emit("\n".join(game.rules.render_view(view)))
         for diagnostic in errors:
-            click.echo("")
-            click.echo(f"The replay stopped at move {diagnostic.move_number}: the state above is the last legal one."
+            emit("")
+            emit(f"The replay stopped at move {diagnostic.move_number}: the state above is the last legal one."
                        if diagnostic.move_number else "The replay stopped:")
-            click.echo(render_diagnostic(diagnostic, report.source, style))
+            emit(render_diagnostic(diagnostic, report.source, style))
     ctx.exit(EXIT_FINDINGS if errors else EXIT_OK)

@@ -31,7 +31,7 @@ TOKEN = re.compile(
       (?P<space>\s+)
     | ;(?P<line_comment>.*)
     | \{(?P<brace>[^}]*)(?P<close>\})?
-    | (?P<round>\d+)\.(?![^\s{};])
+    | (?P<round>\d+)\.(?![\d.])
     | (?P<mover>[^\s{};:]+):
     | (?P<word>[^\s{};:]+)
     | (?P<stray>[}:])

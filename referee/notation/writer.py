@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.games.base import GameRules
-from referee.record import Comment, GameRecord, Turn
+from referee.record import Comment, GameRecord, Round, Turn
 
 TurnText = Callable[[Turn], str]
 
@@ -41,26 +41,36 @@ def format_game(record: GameRecord, rules: GameRules, turn_text: TurnText | None
     if record.rounds:
         lines.append("")
     for round_ in record.rounds:
-        line = f"{round_.number}."
-        for comment in round_.comments:
-            line = _append(lines, line, comment)
-        for turn in round_.turns:
-            separator = " " if line == f"{round_.number}." else "  "
-            entry = f"{turn.player}: {body_of(turn)}"
-            line = f"{line}{separator}{entry}" if line.strip() else f"   {entry}"
-            for comment in turn.comments:
-                line = _append(lines, line, comment)
-        if line.strip():
-            lines.append(line)
+        _format_round(lines, round_, body_of)
     return "\n".join(lines) + "\n"
 
 
-def _append(lines: list[str], line: str, comment: Comment) -> str:
-    """Add a comment to the line being built; a line comment closes it."""
-    if comment.braced:
-        return f"{line} {_comment(comment)}"
-    lines.append(f"{line} {_comment(comment)}" if line.strip() else _comment(comment))
-    return "  "
+def _format_round(lines: list[str], round_: Round, body_of: TurnText) -> None:
+    """One round per line; a line comment ends the line and the round goes on indented."""
+    line = f"{round_.number}."
+    turns_on_line = 0
+
+    def add_comment(comment: Comment) -> None:
+        nonlocal line, turns_on_line
+        if comment.braced:
+            line = f"{line} {_comment(comment)}" if line else f"   {_comment(comment)}"
+            return
+        lines.append(f"{line} {_comment(comment)}" if line else f"   {_comment(comment)}")
+        line, turns_on_line = "", 0
+
+    for comment in round_.comments:
+        add_comment(comment)
+    for turn in round_.turns:
+        entry = f"{turn.player}: {body_of(turn)}"
+        if not line:
+            line = f"   {entry}"
+        else:
+            line = f"{line}{'  ' if turns_on_line else ' '}{entry}"
+        turns_on_line += 1
+        for comment in turn.comments:
+            add_comment(comment)
+    if line:
+        lines.append(line)
 
 
 def format_games(texts: list[str]) -> str:

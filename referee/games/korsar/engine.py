@@ -333,14 +333,14 @@ class KorsarEngine(Engine):
                 who = "{player}'s team plays" if partner_started else f"{player} plays"
                 return Violation(rule, f"{who.format(player=player)} {COLOUR_NAMES[own.colour]} on {ref}: "
                                  f"a {COLOUR_NAMES[colour]} pirate cannot join",
-                                 {**facts, "colour": own.colour},
+                                 {**facts, "colour": own.colour}, part="card",
                                  notes=(self.describe_galleon(galleon),))
             for other, force in galleon.forces.items():
                 if other != side and force.colour == colour:
                     return Violation("K-PIRATE", f"{self.side_names[other]} already plays "
                                      f"{COLOUR_NAMES[colour]} on {ref}: each side needs its own colour",
                                      {**facts, "colour": colour, "side": self.side_names[other]},
-                                     notes=(self.describe_galleon(galleon),))
+                                     part="card", notes=(self.describe_galleon(galleon),))
         elif kind == "captain":
             own = galleon.forces.get(side)
             if own is None or own.colour != info.colour:
@@ -349,13 +349,13 @@ class KorsarEngine(Engine):
                                  f"{COLOUR_NAMES[info.colour or 'Y']} pirate of "
                                  f"{'the team' if self.teams else player} on {ref} first, "
                                  f"and there {'is' if own is None else 'are'} {having}",
-                                 facts, notes=(self.describe_galleon(galleon),))
+                                 facts, part="card", notes=(self.describe_galleon(galleon),))
         elif kind == "admiral":
             if galleon.side != side:
                 placer = self.players[galleon.placer]
                 return Violation("K-ADMIRAL", f"the admiral may be played only on a galleon of "
                                  f"{'the team' if self.teams else player}'s own; {ref} was placed by {placer}",
-                                 facts, notes=(self.describe_galleon(galleon),))
+                                 facts, part="target", notes=(self.describe_galleon(galleon),))
         return None
 
     def _judge_team_round(self, seat: int, galleon: Galleon) -> Violation | None:
@@ -367,7 +367,7 @@ class KorsarEngine(Engine):
             return Violation("K-TEAM-ROUND", f"{partner} played on {self.ref_of(galleon)} just before: "
                              "partners may not both play on one galleon in the same round",
                              {"galleon": self.ref_of(galleon), "partner": partner},
-                             notes=(self.describe_galleon(galleon),))
+                             part="target", notes=(self.describe_galleon(galleon),))
         return None
 
     def _judge_chase(self, action: KorsarAction, galleon: Galleon) -> Violation | None:

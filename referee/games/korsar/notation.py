@@ -17,6 +17,7 @@ parsed once: results are cached by text, which keeps pyparsing off the hot path.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -194,6 +195,9 @@ def _shape(token: str) -> str:
 def _hint(token: str, stage: str) -> str:
     if token.lower() in KEYWORDS and token not in KEYWORDS:
         return f"keywords are lower case: '{token.lower()}'"
+    close = difflib.get_close_matches(token.lower(), sorted(KEYWORDS), n=1, cutoff=0.6)
+    if close and token.isalpha():
+        return f"did you mean '{close[0]}'?"
     if stage in ("chase", "end") and _shape(token) in ("draw", "discard", "card", "play"):
         return "a turn holds one action"
     if stage in ("chase", "end") and _shape(token) == "capture":
@@ -233,7 +237,7 @@ _PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
 _TEAMS = pp.OneOrMore(pp.Regex(rf"{PLAYER_ID}\+{PLAYER_ID}")) + pp.StringEnd()
 _SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
 _HAND = pp.Group(_ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
-_HANDS = pp.delimited_list(_HAND, delim="/") + pp.StringEnd()
+_HANDS = pp.DelimitedList(_HAND, delim="/") + pp.StringEnd()
 _DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
 _SIDE_SCORE = pp.Regex(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
 _RESULT = (pp.Literal("*") | pp.OneOrMore(_SIDE_SCORE)) + pp.StringEnd()
