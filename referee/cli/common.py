@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
@@ -17,7 +19,7 @@ def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
 
 
 def style_for(ctx: click.Context, err: bool = False) -> Style:
-    stream = click.get_text_stream("stderr" if err else "stdout")
+    stream = sys.stderr if err else sys.stdout
     return Style(wants_colour(stream, ctx.obj.get("colour", "auto") if ctx.obj else "auto"))
 
 
@@ -32,7 +34,7 @@ def gather(paths: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
 
 def check_inputs(inputs: list[Input], stop_after: int | None = None):
     """Yield (Input, FileReport | Unreadable) in input order."""
-    stdin = click.get_binary_stream("stdin")
+    stdin = sys.stdin.buffer
     for item, data in iter_read(inputs, stdin):
         if isinstance(data, Unreadable):
             yield item, data

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -76,7 +77,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
 def _load_json(path: str) -> Any:
     try:
         if path == "-":
-            data = click.get_binary_stream("stdin").read(MAX_JSON_BYTES + 1)
+            data = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
         else:
             with open(path, "rb") as stream:
                 data = stream.read(MAX_JSON_BYTES + 1)

@@ -38,7 +38,6 @@ TOKEN = re.compile(
     """,
     re.VERBOSE,
 )
-MAX_COMMENT_CHARS = 1_000_000
 
 
 @dataclass(slots=True)

@@ -71,7 +71,3 @@ def _format_round(lines: list[str], round_: Round, body_of: TurnText) -> None:
             add_comment(comment)
     if line:
         lines.append(line)
-
-
-def format_games(texts: list[str]) -> str:
-    return "\n".join(texts)

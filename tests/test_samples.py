@@ -1,0 +1,111 @@
+"""Every bundled sample: its verdict, where its errors stand, and that every JSON the
+tool writes about it validates and converts back losslessly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.formatting import canonical_game
+from referee.replay import check_bytes
+from referee.validation import schema_errors
+
+from .conftest import expectations, sample_files
+
+LEGAL = sample_files("legal")
+ILLEGAL = sample_files("illegal")
+MALFORMED = sample_files("malformed")
+ALL = LEGAL + ILLEGAL + MALFORMED
+
+
+def ids(paths: list[Path]) -> list[str]:
+    return [f"{p.parent.parent.name}/{p.parent.name}/{p.name}" for p in paths]
+
+
+def judge(path: Path):
+    return check_bytes(str(path), path.read_bytes())
+
+
+def test_there_are_samples_of_every_kind():
+    assert len(LEGAL) >= 9 and len(ILLEGAL) >= 25 and len(MALFORMED) >= 5
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=ids(LEGAL))
+def test_legal_samples_are_legal(path):
+    report = judge(path)
+    assert report.games, "a sample holds at least one game"
+    for game in report.games:
+        assert game.verdict == "legal", [(d.code, d.span, d.message) for d in game.diagnostics]
+        if game.outcome and game.outcome.claim is not None:
+            assert game.outcome.claim == "holds"
+    assert expectations(path) == []
+
+
+@pytest.mark.parametrize("path", ILLEGAL + MALFORMED, ids=ids(ILLEGAL + MALFORMED))
+def test_bad_samples_report_exactly_what_their_comments_expect(path):
+    expected = expectations(path)
+    assert expected, "an illegal sample states the rule and line it expects"
+    report = judge(path)
+    found = [(d.code, d.span.line) for d in report.all_diagnostics() if d.is_error]
+    assert sorted(found) == sorted(expected)
+    source_lines = path.read_text(encoding="utf-8").splitlines()
+    for diagnostic in report.all_diagnostics():
+        assert 1 <= diagnostic.span.line <= len(source_lines)
+        assert 1 <= diagnostic.span.col <= len(source_lines[diagnostic.span.line - 1]) + 1
+
+
+def test_every_korsar_ruling_has_an_illegal_sample():
+    from referee.games import GAMES
+
+    covered = {code for path in ILLEGAL for code, _ in expectations(path)}
+    named = {path.stem.upper().rsplit("-", 1)[0] if path.stem[-1].isdigit() else path.stem.upper()
+             for path in ILLEGAL}
+    for ruling in GAMES["korsar"].rulings:
+        assert ruling.id in covered or ruling.id in named, f"no illegal sample for {ruling.id}"
+
+
+@pytest.mark.parametrize("path", LEGAL + ILLEGAL, ids=ids(LEGAL + ILLEGAL))
+def test_check_report_json_validates(run, path):
+    result = run("check", "--format", "json", str(path))
+    assert result.exit_code in (0, 1)
+    assert schema_errors("check-report", json.loads(result.output)) == []
+
+
+@pytest.mark.parametrize("path", LEGAL + ILLEGAL, ids=ids(LEGAL + ILLEGAL))
+def test_notation_to_json_to_notation_gives_the_canonical_text(run, tmp_path, path):
+    report = judge(path)
+    if any(g.verdict == "malformed" for g in report.games) or report.diagnostics:
+        pytest.skip("setup errors that stop parsing cannot be exported")
+    exported = run("export", str(path))
+    document = json.loads(exported.output)
+    assert schema_errors("game-record", document) == []
+    json_path = tmp_path / "game.json"
+    json_path.write_text(exported.output)
+    imported = run("import", str(json_path))
+    assert imported.exit_code == 0
+    canonical = "\n".join(canonical_game(game) for game in report.games)
+    assert imported.output == canonical
+    again = check_bytes("again.korsar", canonical.encode())
+    assert [g.verdict for g in again.games] == [g.verdict for g in report.games]
+    assert [[(d.code, d.message) for d in g.diagnostics] for g in again.games] == \
+        [[(d.code, d.message) for d in g.diagnostics] for g in report.games]
+
+
+@pytest.mark.parametrize("path", LEGAL, ids=ids(LEGAL))
+def test_fmt_is_idempotent_on_samples(run, tmp_path, path):
+    first = run("fmt", str(path)).output
+    copy = tmp_path / "copy.korsar"
+    copy.write_text(first)
+    assert run("fmt", str(copy)).output == first
+    assert run("fmt", "--check", str(copy)).exit_code == 0
+
+
+def test_the_rules_example_after_turn_six():
+    """K-EXAMPLE: A holds 6 gold, B 2, C 3."""
+    report = judge(Path(__file__).resolve().parent.parent / "samples" / "korsar" / "legal" / "k-example.korsar")
+    (game,) = report.games
+    loot = {side.side: side.details["captured"] for side in game.outcome.sides}
+    assert loot == {"A": [6], "B": [2], "C": [3]}
+    assert not game.outcome.finished and game.outcome.winners == []
