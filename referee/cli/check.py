@@ -7,10 +7,11 @@ import json
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import check_inputs, emit, gather, style_for
+from referee.cli.common import check_inputs, emit, gather, output_option, style_for
 from referee.fileio import Unreadable, write_atomic
 from referee.replay import FileReport
 from referee.reports.json_report import check_report
+from referee.reports.style import Style
 from referee.reports.text import render_file, summary_line
 
 
@@ -18,8 +19,7 @@ from referee.reports.text import render_file, summary_line
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="Report as text for people or JSON for programs.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write the report to FILE (atomically) instead of standard output.")
+@output_option
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], output_format: str, output: str | None) -> None:
     """Judge game logs: files, folders (searched for *.korsar) or - for standard input.
@@ -40,7 +40,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str, output
         document = check_report(reports, [{"path": u.path, "reason": u.reason} for u in unreadable])
         text = json.dumps(document, indent=2, ensure_ascii=False) + "\n"
     else:
-        style = style_for(ctx) if output is None else style_for(ctx).__class__(False)
+        style = style_for(ctx) if output is None else Style(False)
         blocks = []
         for problem in unreadable:
             blocks.append(f"{style(problem.path, 'bold')}: {style('error', 'red', 'bold')} cannot read: {problem.reason}")

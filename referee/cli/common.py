@@ -13,6 +13,12 @@ from referee.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
 
 
+def output_option(function):
+    """`-o/--output FILE`: write the result atomically instead of to standard output."""
+    return click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+                        help="Write to FILE (atomically) instead of standard output.")(function)
+
+
 def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
     """Echo without click's ANSI stripping: styles were only applied where colour is wanted."""
     click.echo(text, err=err, nl=nl, color=True)
@@ -64,4 +70,4 @@ def pick_game(report: FileReport, index: int) -> GameReport:
     return report.games[index - 1]
 
 
-__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "one_file", "pick_game", "style_for"]
+__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "output_option", "one_file", "pick_game", "style_for"]

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import emit, one_file, style_for
+from referee.cli.common import emit, one_file, output_option, style_for
 from referee.export import export_document, records_from_json
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
@@ -28,8 +28,7 @@ def _emit(text: str, output: str | None) -> None:
 
 @cli.command("export")
 @click.argument("path", metavar="PATH")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE (atomically) instead of standard output.")
+@output_option
 @click.pass_context
 def export_command(ctx: click.Context, path: str, output: str | None) -> None:
     """Write every game of a log as JSON: the record (comments included) and the verdict.
@@ -53,8 +52,7 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
 
 @cli.command("import")
 @click.argument("path", metavar="FILE.json")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-              help="Write to FILE (atomically) instead of standard output.")
+@output_option
 @click.pass_context
 def import_command(ctx: click.Context, path: str, output: str | None) -> None:
     """Turn a JSON game record (as `referee export` writes) back into canonical notation.

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -54,6 +55,20 @@ DEALT = (
 NO_DEAL = ("no-deal.korsar", "A B C", "solo3-86")
 SHOWN_DRAWS = 4  # how many draws, from the first, show the card drawn
 
+# What a game may show, in the order the header lists it.
+EVENTS = (
+    ("strength", "captures by pirate strength"),
+    ("captain", "a captain"),
+    ("admiral", "the admiral"),
+    ("chase", "a chase"),
+    ("character", "a galleon won by its character"),
+    ("partner", "a partner's galleon taken by the first mate"),
+    ("second-mate", "a second mate's capture phase"),
+    ("discard", "discards"),
+    ("tie", "a galleon left in a tie"),
+    ("in-hand", "galleons left in hand"),
+)
+
 
 def describe(card: str) -> str:
     info = card_info(card)
@@ -75,14 +90,16 @@ class Annotator:
         assert isinstance(engine, KorsarEngine), engine
         self.engine = engine
         self.seen: set[str] = set()
-        self.shows: list[str] = []
 
-    def first(self, event: str, headline: str) -> bool:
+    def first(self, event: str) -> bool:
+        """True the first time `event` happens in the game."""
         if event in self.seen:
             return False
         self.seen.add(event)
-        self.shows.append(headline)
         return True
+
+    def shows(self) -> str:
+        return ", ".join(words for event, words in EVENTS if event in self.seen)
 
     def ref(self, galleon: Galleon) -> GalleonRef:
         engine = self.engine
@@ -101,17 +118,17 @@ class Annotator:
         notes: list[str] = []
         for galleon, ref in zip(captures, refs):
             if galleon.character is not None:
-                if self.first("character", "a galleon won by the character on it"):
+                if self.first("character"):
                     notes.append(f"the {describe(galleon.character[0])} on {ref} wins it "
                                  f"for {engine.side_names[side]}, whatever the pirates")
             elif len(galleon.forces) > 1:
-                if self.first("strength", "captures by pirate strength"):
+                if self.first("strength"):
                     notes.append(f"{ref} falls to pirate strength, {strengths(engine, galleon)}")
             elif not galleon.forces and galleon.placer != seat:
-                if self.first("partner", "a first mate taking the partner's unattacked galleon"):
+                if self.first("partner"):
                     notes.append(f"{ref}, placed by the partner and never attacked, goes to the team")
         if captures and not engine.first_mate[seat]:
-            if self.first("second-mate", "a second mate capturing once the first mate is out of cards"):
+            if self.first("second-mate"):
                 partner = engine.players[seat - 1]
                 notes.append(f"{partner} has no more turns, so {player} has the capture phase")
         deck_before = engine.deck_size
@@ -120,22 +137,22 @@ class Annotator:
         stated = KorsarAction(action.kind, action.card, action.target, refs, chased)
         info = card_info(action.card) if action.card else None
         if chased is not None:
-            if self.first("chase", "a character chased"):
+            if self.first("chase"):
                 notes.append(f"the {describe(action.card)} chases the {describe(chased)} "
                              f"from {action.target}, and the {describe(chased)} leaves the game")
         elif info is not None and info.kind == "captain":
-            if self.first("captain", "captains"):
+            if self.first("captain"):
                 notes.append(f"a captain joins its own side's {COLOUR_NAMES[info.colour]} pirates "
                              f"and holds {action.target} for {engine.side_names[side]}")
         elif info is not None and info.kind == "admiral":
-            if self.first("admiral", "the admiral"):
-                notes.append(f"the admiral goes on a galleon of {engine.side_names[side]}'s own "
-                             "and holds it without a single pirate")
+            if self.first("admiral"):
+                notes.append(f"the admiral may go only on a galleon of {engine.side_names[side]}'s "
+                             "own, and needs no pirate there")
         if action.kind == "draw" and deck_before == 1:
-            if self.first("last-draw", "play going on after the deck runs out"):
+            if self.first("last-draw"):
                 notes.append("the last card of the deck: from now on nobody draws")
         if action.kind == "discard":
-            if self.first("discard", "discards"):
+            if self.first("discard"):
                 notes.append("with the deck empty, a card that is not a galleon may be discarded")
         return stated, notes
 
@@ -157,9 +174,11 @@ class Annotator:
         if engine.left_on_table:
             names = [f"{engine.players[g.placer]}{g.value}" for g in engine.left_on_table]
             words += f"; {', '.join(names)} held in a tie stays on the table for nobody"
-            self.first("tie", "a galleon left on the table in a tie at the end")
-        if any(c.startswith("$") for hand in engine.hands for c in hand):
-            self.first("in-hand", "galleons still in hand at the end, which count against their side")
+            self.first("tie")
+        hands = engine.hands if engine.setup.end_hands is None else \
+            [cards for _, cards in engine.setup.end_hands]
+        if any(card.startswith("$") for hand in hands for card in hand):
+            self.first("in-hand")
         return words
 
 
@@ -177,18 +196,15 @@ def annotate(record: GameRecord) -> Annotator:
     return annotator
 
 
-def shows(annotator: Annotator) -> str:
-    items = annotator.shows
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else items[0]
+def header(*sentences: str) -> list[Comment]:
+    return [Comment(line, False) for line in textwrap.wrap(" ".join(sentences), 98)]
 
 
 def dealt_game(players: str, teams: bool, seed: str, what: str) -> str:
     record, _ = random_game(RULES, players.split(), teams, seed)
     annotator = annotate(record)
-    record.preamble = [
-        Comment(f'A complete game of Korsar for {what}, dealt by the seed "{seed}".', False),
-        Comment(f"It shows {shows(annotator)}.", False),
-    ]
+    record.preamble = header(f'A complete game of Korsar for {what}, dealt by the seed "{seed}".',
+                             f"Shows {annotator.shows()}.")
     return format_game(record, RULES)
 
 
@@ -217,13 +233,11 @@ def no_deal_game(players: str, seed: str) -> str:
     record.tags = [tag for tag in record.tags if tag.name not in ("Seed", "Result")]
     record.tags.append(Tag("EndHands", format_hands(final_hands)))
     record.tags.append(result)
-    annotate(record)
-    record.preamble = [
-        Comment("A complete game of Korsar for three players, logged without the deal: most draws "
-                "do not show the card, the first few do.", False),
-        Comment("The EndHands tag gives every hand at the end, so the referee can check the score, "
-                "galleons still in hand included.", False),
-    ]
+    annotator = annotate(record)
+    record.preamble = header(
+        "A complete game of Korsar for three players, logged without the deal: only the first draws",
+        "show the card, and EndHands gives the hands at the end so that the score can be checked.",
+        f"Shows {annotator.shows()}.")
     return format_game(record, RULES)
 
 
