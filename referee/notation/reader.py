@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag
 from referee.games.base import GameRules, TurnSyntaxError
-from referee.notation.scanner import RawGame, scan
+from referee.notation.scanner import RawGame, clip, scan
 from referee.record import GameRecord, Turn
 from referee.source import Span
 
@@ -92,7 +92,19 @@ def _check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagn
                                   Span(record.line, 1, 2), notes=[f"{spec.name}: {spec.doc}"]))
 
 
+MAX_TURN_CHARS = 2000
+"""No turn of any game is this long; a longer one is rejected before it is parsed."""
+
+
 def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) -> None:
+    if len(turn.text) > MAX_TURN_CHARS:
+        first = turn.token_spans[0]
+        out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn is {len(turn.text)} characters long",
+                              path, Span(first.line, first.col, min(first.end_col, first.col + 40)),
+                              move_text=f"{turn.player}: {clip(turn.text)}",
+                              notes=[f"no turn is longer than {MAX_TURN_CHARS} characters"]))
+        turn.text = clip(turn.text, MAX_TURN_CHARS)
+        return
     if not turn.text:
         out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
                               move_text=f"{turn.player}:",
@@ -104,7 +116,7 @@ def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) 
         index, start = _token_at(turn, error.offset)
         token = turn.token_spans[index]
         span = Span(token.line, token.col + start, token.end_col)
-        out.append(Diagnostic("N-SYNTAX", error.message, path, span, move_text=turn.written(),
+        out.append(Diagnostic("N-SYNTAX", error.message, path, span, move_text=clip(turn.written(), 200),
                               notes=[error.hint] if error.hint else []))
         return
     turn.action = parsed.action

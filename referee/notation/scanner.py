@@ -176,7 +176,7 @@ class _Scan:
             elif kind == "word":
                 self.add_word(match.group("word"), span)
             else:
-                self.error("N-SYNTAX", f"unexpected '{match.group()}'", span)
+                self.error("N-SYNTAX", f"unexpected '{clip(match.group())}'", span)
 
     def start_round(self, match: re.Match[str], span: Span) -> None:
         self.in_movetext = True
@@ -211,7 +211,7 @@ class _Scan:
         if self.turn is None:
             self.error(
                 "N-SYNTAX",
-                f"'{_clip(word)}' does not belong to any turn",
+                f"'{clip(word)}' does not belong to any turn",
                 span,
                 ("each turn starts with the player's id and a colon, as in 'A: draw'",),
             )
@@ -232,7 +232,8 @@ def _is_comment_only(line: str) -> bool:
     return stripped.startswith(";") or stripped.startswith("{")
 
 
-def _clip(text: str, limit: int = 40) -> str:
+def clip(text: str, limit: int = 40) -> str:
+    """Quote at most `limit` characters of user text in a message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

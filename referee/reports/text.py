@@ -38,7 +38,8 @@ def render_diagnostic(diagnostic: Diagnostic, source: Source | None, style: Styl
     pad = " " * (len(str(span.line)) if span else 1)
     if diagnostic.move_text is not None:
         label = f"move {diagnostic.move_number}" if diagnostic.move_number else "in"
-        lines.append(f"{pad} = {label}: {diagnostic.move_text}")
+        move = diagnostic.move_text
+        lines.append(f"{pad} = {label}: {move if len(move) <= 200 else move[:199] + '…'}")
     for note in diagnostic.notes:
         lines.append(f"{pad} = note: {note}")
     if not diagnostic.code.startswith("N-"):

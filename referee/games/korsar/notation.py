@@ -176,13 +176,17 @@ def _explain(text: str) -> TurnSyntaxError:
         elif stage == "chase" and shape == "chase":
             stage = "end"
         else:
-            return TurnSyntaxError(f"cannot read '{token}'", offset, _hint(token, stage))
+            return TurnSyntaxError(f"cannot read '{_clip(token)}'", offset, _hint(token, stage))
         offset += len(token) + 1
         index += 1
     if stage == "captures":
         return TurnSyntaxError("the turn ends before its action", len(text),
                                "after captures ('xA3') comes the action: a card, 'draw' or 'discard CARD'")
-    return TurnSyntaxError(f"cannot read '{text}'", 0, _hint(text, "captures"))
+    return TurnSyntaxError(f"cannot read '{_clip(text)}'", 0, _hint(text, "captures"))
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _shape(token: str) -> str:
