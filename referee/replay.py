@@ -79,6 +79,10 @@ def check_text(path: str, text: str, stop_after: int | None = None) -> FileRepor
         return report
     for index, read in enumerate(read_games(path, source.lines), start=1):
         report.games.append(replay_game(path, index, read, stop_after))
+    if not report.games:
+        report.diagnostics.append(Diagnostic("N-GAME", "the file holds only comments, no game", path,
+                                             Span(1, 1, 1),
+                                             notes=['a game starts with its tags, e.g. [Game "Korsar"]']))
     return report
 
 

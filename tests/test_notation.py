@@ -134,3 +134,7 @@ def test_example_replays():
     report = check_text("t.korsar", EXAMPLE)
     assert report.ok
     assert report.games[0].moves == 9
+
+
+def test_a_file_of_comments_only_holds_no_game():
+    assert errors("; only a comment\n{and another}\n") == [("N-GAME", 1, 1)]

@@ -235,7 +235,7 @@ def no_deal_game(players: str, seed: str) -> str:
     record.tags.append(result)
     annotator = annotate(record)
     record.preamble = header(
-        "A complete game of Korsar for three players, logged without the deal: only the first draws",
+        "A complete game of Korsar for three players, logged without the deal: only the first four draws",
         "show the card, and EndHands gives the hands at the end so that the score can be checked.",
         f"Shows {annotator.shows()}.")
     return format_game(record, RULES)

@@ -400,6 +400,9 @@ class KorsarEngine(Engine):
                 return Violation("K-CONTROL", f"the log says {player} captures {ref}, but "
                                  f"{galleon.message[0].lower()}{galleon.message[1:]}",
                                  galleon.facts, part=part, notes=galleon.notes + (claim_note,))
+            if galleon in stated:
+                return Violation("K-CLAIM", f"the capture of {ref} is stated twice",
+                                 {"galleon": str(ref)}, part=part)
             if galleon not in captures:
                 facts = {"galleon": str(ref), "controller": self._controller_name(galleon)}
                 notes = (self.describe_galleon(galleon), claim_note)

@@ -289,14 +289,14 @@ def parse_deck(value: str) -> list[str]:
     return list(_DECK.parse_string(value, parse_all=True))
 
 
-def parse_result(value: str) -> dict[str, int] | None:
-    """None for '*', else side -> claimed score."""
+def parse_result(value: str) -> list[tuple[str, int]] | None:
+    """None for '*', else (side, claimed score) in the order written."""
     if value.strip() == "*":
         return None
-    claims: dict[str, int] = {}
+    claims: list[tuple[str, int]] = []
     for token in value.split():
         side, _, score = token.partition("=")
-        claims[side] = int(score)
+        claims.append((side, int(score)))
     return claims
 
 

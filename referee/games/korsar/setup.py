@@ -96,7 +96,12 @@ def read_setup(record: GameRecord) -> KorsarSetup | Violation:
                     return Violation("K-CARDS", why_unknown(card), {"card": card}, part="tag:EndHands")
 
     result = record.tag_value("Result")
-    claimed = parse_result(result) if result is not None else None
+    claims = parse_result(result) if result is not None else None
+    claimed = None if claims is None else dict(claims)
+    if claims is not None and len(claimed or {}) != len(claims):
+        twice = next(side for side, _ in claims if [s for s, _ in claims].count(side) > 1)
+        return Violation("K-SCORE", f"the claimed result names {twice} twice: each side is named once",
+                         {"side": twice}, part="tag:Result")
     return KorsarSetup(players, teams, hands, deck, end_hands, claimed, result is not None)
 
 

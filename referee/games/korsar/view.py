@@ -47,7 +47,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
         shown = " ".join(hand["known"])
         if hand["unknown"]:
             shown = f"{shown} + {hand['unknown']} unknown".strip(" +") if shown else f"{hand['unknown']} unknown"
-        lines.append(f"  {player:<{names}}  {hand['size']:>2} cards  {shown or '-'}")
+        cards = "card " if hand["size"] == 1 else "cards"
+        lines.append(f"  {player:<{names}}  {hand['size']:>2} {cards}  {shown or '-'}")
     lines.append("")
     lines.append("Loot")
     sides = max(len(s) for s in view["loot"])
