@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from referee.diagnostics import Diagnostic
+from referee.games.base import Outcome
 from referee.replay import FileReport, GameReport
 from referee.reports.style import Style
 from referee.source import Source
@@ -102,29 +103,43 @@ def render_score(game: GameReport, style: Style) -> list[str]:
                            "where the replay stopped", "red"))
     elif not outcome.finished:
         lines.append("  the log stops before the game's end: the figures are provisional, nobody wins yet")
-    width = max(len(side.side) for side in outcome.sides)
-    for side in outcome.sides:
-        score = "?" if side.score is None else str(side.score)
-        details = side.details
-        extra = []
-        for key, value in details.items():
-            if isinstance(value, list):
-                extra.append(f"{key.replace('_', ' ')}: {' '.join(map(str, value)) or '-'}")
-            elif value is None:
-                extra.append(f"{key.replace('_', ' ')}: unknown")
-            else:
-                extra.append(f"{key.replace('_', ' ')}: {value}")
-        marker = style(" ★ winner", "green", "bold") if side.side in outcome.winners else ""
-        lines.append(f"  {side.side:<{width}}  {score:>4}{marker}   " + "; ".join(extra))
+    lines.extend(_score_table(outcome, style))
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
             lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")
     if outcome.finished:
         if outcome.winners:
-            lines.append(f"  winner{'s' if len(outcome.winners) > 1 else ''}: {', '.join(outcome.winners)}")
+            lines.append(f"  winner{'s' if len(outcome.winners) > 1 else ''} (*): {', '.join(outcome.winners)}")
         else:
             lines.append("  winners: unknown (some hands at the end are not shown)")
     if outcome.claim is not None:
         colour = {"holds": "green", "false": "red"}.get(outcome.claim, "yellow")
         lines.append("  claimed result: " + style(outcome.claim, colour))
     return lines
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "?"
+    if isinstance(value, list):
+        return " ".join(map(str, value)) or "-"
+    return str(value)
+
+
+def _score_table(outcome: Outcome, style: Style) -> list[str]:
+    """One row per side: its score, then the game's own figures, aligned in columns."""
+    keys = list(outcome.sides[0].details) if outcome.sides else []
+    header = ["side", "score"] + [key.replace("_", " ") for key in keys]
+    rows = [[side.side + (" *" if side.side in outcome.winners else ""), _cell(side.score)]
+            + [_cell(side.details.get(key)) for key in keys] for side in outcome.sides]
+    widths = [max(len(row[i]) for row in [header] + rows) for i in range(len(header))]
+
+    def line(cells: list[str]) -> str:
+        return "  " + "  ".join(cell.ljust(width) if i != 1 else cell.rjust(width)
+                                for i, (cell, width) in enumerate(zip(cells, widths))).rstrip()
+
+    table = [style(line(header), "dim")]
+    for side, row in zip(outcome.sides, rows):
+        text = line(row)
+        table.append(style(text, "green", "bold") if side.side in outcome.winners else text)
+    return table

@@ -27,7 +27,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         holder = galleon["controlled_by"] or "nobody (tie)"
         reason = ""
         if galleon["character"]:
-            reason = f" by the {galleon['character']['card']}"
+            reason = f" (its character {galleon['character']['card']})"
         elif not galleon["forces"]:
             reason = " (unattacked)"
         lines.append(f"  {galleon['galleon']:<{width}}  {galleon['value']} gold, placed by "
