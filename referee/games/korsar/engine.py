@@ -279,31 +279,28 @@ class KorsarEngine(Engine):
         return self._judge_capture_claims(seat, action, captures)
 
     def _judge_draw(self, seat: int, action: KorsarAction) -> Violation | None:
+        shown = action.card
+        if shown is not None and self.deck is None and self.accounted[shown] >= COPIES[shown]:
+            return self._too_many(shown, "card")
         if self.deck_size == 0:
             return Violation("K-DRAW", "the deck is empty: nothing can be drawn",
                              notes=("once the deck is empty a player plays or discards a card (K-DISCARD)",))
-        shown = action.card
-        if shown is None:
-            return None
-        if self.deck is not None:
+        if shown is not None and self.deck is not None and shown != self.deck[-1]:
             top = self.deck[-1]
-            if shown != top:
-                return Violation("K-HIDDEN", f"the deal puts {top} on top of the deck, not {shown}",
-                                 {"top": top, "shown": shown}, part="card")
-        elif self.accounted[shown] >= COPIES[shown]:
-            return self._too_many(shown, "card")
+            return Violation("K-HIDDEN", f"the deal puts {top} on top of the deck, not {shown}",
+                             {"top": top, "shown": shown}, part="card")
         return None
 
     def _judge_from_hand(self, seat: int, card: str) -> Violation | None:
         player = self.players[seat]
-        if self.hand_size[seat] == 0:
-            return Violation("K-HAND", f"{player} has no card in hand", {"hand": 0}, part="card")
         if self.hands[seat][card] > 0:
             return None
+        if self.deck is None and self.accounted[card] >= COPIES[card]:
+            return self._too_many(card, "card")
+        if self.hand_size[seat] == 0:
+            return Violation("K-HAND", f"{player} has no card in hand", {"hand": 0}, part="card")
         unknown = self.hand_size[seat] - sum(self.hands[seat].values())
         if unknown > 0:
-            if self.accounted[card] >= COPIES[card]:
-                return self._too_many(card, "card")
             return None
         shown = " ".join(sorted(self.hands[seat].elements()))
         return Violation("K-HAND", f"{player} does not hold {card}",

@@ -103,8 +103,10 @@ RULINGS: tuple[Ruling, ...] = (
            "that decides what really happened: K-CONTROL for a galleon the mover does not "
            "control, K-TEAM-CAPTURE for a second mate who has no capture phase, K-TURN for a "
            "capture left out (a turn that states captures states all of them), K-CHARACTER "
-           "for a chase of a character that is not there. A chase stated on a move that "
-           "chases nothing cites K-CLAIM itself. (Referee's reading: the rulings do not say "
+           "for a chase of a character that is not there (a captain or the admiral played "
+           "on a galleon without one). A chase stated on a move that can never chase — a "
+           "draw, a discard, a galleon or a pirate — cites K-CLAIM itself; so does a capture "
+           "stated twice. (Referee's reading: the rulings do not say "
            "how claims are judged.)"),
     Ruling("K-UNFINISHED", "A log that stops early",
            "A log may stop before the game's end, like the rules' own example. Its moves are "
