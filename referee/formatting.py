@@ -30,6 +30,6 @@ def canonical_game(report: GameReport) -> str:
 def canonical_records(records: list[tuple[GameRecord, GameRules]], path: str = "<json>") -> str:
     texts = []
     for index, (record, rules) in enumerate(records, start=1):
-        report = replay_game(path, index, ReadGame(record, rules, [], record.line))
+        report = replay_game(path, index, ReadGame(record, rules, [], record.line), canonical=True)
         texts.append(canonical_game(report))
     return "\n".join(texts)

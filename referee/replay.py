@@ -57,7 +57,8 @@ class FileReport:
         return found
 
 
-def check_bytes(path: str, data: bytes, stop_after: int | None = None) -> FileReport:
+def check_bytes(path: str, data: bytes, stop_after: int | None = None,
+                canonical: bool = False) -> FileReport:
     try:
         text = decode(data)
     except DecodeError as error:
@@ -67,10 +68,11 @@ def check_bytes(path: str, data: bytes, stop_after: int | None = None) -> FileRe
             "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
             Span(line, column, column + 1),
             notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])])
-    return check_text(path, text, stop_after)
+    return check_text(path, text, stop_after, canonical)
 
 
-def check_text(path: str, text: str, stop_after: int | None = None) -> FileReport:
+def check_text(path: str, text: str, stop_after: int | None = None,
+               canonical: bool = False) -> FileReport:
     source = Source.from_text(path, text)
     report = FileReport(path, source=source)
     if not text.strip():
@@ -78,7 +80,7 @@ def check_text(path: str, text: str, stop_after: int | None = None) -> FileRepor
                                              notes=['a game starts with its tags, e.g. [Game "Korsar"]']))
         return report
     for index, read in enumerate(read_games(path, source.lines), start=1):
-        report.games.append(replay_game(path, index, read, stop_after))
+        report.games.append(replay_game(path, index, read, stop_after, canonical))
     if not report.games:
         report.diagnostics.append(Diagnostic("N-GAME", "the file holds only comments, no game", path,
                                              Span(1, 1, 1),
@@ -86,8 +88,10 @@ def check_text(path: str, text: str, stop_after: int | None = None) -> FileRepor
     return report
 
 
-def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None) -> GameReport:
-    """Judge one game; with `stop_after` N, stop once N turns are played (for `show`)."""
+def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None,
+                canonical: bool = False) -> GameReport:
+    """Judge one game; with `stop_after` N, stop once N turns are played (for `show`);
+    with `canonical`, also note each legal turn's canonical text (for `fmt`)."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
     if read.malformed or read.record is None or read.rules is None:
         return report
@@ -109,12 +113,13 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
             if stop_after is not None and number >= stop_after:
                 break
             number += 1
-            canonical = engine.canonical_action(turn.player, turn.action)
+            written = engine.canonical_action(turn.player, turn.action) if canonical else None
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 report.diagnostics.append(_diagnostic(path, violation, record, round_, turn, number))
                 return _finish(report, engine)
-            report.canonical[id(turn)] = rules.format_turn(canonical)
+            if written is not None:
+                report.canonical[id(turn)] = rules.format_turn(written)
             report.moves = number
     if stop_after is None:
         for violation in engine.finish():

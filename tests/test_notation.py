@@ -20,7 +20,7 @@ def errors(text: str) -> list[tuple[str, int, int]]:
 
 
 def canonical(text: str) -> str:
-    report = check_text("t.korsar", text)
+    report = check_text("t.korsar", text, canonical=True)
     return "\n".join(canonical_game(game) for game in report.games)
 
 

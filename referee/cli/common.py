@@ -38,14 +38,14 @@ def gather(paths: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
     return inputs, problems
 
 
-def check_inputs(inputs: list[Input], stop_after: int | None = None):
+def check_inputs(inputs: list[Input], stop_after: int | None = None, canonical: bool = False):
     """Yield (Input, FileReport | Unreadable) in input order."""
     stdin = sys.stdin.buffer
     for item, data in iter_read(inputs, stdin):
         if isinstance(data, Unreadable):
             yield item, data
         else:
-            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after)
+            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after, canonical)
 
 
 def one_file(path: str, stop_after: int | None = None) -> FileReport:

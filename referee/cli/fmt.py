@@ -29,7 +29,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
     status = EXIT_OK
     for problem in unreadable:
         emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
-    for item, result in check_inputs(inputs):
+    for item, result in check_inputs(inputs, canonical=True):
         if isinstance(result, Unreadable):
             unreadable.append(result)
             emit(f"{result.path}: cannot read: {result.reason}", err=True)
