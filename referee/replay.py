@@ -44,6 +44,7 @@ class FileReport:
     games: list[GameReport] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     source: Source | None = None
+    normalized: bool = False  # a BOM or CR line ends were read away: not canonical bytes
 
     @property
     def ok(self) -> bool:
@@ -68,7 +69,9 @@ def check_bytes(path: str, data: bytes, stop_after: int | None = None,
             "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
             Span(line, column, column + 1),
             notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])])
-    return check_text(path, text, stop_after, canonical)
+    report = check_text(path, text, stop_after, canonical)
+    report.normalized = data.startswith(b"\xef\xbb\xbf") or b"\r" in data
+    return report
 
 
 def check_text(path: str, text: str, stop_after: int | None = None,

@@ -294,3 +294,50 @@ def test_python_dash_m_entry_point_runs(tmp_path):
     assert done.returncode == 1
     assert "error[K-PIRATE]" in done.stdout
     assert cli.name == "cli"
+
+
+def test_fmt_treats_a_bom_and_crlf_as_not_canonical(run, tmp_path):
+    path = tmp_path / "a.korsar"
+    path.write_bytes(b"\xef\xbb\xbf" + LEGAL.replace("\n", "\r\n").encode())
+    assert run("fmt", "--check", str(path)).exit_code == 1
+    assert run("fmt", "-i", str(path)).exit_code == 0
+    assert path.read_bytes() == LEGAL.encode()
+
+
+def test_seed_is_read_as_its_grammar_reads_it(run, tmp_path):
+    """A blank inside the quotes must not change the deal that fmt would write."""
+    path = tmp_path / "a.korsar"
+    path.write_text('[Game "Korsar"]\n[Players "A B"]\n[Seed " demo"]\n\n1. A: draw\n')
+    before = run("show", str(path), "--move", "0", "--format", "json").output
+    run("fmt", "-i", str(path))
+    assert '[Seed "demo"]' in path.read_text()
+    assert run("show", str(path), "--move", "0", "--format", "json").output == before
+
+
+def test_result_without_blanks_between_sides_is_read(run, tmp_path):
+    path = tmp_path / "a.korsar"
+    path.write_text('[Game "Korsar"]\n[Players "A B"]\n[Result "A=3B=2"]\n\n1. A: draw\n')
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    assert "error[K-UNFINISHED]" in result.output
+
+
+def test_text_and_json_summaries_agree_on_an_undecodable_file(run, tmp_path):
+    path = tmp_path / "a.korsar"
+    path.write_bytes(b'[Game "Korsar"]\n[Players "A B"]\n\n1. A: \xff\n')
+    text = run("check", str(path)).output.splitlines()[-1]
+    report = json.loads(run("check", "--format", "json", str(path)).output)
+    assert text == "1 file, 0 games, 0 legal, 0 illegal, 1 malformed, 0 moves"
+    assert report["summary"]["malformed"] == 1
+
+
+def test_import_refuses_a_comment_that_would_not_read_back(run, tmp_path):
+    document = {"format": "referee-game-record", "version": 1, "games": [{
+        "game": "korsar", "tags": [{"name": "Game", "value": "Korsar"}, {"name": "Players", "value": "A B"}],
+        "rounds": [{"number": 1, "turns": [{"player": "A", "action": {"kind": "draw"},
+                                            "comments": [{"text": "one\n[two", "braced": True}]}]}]}]}
+    path = tmp_path / "a.json"
+    path.write_text(json.dumps(document))
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    assert "$.games[0].rounds[0].turns[0].comments[0].text" in result.output

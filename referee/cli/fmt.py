@@ -44,14 +44,15 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
             continue
         text = "\n".join(canonical_game(game) for game in result.games)
         original = result.source.text if result.source else ""
+        changed = text != original or result.normalized
         if check_only:
-            if text != original:
+            if changed:
                 emit(f"{result.path}: not in canonical form", err=True)
                 status = EXIT_FINDINGS
         elif in_place:
             if item.path == "-":
                 raise click.UsageError("--in-place needs files, not standard input")
-            if text != original:
+            if changed:
                 write_atomic(item.path, text)
         else:
             emit(text, nl=False)

@@ -99,7 +99,7 @@ class _Scan:
                 Span(span.line, span.col, span.col + 1),
                 ("a comment ends at the next '}' or, at the latest, before the next tag line",),
             )
-        self.attach(Comment("\n".join(parts), True, span))
+        self.attach(Comment("\n".join(parts).strip(), True, span))
 
     # -- lines ---------------------------------------------------------------
 

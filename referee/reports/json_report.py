@@ -59,10 +59,27 @@ def file_json(report: FileReport) -> dict[str, Any]:
     }
 
 
-def check_report(reports: list[FileReport], unreadable: list[dict[str, str]]) -> dict[str, Any]:
-    files = [file_json(report) for report in reports]
+def summary(reports: list[FileReport], unreadable: int) -> dict[str, int]:
+    """The counts every report format closes with: games by verdict, plus files that
+    hold no readable game at all (counted as malformed)."""
     games = [game for report in reports for game in report.games]
     diagnostics = [d for report in reports for d in report.all_diagnostics()]
+    empty_broken = sum(1 for r in reports if not r.games and any(d.is_error for d in r.diagnostics))
+    return {
+        "files": len(reports) + unreadable,
+        "games": len(games),
+        "legal": sum(1 for g in games if g.verdict == "legal"),
+        "illegal": sum(1 for g in games if g.verdict == "illegal"),
+        "malformed": sum(1 for g in games if g.verdict == "malformed") + empty_broken,
+        "unreadable": unreadable,
+        "moves": sum(g.moves for g in games),
+        "errors": sum(1 for d in diagnostics if d.is_error),
+        "warnings": sum(1 for d in diagnostics if not d.is_error),
+    }
+
+
+def check_report(reports: list[FileReport], unreadable: list[dict[str, str]]) -> dict[str, Any]:
+    files = [file_json(report) for report in reports]
     return {
         "$schema": REPORT_SCHEMA_ID,
         "format": "referee-check-report",
@@ -70,16 +87,5 @@ def check_report(reports: list[FileReport], unreadable: list[dict[str, str]]) ->
         "referee": __version__,
         "files": files,
         "unreadable": unreadable,
-        "summary": {
-            "files": len(reports) + len(unreadable),
-            "games": len(games),
-            "legal": sum(1 for g in games if g.verdict == "legal"),
-            "illegal": sum(1 for g in games if g.verdict == "illegal"),
-            "malformed": sum(1 for g in games if g.verdict == "malformed")
-            + sum(1 for f in files if f["verdict"] == "malformed" and not f["games"]),
-            "unreadable": len(unreadable),
-            "moves": sum(g.moves for g in games),
-            "errors": sum(1 for d in diagnostics if d.is_error),
-            "warnings": sum(1 for d in diagnostics if not d.is_error),
-        },
+        "summary": summary(reports, len(unreadable)),
     }

@@ -14,6 +14,7 @@ from __future__ import annotations
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
 from referee.replay import FileReport, GameReport
+from referee.reports.json_report import summary
 from referee.reports.style import Style
 from referee.source import Source
 
@@ -69,19 +70,18 @@ def render_file(report: FileReport, style: Style) -> list[str]:
 
 
 def summary_line(reports: list[FileReport], unreadable: int, style: Style) -> str:
-    games = [game for report in reports for game in report.games]
-    counts = {verdict: sum(1 for g in games if g.verdict == verdict)
-              for verdict in ("legal", "illegal", "malformed")}
-    broken_files = sum(1 for r in reports if any(d.is_error for d in r.diagnostics))
-    moves = sum(game.moves for game in games)
-    parts = [f"{len(reports) + unreadable} file{'s' if len(reports) + unreadable != 1 else ''}",
-             f"{len(games)} game{'s' if len(games) != 1 else ''}",
-             style(f"{counts['legal']} legal", "green") if counts["legal"] else "0 legal",
-             style(f"{counts['illegal']} illegal", "red") if counts["illegal"] else "0 illegal",
-             style(f"{counts['malformed']} malformed", "red") if counts["malformed"] else "0 malformed",
-             f"{moves} moves"]
-    if broken_files:
-        parts.append(style(f"{broken_files} unreadable as a log", "red"))
+    counts = summary(reports, unreadable)
+
+    def count(n: int, word: str, colour: str | None = None) -> str:
+        text = f"{n} {word}"
+        return style(text, colour) if n and colour else text
+
+    parts = [count(counts["files"], "file" if counts["files"] == 1 else "files"),
+             count(counts["games"], "game" if counts["games"] == 1 else "games"),
+             count(counts["legal"], "legal", "green"),
+             count(counts["illegal"], "illegal", "red"),
+             count(counts["malformed"], "malformed", "red"),
+             count(counts["moves"], "moves")]
     if unreadable:
         parts.append(style(f"{unreadable} could not be read", "red"))
     return ", ".join(parts)

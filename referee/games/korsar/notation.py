@@ -243,7 +243,8 @@ _SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
 _HAND = pp.Group(_ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
 _HANDS = pp.DelimitedList(_HAND, delim="/") + pp.StringEnd()
 _DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
-_SIDE_SCORE = pp.Regex(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
+_SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
+_SIDE_SCORE = pp.Regex(_SIDE_SCORE_RE.pattern)
 _RESULT = (pp.Literal("*") | pp.OneOrMore(_SIDE_SCORE)) + pp.StringEnd()
 
 TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
@@ -293,11 +294,7 @@ def parse_result(value: str) -> list[tuple[str, int]] | None:
     """None for '*', else (side, claimed score) in the order written."""
     if value.strip() == "*":
         return None
-    claims: list[tuple[str, int]] = []
-    for token in value.split():
-        side, _, score = token.partition("=")
-        claims.append((side, int(score)))
-    return claims
+    return [(match["side"], int(match["score"])) for match in _SIDE_SCORE_RE.finditer(value)]
 
 
 def format_hands(hands: list[tuple[str, list[str]]]) -> str:

@@ -14,8 +14,8 @@ RULINGS: tuple[Ruling, ...] = (
            "2 to 8 players, never 7. With 2, 3 or 5 each plays alone; 4 may play alone or in "
            "two teams; 6 and 8 play in teams of two."),
     Ruling("K-TEAMS", "Teams and seats",
-           "Partners sit side by side, so seats run A1 A2 B1 B2 and so on. The first seat of "
-           "each pair, in turn order, is the team's first mate."),
+           "Partners sit side by side: with seats A B C D the teams are A+B and C+D, and so "
+           "on. The first seat of each pair, in turn order, is the team's first mate."),
     Ruling("K-SETUP", "Dealing",
            "All 78 cards are shuffled, each player is dealt 6, the rest is the face-down deck. "
            "A log gives the whole deal (every hand and the deck, top first), or a seed that "

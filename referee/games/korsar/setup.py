@@ -61,6 +61,7 @@ def read_setup(record: GameRecord) -> KorsarSetup | Violation:
     hands: list[list[str]] | None = None
     deck: list[str] | None = None
     seed = record.tag_value("Seed")
+    seed = seed.strip() if seed is not None else None
     has_hands = record.tag("Hands") is not None
     has_deck = record.tag("Deck") is not None
     if seed is not None and (has_hands or has_deck):
