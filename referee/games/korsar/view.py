@@ -15,7 +15,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         status = f"{view['next']} to play next"
     lines.append(f"Round {view['round']}, after {view['turns']} turns — {status}")
     deal = "deal known" if view["deal_known"] else "deal not given: hands partly unknown"
-    lines.append(f"Deck: {view['deck']} cards · out of the game: {view['out_of_game']} cards · {deal}")
+    lines.append(f"Deck: {_cards(view['deck'])} · out of the game: {_cards(view['out_of_game'])} · {deal}")
     if view["last_captures"]:
         lines.append("Last capture phase took: " + ", ".join(f"galleon of {v}" for v in view["last_captures"]))
     if view["last_chased"]:
@@ -47,8 +47,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         shown = " ".join(hand["known"])
         if hand["unknown"]:
             shown = f"{shown} + {hand['unknown']} unknown".strip(" +") if shown else f"{hand['unknown']} unknown"
-        cards = "card " if hand["size"] == 1 else "cards"
-        lines.append(f"  {player:<{names}}  {hand['size']:>2} {cards}  {shown or '-'}")
+        lines.append(f"  {player:<{names}}  {_cards(hand['size']):>8}  {shown or '-'}")
     lines.append("")
     lines.append("Loot")
     sides = max(len(s) for s in view["loot"])
@@ -60,3 +59,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         label = "score" if view["over"] else "score so far"
         lines.append(f"  {side:<{sides}}  {gold:>3} gold ({detail}); {label} {score_text}")
     return lines
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
