@@ -10,7 +10,11 @@ from referencing import Registry, Resource
 
 from referee.export import load_schema
 
-SCHEMAS = {"game-record": "game-record.schema.json", "check-report": "check-report.schema.json"}
+SCHEMAS = {
+    "game-record": "game-record.schema.json",
+    "check-report": "check-report.schema.json",
+    "position": "position.schema.json",
+}
 
 
 @lru_cache(maxsize=None)

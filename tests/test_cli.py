@@ -162,6 +162,8 @@ def test_score_reports_sides_and_claim(run, tmp_path, korsar):
     assert result.exit_code == 0
     assert "claimed result: holds" in result.output
     data = json.loads(run("score", "--format", "json", str(path)).output)
+    assert schema_errors("check-report", data) == []
+    data = data["files"][0]
     sides = data["games"][0]["score"]["sides"]
     assert [s["side"] for s in sides] == ["A+B", "C+D"]
     gold = sum(sum(s["details"]["captured"]) + sum(s["details"]["swept"]) + sum(s["details"]["galleons_in_hand"])
@@ -177,7 +179,9 @@ def test_show_state_after_a_move(run, tmp_path):
     assert result.exit_code == 0
     assert result.output.splitlines()[0] == "After move 3 (C: R2@A3, line 5)"
     assert "  A3  3 gold, placed by A in round 1 — held by C" in result.output
-    view = json.loads(run("show", str(path), "--move", "3", "--format", "json").output)["state"]
+    document = json.loads(run("show", str(path), "--move", "3", "--format", "json").output)
+    assert schema_errors("position", document) == []
+    view = document["state"]
     assert view["table"][0]["forces"][0]["cards"] == ["R2"]
     assert view["next"] == "A"
     assert run("show", str(path), "--move", "99").exit_code == 2

@@ -109,3 +109,16 @@ def test_the_rules_example_after_turn_six():
     loot = {side.side: side.details["captured"] for side in game.outcome.sides}
     assert loot == {"A": [6], "B": [2], "C": [3]}
     assert not game.outcome.finished and game.outcome.winners == []
+
+
+@pytest.mark.parametrize("path", LEGAL + ILLEGAL, ids=ids(LEGAL + ILLEGAL))
+def test_score_and_show_json_validate(run, path):
+    score = json.loads(run("score", "--format", "json", str(path)).output)
+    assert schema_errors("check-report", score) == []
+    report = judge(path)
+    for game in report.games:
+        if game.engine is None:
+            continue
+        for move in sorted({0, game.moves // 2, game.moves}):
+            result = run("show", str(path), "--game", str(game.index), "--move", str(move), "--format", "json")
+            assert schema_errors("position", json.loads(result.output)) == []

@@ -8,7 +8,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
 from referee.cli.common import emit, one_file, style_for
-from referee.reports.json_report import game_json
+from referee.reports.json_report import check_report
 from referee.reports.text import render_diagnostic, render_score
 
 
@@ -21,13 +21,15 @@ def score(ctx: click.Context, path: str, output_format: str) -> None:
     """The score per side of every game in PATH: gold captured and swept at the end,
     galleons left in hand or on the table, the winners, and the claimed result.
 
+    With --format json the output is a check report (schemas/check-report.schema.json)
+    whose games carry their scores.
+
     Exit 0 when every game is legal and every claim holds, 1 otherwise.
     """
     report = one_file(path)
     style = style_for(ctx)
     if output_format == "json":
-        emit(json.dumps({"path": report.path, "games": [game_json(g) for g in report.games]},
-                              indent=2, ensure_ascii=False))
+        emit(json.dumps(check_report([report], []), indent=2, ensure_ascii=False))
     else:
         blocks = [render_diagnostic(d, report.source, style) for d in report.diagnostics]
         for game in report.games:

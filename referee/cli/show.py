@@ -6,9 +6,13 @@ import json
 
 import click
 
+from referee import __version__
+
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
 from referee.cli.common import emit, one_file, pick_game, style_for
 from referee.reports.text import render_diagnostic
+
+POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
 
 @cli.command()
@@ -39,9 +43,10 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     turns = game.record.turns() if game.record else []
     shown = game.moves
     if output_format == "json":
-        emit(json.dumps({"path": report.path, "game": game_index, "move": shown,
-                               "state": view,
-                               "stopped_by": [d.to_json() for d in errors]}, indent=2, ensure_ascii=False))
+        document = {"$schema": POSITION_SCHEMA_ID, "format": "referee-position", "version": 1,
+                    "referee": __version__, "path": report.path, "game": game_index, "move": shown,
+                    "state": view, "stopped_by": [d.to_json() for d in errors]}
+        emit(json.dumps(document, indent=2, ensure_ascii=False))
     else:
         if shown:
             last = turns[shown - 1]
