@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from referee.games.base import GameRules
+from referee.games.corsari import GAME as CORSARI
 from referee.games.korsar import GAME as KORSAR
 
-GAMES: dict[str, GameRules] = {game.id: game for game in (KORSAR,)}
+GAMES: dict[str, GameRules] = {game.id: game for game in (KORSAR, CORSARI)}
 
 
 def game_for_tag(value: str) -> GameRules | None:

@@ -138,8 +138,9 @@ class GameRules(ABC):
     # -- notation ------------------------------------------------------------
 
     @abstractmethod
-    def parse_turn(self, text: str) -> ParsedTurn:
-        """Parse a turn body; raises TurnSyntaxError."""
+    def parse_turn(self, player: str, text: str) -> ParsedTurn:
+        """Parse the body of an entry by `player` (a game may reserve entry names, such
+        as Corsari's `deal:`); raises TurnSyntaxError."""
 
     @abstractmethod
     def format_turn(self, action: Any) -> str: ...

@@ -111,7 +111,7 @@ def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) 
                               notes=["write what the player did after the colon, e.g. 'A: draw'"]))
         return
     try:
-        parsed = rules.parse_turn(turn.text)
+        parsed = rules.parse_turn(turn.player, turn.text)
     except TurnSyntaxError as error:
         index, start = _token_at(turn, error.offset)
         token = turn.token_spans[index]

@@ -38,7 +38,7 @@ class KorsarRules(GameRules):
     )
     rulings = RULINGS
 
-    def parse_turn(self, text: str) -> ParsedTurn:
+    def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_body(text)
 
     def format_turn(self, action: KorsarAction) -> str:

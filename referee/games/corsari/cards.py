@@ -1,0 +1,44 @@
+"""Corsari's 110 cards (C-CARDS): ten colours, one card of each value 1 to 11.
+
+The rule text does not name the colours; the referee names them by letter:
+R red, O orange, Y yellow, G green, C cyan, B blue, V violet, P pink, K black,
+W white. A card is colour + value: `R7`, `B11`.
+"""
+
+from __future__ import annotations
+
+COLOURS = ("R", "O", "Y", "G", "C", "B", "V", "P", "K", "W")
+COLOUR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "C": "cyan",
+                "B": "blue", "V": "violet", "P": "pink", "K": "black", "W": "white"}
+VALUES = range(1, 12)
+UNSHUFFLED = tuple(f"{colour}{value}" for colour in COLOURS for value in VALUES)
+"""The documented order a seeded shuffle starts from: colours in the order above,
+each from 1 to 11."""
+ALL_CARDS = frozenset(UNSHUFFLED)
+QUAY_SIZE = {2: 7, 3: 8, 4: 9}
+HAND_SIZE = 12
+
+assert len(UNSHUFFLED) == 110
+
+
+def is_card(code: str) -> bool:
+    return code in ALL_CARDS
+
+
+def colour(code: str) -> str:
+    return code[0]
+
+
+def value(code: str) -> int:
+    return int(code[1:])
+
+
+def why_unknown(code: str) -> str:
+    if code[:1] not in COLOURS:
+        return (f"'{code}' names colour '{code[:1]}', which Corsari does not have: the colours are "
+                + ", ".join(COLOURS))
+    return f"'{code}' is no Corsari card: values run from 1 to 11"
+
+
+def order_key(code: str) -> tuple[int, int]:
+    return (COLOURS.index(code[0]) if code[0] in COLOURS else 99, value(code) if code[1:].isdigit() else 0)

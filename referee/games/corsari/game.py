@@ -1,0 +1,101 @@
+"""Corsari as the shared layers see it: notation, JSON, engine and words, behind GameRules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.diagnostics import Violation
+from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.common import COMMON_TAGS
+from referee.games.corsari.engine import DEAL, CorsariEngine
+from referee.games.corsari.notation import (
+    CorsariDeal,
+    CorsariTurn,
+    Step,
+    check_tag_value,
+    format_body,
+    parse_body,
+    parse_deal,
+)
+from referee.games.corsari.rulings import RULINGS
+from referee.games.corsari.setup import read_setup
+from referee.games.corsari.view import render_view
+from referee.record import GameRecord
+
+
+class CorsariRules(GameRules):
+    id = "corsari"
+    name = "Corsari"
+    extensions = (".corsari",)
+    tags = COMMON_TAGS + (
+        TagSpec("Players", True, "player ids in clockwise seat order"),
+        TagSpec("First", True, "the first round's first player"),
+        TagSpec("Seed", False, "fixes every round's deal by the documented shuffle"),
+        TagSpec("Result", False, "the claimed penalty cards per player ('!' marks a grand master), or '*'"),
+    )
+    rulings = RULINGS
+
+    def parse_turn(self, player: str, text: str) -> ParsedTurn:
+        return parse_deal(text) if player == DEAL else parse_body(text)
+
+    def format_turn(self, action: CorsariTurn | CorsariDeal) -> str:
+        return format_body(action)
+
+    def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
+        return check_tag_value(name, value)
+
+    def canonical_tag(self, name: str, value: str) -> str:
+        if check_tag_value(name, value) is None and name in ("Players", "First", "Seed", "Result"):
+            return " ".join(value.split())
+        return value
+
+    def action_to_json(self, action: CorsariTurn | CorsariDeal) -> dict[str, Any]:
+        if isinstance(action, CorsariDeal):
+            data: dict[str, Any] = {"kind": "deal", "quay": list(action.quay)}
+            if action.pile is not None:
+                data["pile"] = action.pile
+            if action.hands is not None:
+                data["hands"] = [{"player": p, "cards": list(cards)} for p, cards in action.hands]
+            if action.deck is not None:
+                data["deck"] = list(action.deck)
+            return data
+        steps = []
+        for step in action.steps:
+            entry: dict[str, Any] = {"step": step.kind, "cards": list(step.cards)}
+            if step.source is not None:
+                entry["source"] = step.source
+            steps.append(entry)
+        return {"kind": "turn", "steps": steps}
+
+    def action_from_json(self, data: dict[str, Any]) -> CorsariTurn | CorsariDeal:
+        if data["kind"] == "deal":
+            hands = data.get("hands")
+            deck = data.get("deck")
+            return CorsariDeal(
+                tuple((h["player"], tuple(h["cards"])) for h in hands) if hands is not None else None,
+                tuple(data["quay"]), data.get("pile"), tuple(deck) if deck is not None else None)
+        return CorsariTurn(tuple(Step(s["step"], tuple(s["cards"]), s.get("source")) for s in data["steps"]))
+
+    def new_engine(self, record: GameRecord) -> Engine | Violation:
+        setup = read_setup(record)
+        if isinstance(setup, Violation):
+            return setup
+        return CorsariEngine(setup)
+
+    def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
+        if teams:
+            raise ValueError("Corsari has no teams")
+        return [("Players", " ".join(players)), ("First", players[0]), ("Seed", seed)]
+
+    def result_tag(self, outcome: Outcome) -> str:
+        if not outcome.finished:
+            return "*"
+        return " ".join(f"{side.side}={side.score}{'!' if side.details['grand_master'] else ''}"
+                        for side in outcome.sides)
+
+    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+        assert isinstance(engine, CorsariEngine)
+        return list(engine.legal_actions())
+
+    def render_view(self, view: dict[str, Any]) -> list[str]:
+        return render_view(view)

@@ -1,0 +1,252 @@
+"""Corsari notation: the grammar of an entry's body and of Corsari's tag values.
+
+A round starts with its number and, where the log gives it, its deal:
+
+    deal     = segment { "/" segment }
+    segment  = player card{12}             a hand
+             | "quay" card+                the quay as laid, the exposed card last
+             | "pile" card                 the card turned up to start the discard pile
+             | "deck" card*                the deck, top first
+
+A player's entry is a sequence of steps, judged by the rules engine:
+
+    step     = take | discard | fill | raise | dismiss | stow
+    take     = ("deck" | "pile" | "quay") [ "=" card ]     take one card
+    discard  = "-" card                                     discard one card
+    fill     = "fill" card+                                 complete the fastest captain's crew
+    raise    = "raise" card*                                raise anchor, naming the crew
+    dismiss  = "dismiss" card*                              the dismissed, as the writer sees them
+    stow     = "stow" card*                                 the stowaways, as the writer sees them
+    card     = letter digits                                R7, B11
+
+The grammar reads any sequence of steps so that the engine, not the parser,
+says which step is missing or out of place (C-TURN, C-TAKE, C-DISCARD, C-RAISE).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+import pyparsing as pp
+
+from referee.games.base import ParsedTurn, TurnSyntaxError
+
+PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
+CARD = r"[A-Z]\d{1,3}"
+STEP_WORDS = ("fill", "raise", "dismiss", "stow")
+SOURCES = ("deck", "pile", "quay")
+RESERVED = frozenset(("deal",) + SOURCES + STEP_WORDS)
+
+StepKind = Literal["take", "discard", "fill", "raise", "dismiss", "stow"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    kind: StepKind
+    cards: tuple[str, ...] = ()
+    source: str | None = None  # for a take: deck, pile or quay
+
+
+@dataclass(frozen=True, slots=True)
+class CorsariTurn:
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CorsariDeal:
+    """A round's deal; hands and deck are None when the log hides them (C-HIDDEN)."""
+
+    hands: tuple[tuple[str, tuple[str, ...]], ...] | None
+    quay: tuple[str, ...]
+    pile: str | None
+    deck: tuple[str, ...] | None
+
+
+def _build() -> tuple[pp.ParserElement, pp.ParserElement]:
+    card = pp.Regex(CARD)
+    take = pp.Regex(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?(?![^\s])")
+    discard = pp.Regex(rf"-(?P<card>{CARD})(?![^\s])")
+    words = {word: pp.Keyword(word) for word in STEP_WORDS}
+    listed = pp.Group(pp.ZeroOrMore(card))
+    step = (take("take") | discard("discard")
+            | pp.Group(words["fill"] + pp.Group(pp.OneOrMore(card)))
+            | pp.Group(words["raise"] + listed)
+            | pp.Group(words["dismiss"] + listed)
+            | pp.Group(words["stow"] + listed))
+    body = pp.OneOrMore(step) + pp.StringEnd()
+    segment_name = pp.Regex(rf"quay|pile|deck|{PLAYER_ID}")
+    segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(card)))
+    deal = pp.DelimitedList(segment, delim="/") + pp.StringEnd()
+    return body, deal
+
+
+_BODY, _DEAL = _build()
+_TAKE = re.compile(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?")
+_DISCARD = re.compile(rf"-(?P<card>{CARD})")
+_CARD = re.compile(CARD)
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_body(text: str) -> ParsedTurn:
+    try:
+        _BODY.parse_string(text, parse_all=True)
+    except pp.ParseBaseException:
+        raise _explain(text) from None
+    steps: list[Step] = []
+    parts: dict[str, tuple[int, int]] = {}
+    position = 0
+    current: tuple[StepKind, list[str], int] | None = None
+
+    def close(end: int) -> None:
+        nonlocal current
+        if current is not None:
+            kind, cards, start = current
+            parts[f"step:{len(steps)}"] = (start, end)
+            steps.append(Step(kind, tuple(cards)))
+            current = None
+
+    for word in text.split(" "):
+        start, end = position, position + len(word)
+        position = end + 1
+        take = _TAKE.fullmatch(word)
+        discard = _DISCARD.fullmatch(word)
+        if word in STEP_WORDS:
+            close(start - 1)
+            current = (word, [], start)  # type: ignore[assignment]
+        elif take:
+            close(start - 1)
+            parts[f"step:{len(steps)}"] = (start, end)
+            steps.append(Step("take", (take["card"],) if take["card"] else (), take["source"]))
+        elif discard:
+            close(start - 1)
+            parts[f"step:{len(steps)}"] = (start, end)
+            steps.append(Step("discard", (discard["card"],)))
+        else:
+            assert current is not None
+            current[1].append(word)
+            parts[f"card:{len(steps)}:{len(current[1]) - 1}"] = (start, end)
+    close(len(text))
+    return ParsedTurn(CorsariTurn(tuple(steps)), parts)
+
+
+@lru_cache(maxsize=1024)
+def parse_deal(text: str) -> ParsedTurn:
+    try:
+        segments = _DEAL.parse_string(text, parse_all=True)
+    except pp.ParseBaseException as error:
+        raise TurnSyntaxError("cannot read this deal", error.loc,
+                              "a deal is 'A card... / B card... / quay card... / pile card / deck card...'") from None
+    hands: list[tuple[str, tuple[str, ...]]] = []
+    quay: tuple[str, ...] = ()
+    pile: str | None = None
+    deck: tuple[str, ...] | None = None
+    parts: dict[str, tuple[int, int]] = {}
+    position = 0
+    for segment in text.split("/"):
+        stripped = segment.strip()
+        start = position + segment.index(stripped[:1]) if stripped else position
+        parts[f"segment:{stripped.split(' ')[0] if stripped else ''}"] = (start, start + len(stripped))
+        position += len(segment) + 1
+    for name, cards in segments:
+        cards = tuple(cards)
+        if name == "quay":
+            quay = cards
+        elif name == "pile":
+            if len(cards) != 1:
+                raise TurnSyntaxError("the pile segment names the one card turned up",
+                                      parts.get("segment:pile", (0, 0))[0], "write e.g. 'pile Y2'")
+            pile = cards[0]
+        elif name == "deck":
+            deck = cards
+        else:
+            hands.append((name, cards))
+    return ParsedTurn(CorsariDeal(tuple(hands) if hands else None, quay, pile, deck), parts)
+
+
+def _explain(text: str) -> TurnSyntaxError:
+    position = 0
+    for word in text.split(" "):
+        fits = (word in STEP_WORDS or _TAKE.fullmatch(word) or _DISCARD.fullmatch(word)
+                or _CARD.fullmatch(word))
+        if not fits:
+            close = difflib.get_close_matches(word.lower(), list(STEP_WORDS) + list(SOURCES), n=1, cutoff=0.6)
+            if close and word.isalpha():
+                hint = f"did you mean '{close[0]}'?"
+            elif word[:1].islower() and word[1:].isdigit():
+                hint = "cards are written with a capital colour letter: R7, B11"
+            else:
+                hint = ("steps are: deck|pile|quay[=CARD] to take, -CARD to discard, fill CARDS, "
+                        "raise CARDS, dismiss CARDS, stow CARDS")
+            shown = word if len(word) <= 40 else word[:39] + "…"
+            return TurnSyntaxError(f"cannot read '{shown}'", position, hint)
+        position += len(word) + 1
+    return TurnSyntaxError("a card must follow a step word", 0,
+                           "cards come after 'fill', 'raise', 'dismiss' or 'stow', e.g. 'raise R1 R2'")
+
+
+def format_body(turn: CorsariTurn | CorsariDeal) -> str:
+    if isinstance(turn, CorsariDeal):
+        return format_deal(turn)
+    words: list[str] = []
+    for step in turn.steps:
+        if step.kind == "take":
+            words.append(f"{step.source}={step.cards[0]}" if step.cards else str(step.source))
+        elif step.kind == "discard":
+            words.append(f"-{step.cards[0]}")
+        else:
+            words.append(" ".join((step.kind,) + step.cards))
+    return " ".join(words)
+
+
+def format_deal(deal: CorsariDeal) -> str:
+    segments = [f"{player} {' '.join(cards)}" for player, cards in deal.hands or ()]
+    segments.append("quay " + " ".join(deal.quay))
+    if deal.pile is not None:
+        segments.append(f"pile {deal.pile}")
+    if deal.deck is not None:
+        segments.append(("deck " + " ".join(deal.deck)).rstrip())
+    return " / ".join(segments)
+
+
+# -- tag values --------------------------------------------------------------------
+
+_ID = pp.Regex(PLAYER_ID)
+_PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
+_FIRST = _ID + pp.StringEnd()
+_SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
+_CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master>!?)")
+_RESULT = (pp.Literal("*") | pp.OneOrMore(pp.Regex(_CLAIM_RE.pattern))) + pp.StringEnd()
+
+TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
+    "Players": (_PLAYERS, "player ids in clockwise seat order, e.g. \"A B C\""),
+    "First": (_FIRST, "the first round's first player, e.g. \"B\""),
+    "Seed": (_SEED, "up to 64 letters, digits and . _ : -"),
+    "Result": (_RESULT, "'*' for an unfinished game, or each player's penalty cards, '!' marking a "
+                        "grand master: \"A=12 B=9 C=0!\""),
+}
+
+
+def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
+    entry = TAG_GRAMMARS.get(name)
+    if entry is None:
+        return None
+    grammar, shape = entry
+    try:
+        grammar.parse_string(value, parse_all=True)
+    except pp.ParseBaseException as error:
+        return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
+    return None
+
+
+def parse_players(value: str) -> list[str]:
+    return list(_PLAYERS.parse_string(value, parse_all=True))
+
+
+def parse_result(value: str) -> list[tuple[str, int, bool]] | None:
+    if value.strip() == "*":
+        return None
+    return [(m["player"], int(m["cards"]), bool(m["master"])) for m in _CLAIM_RE.finditer(value)]
