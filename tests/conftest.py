@@ -17,8 +17,10 @@ SAMPLES = ROOT / "samples"
 EXPECT = re.compile(r";\s*expect:\s*(?P<code>[A-Z]+(?:-[A-Z0-9]+)+)\s+(?P<line>\d+)")
 
 
-def sample_files(kind: str) -> list[Path]:
-    return sorted(SAMPLES.glob(f"*/{kind}/*.korsar"))
+def sample_files(kind: str, game: str = "*") -> list[Path]:
+    """Sample logs of one kind (legal, illegal, malformed), of every game by default."""
+    extensions = tuple(ext for rules in GAMES.values() for ext in rules.extensions)
+    return sorted(p for p in SAMPLES.glob(f"{game}/{kind}/*") if p.suffix in extensions)
 
 
 def expectations(path: Path) -> list[tuple[str, int]]:

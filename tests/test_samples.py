@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.formatting import canonical_game
+from referee.games import GAMES
 from referee.replay import check_bytes
 from referee.validation import schema_errors
 
@@ -28,8 +29,11 @@ def judge(path: Path, canonical: bool = False):
     return check_bytes(str(path), path.read_bytes(), canonical=canonical)
 
 
-def test_there_are_samples_of_every_kind():
-    assert len(LEGAL) >= 9 and len(ILLEGAL) >= 25 and len(MALFORMED) >= 5
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_there_are_samples_of_every_kind(game):
+    assert len(sample_files("legal", game)) >= 6
+    assert len(sample_files("illegal", game)) >= len(GAMES[game].rulings) - 1
+    assert len(sample_files("malformed", game)) >= 5
 
 
 @pytest.mark.parametrize("path", LEGAL, ids=ids(LEGAL))
@@ -56,11 +60,10 @@ def test_bad_samples_report_exactly_what_their_comments_expect(path):
         assert 1 <= diagnostic.span.col <= len(source_lines[diagnostic.span.line - 1]) + 1
 
 
-def test_every_korsar_ruling_has_an_illegal_sample():
-    from referee.games import GAMES
-
-    stems = [path.stem for path in ILLEGAL]
-    for ruling in GAMES["korsar"].rulings:
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_ruling_has_an_illegal_sample(game):
+    stems = [path.stem for path in sample_files("illegal", game)]
+    for ruling in GAMES[game].rulings:
         name = ruling.id.lower()
         assert any(stem == name or stem.startswith(name + "-") for stem in stems), \
             f"no illegal sample named after {ruling.id}"
@@ -96,7 +99,7 @@ def test_notation_to_json_to_notation_gives_the_canonical_text(run, tmp_path, pa
 @pytest.mark.parametrize("path", LEGAL, ids=ids(LEGAL))
 def test_fmt_is_idempotent_on_samples(run, tmp_path, path):
     first = run("fmt", str(path)).output
-    copy = tmp_path / "copy.korsar"
+    copy = tmp_path / f"copy{path.suffix}"
     copy.write_text(first)
     assert run("fmt", str(copy)).output == first
     assert run("fmt", "--check", str(copy)).exit_code == 0

@@ -345,8 +345,9 @@ class CorsariEngine(Engine):
         assert state is not None
         shown = take.cards[0] if take.cards else None
         if take.source == "deck":
-            if state.deck_size == 0:  # cannot happen in a legal round; kept for safety
-                return Violation("C-TAKE", "the deck is empty", part="step:0")
+            if state.deck_size == 0:  # a round dealt from exactly enough cards has no deck
+                return Violation("C-TAKE", "the deck is empty: take from the discard pile or the quay",
+                                 part="step:0")
             if state.deck is not None:
                 top = state.deck[-1]
                 if shown is not None and shown != top:
@@ -753,14 +754,16 @@ class CorsariEngine(Engine):
         seat = state.next_seat
         player = self.players[seat]
         moves = []
-        sources = ["deck", "pile", "quay"] if state.pile else ["deck", "quay"]
+        sources = [source for source, stock in (("deck", state.deck_size), ("pile", len(state.pile)),
+                                                ("quay", len(state.quay))) if stock]
         assert state.deck is not None
         for source in sources:
             take = Step("take", (), source)
             if source == "quay" and len(state.quay) == 1:
                 moves.append((player, CorsariTurn((take,))))
                 continue
-            taken = {"deck": state.deck[-1], "pile": state.pile[-1] if state.pile else "", "quay": state.quay[-1]}[source]
+            stock = state.deck if source == "deck" else state.pile if source == "pile" else state.quay
+            taken = stock[-1]
             hand = state.hands[seat].copy()
             hand[taken] += 1
             must_raise = source == "deck" and state.deck_size == 1
