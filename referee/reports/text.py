@@ -121,6 +121,8 @@ def render_score(game: GameReport, style: Style) -> list[str]:
 def _cell(value: object) -> str:
     if value is None:
         return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         return " ".join(map(str, value)) or "-"
     return str(value)
