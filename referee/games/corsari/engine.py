@@ -327,13 +327,11 @@ class CorsariEngine(Engine):
             if last_deck:
                 return Violation("C-LAST-DECK", f"{player} took the last card of the deck and must raise "
                                  "anchor this turn", part="step:1")
-            stated = [i for i, s in enumerate(steps) if s.kind in ("dismiss", "stow")]
-            if stated:
-                return Violation("C-TURN", "dismissed and stowaways are stated only when raising anchor",
-                                 part=f"step:{stated[0]}")
             return plan
-        port = colour(state.quay[-1])
-        split = self._judge_split(seat, hand, size, steps, raises[0], port)
+        if len(raises) > 1:
+            return Violation("C-RAISE", "'raise' is given twice", part=f"step:{raises[1]}")
+        exposed = state.quay[-2] if take.source == "quay" else state.quay[-1]
+        split = self._judge_split(seat, hand, size, steps, raises[0], colour(exposed))
         if isinstance(split, Violation):
             return split
         plan.split = split
@@ -351,7 +349,7 @@ class CorsariEngine(Engine):
             if state.deck is not None:
                 top = state.deck[-1]
                 if shown is not None and shown != top:
-                    return Violation("C-HIDDEN", f"the deal puts {top} on top of the deck, not {shown}",
+                    return Violation("C-TAKE", f"the deal puts {top} on top of the deck, not {shown}",
                                      {"top": top, "shown": shown}, part="step:0")
                 return top
             if shown is not None and shown in state.accounted:
@@ -502,22 +500,21 @@ class CorsariEngine(Engine):
         raises = [i for i, s in enumerate(steps) if s.kind == "raise"]
         if not raises:
             return Violation("C-RAISE", f"{player} must raise anchor now, naming the crew", part="step:0")
+        if len(raises) > 1:
+            return Violation("C-RAISE", "'raise' is given twice", part=f"step:{raises[1]}")
         hand = state.hands[seat].copy()
         size = state.hand_size[seat]
-        filled: list[str] = []
         fills = [i for i, s in enumerate(steps) if s.kind == "fill"]
-        if fills:
-            index = fills[0]
-            filled = list(steps[index].cards)
-            problem = self._judge_fill(seat, hand, size, filled, f"step:{index}")
-            if problem is not None:
-                return problem
-            hand = _minus(hand, filled)
-            size -= len(filled)
+        filled = list(steps[fills[0]].cards) if fills else []
+        held = [card for card in filled if hand[card] > 0 or card not in state.accounted]
         assert state.port is not None
-        split = self._judge_split(seat, hand, size, steps, raises[0], state.port)
+        split = self._judge_split(seat, _minus(hand, held), size - len(held), steps, raises[0], state.port)
         if isinstance(split, Violation):
             return split
+        if fills:
+            problem = self._judge_fill(seat, hand, size, filled, f"step:{fills[0]}")
+            if problem is not None:
+                return problem
         split.filled = filled
         return _Plan(split=split)
 
@@ -828,8 +825,14 @@ class CorsariEngine(Engine):
 
 
 def _order_problem(steps: tuple[Step, ...], allow_fill: bool) -> Violation | None:
-    """Steps come in the order take, discard, raise, dismiss, stow (fill first after a raise)."""
+    """Steps come in the order take, discard, raise, dismiss, stow (fill first after a raise).
+    A repeated raise is left to C-RAISE, judged later in the precedence."""
     rank = {"fill": 0, "take": 1, "discard": 2, "raise": 3, "dismiss": 4, "stow": 5}
+    if not any(step.kind == "raise" for step in steps):
+        stated = [i for i, step in enumerate(steps) if step.kind in ("dismiss", "stow")]
+        if stated:
+            return Violation("C-TURN", "dismissed and stowaways are stated only when raising anchor",
+                             part=f"step:{stated[0]}")
     for index, step in enumerate(steps):
         if step.kind == "fill" and not allow_fill:
             return Violation("C-TURN", "'fill' completes the fastest captain's crew, once he has raised "
@@ -838,9 +841,8 @@ def _order_problem(steps: tuple[Step, ...], allow_fill: bool) -> Violation | Non
             return Violation("C-TURN", f"'{step.kind}' is out of its place: a turn takes, discards, then may "
                              "raise anchor (naming the crew, then the dismissed and the stowaways)",
                              part=f"step:{index}")
-        if index and step.kind == steps[index - 1].kind and step.kind in ("raise", "dismiss", "stow", "fill"):
-            rule = "C-RAISE" if step.kind == "raise" else "C-TURN"
-            return Violation(rule, f"'{step.kind}' is given twice", part=f"step:{index}")
+        if index and step.kind == steps[index - 1].kind and step.kind in ("dismiss", "stow", "fill"):
+            return Violation("C-TURN", f"'{step.kind}' is given twice", part=f"step:{index}")
     return None
 
 
