@@ -318,12 +318,13 @@ def test_seed_is_read_as_its_grammar_reads_it(run, tmp_path):
     assert run("show", str(path), "--move", "0", "--format", "json").output == before
 
 
-def test_result_without_blanks_between_sides_is_read(run, tmp_path):
+def test_result_entries_need_blanks_between_them(run, tmp_path):
+    """The grammar and the reader agree: 'A=3B=2' is no result, it is malformed."""
     path = tmp_path / "a.korsar"
     path.write_text('[Game "Korsar"]\n[Players "A B"]\n[Result "A=3B=2"]\n\n1. A: draw\n')
     result = run("check", str(path))
     assert result.exit_code == 1
-    assert "error[K-UNFINISHED]" in result.output
+    assert result.output.startswith(f"{path}:3:13: error[N-TAG] malformed Result tag")
 
 
 def test_text_and_json_summaries_agree_on_an_undecodable_file(run, tmp_path):

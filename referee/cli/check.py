@@ -22,7 +22,8 @@ from referee.reports.text import render_file, summary_line
 @output_option
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], output_format: str, output: str | None) -> None:
-    """Judge game logs: files, folders (searched for *.korsar) or - for standard input.
+    """Judge game logs: files, folders (searched for every game's extension:
+    *.korsar, *.corsari) or - for standard input.
 
     Reports every syntax error of a file and the first illegal move of each
     game, then goes on with the next game. Exit 0 when all is legal, 1 when

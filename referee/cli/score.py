@@ -18,8 +18,9 @@ from referee.reports.text import render_diagnostic, render_score
               show_default=True)
 @click.pass_context
 def score(ctx: click.Context, path: str, output_format: str) -> None:
-    """The score per side of every game in PATH: gold captured and swept at the end,
-    galleons left in hand or on the table, the winners, and the claimed result.
+    """The score of every game in PATH: each side's score and the game's own figures
+    (Korsar: gold captured, swept at the end, galleons in hand and left on the table;
+    Corsari: penalty cards), the winners, and whether the claimed result holds.
 
     With --format json the output is a check report (schemas/check-report.schema.json)
     whose games carry their scores.

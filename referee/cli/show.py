@@ -25,8 +25,10 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
               show_default=True)
 @click.pass_context
 def show(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str) -> None:
-    """The state after move N: the table with each galleon's attackers and who holds it,
-    the hands where the log lets them be known, the deck, and the loot."""
+    """The state after move N, as a referee needs it to settle a dispute: for Korsar
+    the table with each galleon's attackers and holder, the hands as far as the log
+    lets them be known, the deck and the loot; for Corsari the quay with its exposed
+    card and the home-port colour, the hands, the splits and the penalty piles."""
     report = one_file(path, stop_after=move)
     game = pick_game(report, game_index)
     style = style_for(ctx)

@@ -81,7 +81,7 @@ def summary_line(reports: list[FileReport], unreadable: int, style: Style) -> st
              count(counts["legal"], "legal", "green"),
              count(counts["illegal"], "illegal", "red"),
              count(counts["malformed"], "malformed", "red"),
-             count(counts["moves"], "moves")]
+             count(counts["moves"], "move" if counts["moves"] == 1 else "moves")]
     if unreadable:
         parts.append(style(f"{unreadable} could not be read", "red"))
     return ", ".join(parts)

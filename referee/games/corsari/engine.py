@@ -192,6 +192,7 @@ class CorsariEngine(Engine):
         problem = self._judge_deal(deal)
         if problem is not None:
             return problem
+        self.turns += 1
         if self.setup.seed is not None:
             return None  # the seeded deal is already in place and the written one agrees
         self._deal(deal)
@@ -302,6 +303,12 @@ class CorsariEngine(Engine):
             hand[taken] += 1
         size = state.hand_size[seat] + 1
         if take.source == "quay" and len(state.quay) == 1:
+            for index, step in enumerate(steps):
+                if step.kind == "discard":
+                    problem = self._judge_from_hand(seat, hand, size, list(step.cards), "C-DISCARD",
+                                                    f"step:{index}")
+                    if problem is not None:
+                        return problem
             if len(steps) > 1:
                 return Violation("C-VOID", "taking the last card of the quay ends the round at once: "
                                  "that turn has no discard and no raise", part="step:1",
@@ -507,6 +514,9 @@ class CorsariEngine(Engine):
         fills = [i for i, s in enumerate(steps) if s.kind == "fill"]
         filled = list(steps[fills[0]].cards) if fills else []
         held = [card for card in filled if hand[card] > 0 or card not in state.accounted]
+        if len(held) < len(filled):  # a card seen elsewhere: the split cannot be judged without it
+            return self._judge_fill(seat, hand, size, filled, f"step:{fills[0]}") or \
+                Violation("C-COMPLETE", "a filled card is not in the hand", part=f"step:{fills[0]}")
         assert state.port is not None
         split = self._judge_split(seat, _minus(hand, held), size - len(held), steps, raises[0], state.port)
         if isinstance(split, Violation):

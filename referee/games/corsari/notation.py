@@ -78,7 +78,7 @@ def _build() -> tuple[pp.ParserElement, pp.ParserElement]:
             | pp.Group(words["dismiss"] + listed)
             | pp.Group(words["stow"] + listed))
     body = pp.OneOrMore(step) + pp.StringEnd()
-    segment_name = pp.Regex(rf"quay|pile|deck|{PLAYER_ID}")
+    segment_name = pp.Regex(rf"(?:quay|pile|deck)(?![A-Za-z_])|{PLAYER_ID}")
     segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(card)))
     deal = pp.DelimitedList(segment, delim="/") + pp.StringEnd()
     return body, deal
@@ -151,6 +151,12 @@ def parse_deal(text: str) -> ParsedTurn:
         start = position + segment.index(stripped[:1]) if stripped else position
         parts[f"segment:{stripped.split(' ')[0] if stripped else ''}"] = (start, start + len(stripped))
         position += len(segment) + 1
+    names = [name for name, _ in segments]
+    for name in names:
+        if names.count(name) > 1:
+            start = parts.get(f"segment:{name}", (0, 0))[0]
+            raise TurnSyntaxError(f"the '{name}' segment is given twice", start,
+                                  "a deal gives each hand, the quay, the pile and the deck once")
     for name, cards in segments:
         cards = tuple(cards)
         if name == "quay":
@@ -169,7 +175,11 @@ def parse_deal(text: str) -> ParsedTurn:
 
 def _explain(text: str) -> TurnSyntaxError:
     position = 0
-    for word in text.split(" "):
+    words = text.split(" ")
+    for index, word in enumerate(words):
+        if word == "fill" and (index + 1 == len(words) or not _CARD.fullmatch(words[index + 1])):
+            return TurnSyntaxError("'fill' needs the cards it puts into the crew", position,
+                                   "write e.g. 'fill R7 G9 raise ...'")
         fits = (word in STEP_WORDS or _TAKE.fullmatch(word) or _DISCARD.fullmatch(word)
                 or _CARD.fullmatch(word))
         if not fits:
@@ -184,6 +194,7 @@ def _explain(text: str) -> TurnSyntaxError:
             shown = word if len(word) <= 40 else word[:39] + "…"
             return TurnSyntaxError(f"cannot read '{shown}'", position, hint)
         position += len(word) + 1
+    del words
     return TurnSyntaxError("a card must follow a step word", 0,
                            "cards come after 'fill', 'raise', 'dismiss' or 'stow', e.g. 'raise R1 R2'")
 
@@ -219,7 +230,8 @@ _PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
 _FIRST = _ID + pp.StringEnd()
 _SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
 _CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master>!?)")
-_RESULT = (pp.Literal("*") | pp.OneOrMore(pp.Regex(_CLAIM_RE.pattern))) + pp.StringEnd()
+_RESULT = pp.Regex(rf"\*|{_CLAIM_RE.pattern}(?:\s+{_CLAIM_RE.pattern})*".replace("(?P<player>", "(?:")
+                   .replace("(?P<cards>", "(?:").replace("(?P<master>", "(?:")) + pp.StringEnd()
 
 TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
     "Players": (_PLAYERS, "player ids in clockwise seat order, e.g. \"A B C\""),

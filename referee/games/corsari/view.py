@@ -11,7 +11,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
     lines: list[str] = []
     status = "game over: " + view["end"] if view["over"] else (
         f"{view['next']} to play next" if view["next"] else "between rounds")
-    lines.append(f"Round {view['round']}, after {view['turns']} entries — {status}")
+    entries = "entry" if view["turns"] == 1 else "entries"
+    lines.append(f"Round {view['round']}, after {view['turns']} {entries} — {status}")
     extra = " · the extra round is being played" if view["extra_round"] else ""
     lines.append(f"Penalty cards in all: {view['penalty_total']} (35 triggers one more round){extra}")
     current = view["current"]

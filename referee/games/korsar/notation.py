@@ -245,7 +245,8 @@ _HANDS = pp.DelimitedList(_HAND, delim="/") + pp.StringEnd()
 _DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
 _SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
 _SIDE_SCORE = pp.Regex(_SIDE_SCORE_RE.pattern)
-_RESULT = (pp.Literal("*") | pp.OneOrMore(_SIDE_SCORE)) + pp.StringEnd()
+_SIDE_SCORE_PLAIN = _SIDE_SCORE_RE.pattern.replace("(?P<side>", "(?:").replace("(?P<score>", "(?:")
+_RESULT = pp.Regex(rf"\*|{_SIDE_SCORE_PLAIN}(?:\s+{_SIDE_SCORE_PLAIN})*") + pp.StringEnd()
 
 TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
     "Players": (_PLAYERS, "player ids in seat order, letters and '_', e.g. \"A B C\""),

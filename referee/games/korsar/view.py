@@ -13,7 +13,8 @@ def render_view(view: dict[str, Any]) -> list[str]:
         status = f"before the first turn — {view['next']} to play"
     else:
         status = f"{view['next']} to play next"
-    lines.append(f"Round {view['round']}, after {view['turns']} turns — {status}")
+    turns = "turn" if view["turns"] == 1 else "turns"
+    lines.append(f"Round {view['round']}, after {view['turns']} {turns} — {status}")
     deal = "deal known" if view["deal_known"] else "deal not given: hands partly unknown"
     lines.append(f"Deck: {_cards(view['deck'])} · out of the game: {_cards(view['out_of_game'])} · {deal}")
     if view["last_captures"]:
