@@ -6,6 +6,7 @@ renamed into place, so a run killed midway leaves the old file intact.
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -61,24 +62,34 @@ def collect(paths: list[str], extensions: tuple[str, ...]) -> tuple[list[Input],
         if given == "-":
             inputs.append(Input("-"))
             continue
-        try:
-            info = os.stat(given)
-        except FileNotFoundError:
-            reason = "broken symbolic link" if os.path.islink(given) else "no such file or directory"
-            problems.append(Unreadable(given, reason))
-            continue
-        except OSError as error:
-            problems.append(Unreadable(given, error.strerror or str(error)))
-            continue
-        if stat.S_ISDIR(info.st_mode):
+        if os.path.isdir(given):
             found, trouble = _walk(given, extensions)
             inputs.extend(found)
             problems.extend(trouble)
-        elif stat.S_ISREG(info.st_mode):
+            continue
+        problem = _not_a_file(given)
+        if problem is None:
             inputs.append(Input(given))
         else:
-            problems.append(Unreadable(given, "not a regular file"))
+            problems.append(Unreadable(given, problem))
     return inputs, problems
+
+
+def _not_a_file(path: str) -> str | None:
+    """Why `path` cannot be read as a log (a FIFO would block, a loop never ends), or None."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return "broken symbolic link" if os.path.islink(path) else "no such file or directory"
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            return "symbolic link loop"
+        return error.strerror or str(error)
+    if stat.S_ISREG(info.st_mode):
+        return None
+    if stat.S_ISFIFO(info.st_mode):
+        return "a FIFO, not a regular file"
+    return "not a regular file"
 
 
 def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
@@ -93,10 +104,11 @@ def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[U
         for name in sorted(files):
             if name.endswith(extensions):
                 path = os.path.join(root, name)
-                if os.path.islink(path) and not os.path.exists(path):
-                    problems.append(Unreadable(path, "broken symbolic link"))
-                else:
+                problem = _not_a_file(path)
+                if problem is None:
                     found.append(Input(path))
+                else:
+                    problems.append(Unreadable(path, problem))
     found.sort(key=lambda item: item.path.split(os.sep))
     return found, problems
 
