@@ -20,8 +20,10 @@ import pytest
 from referee.games import GAMES
 from referee.games.korsar.cards import COPIES, UNSHUFFLED_DECK
 from referee.notation.writer import format_game
-from referee.replay import check_text
 from referee.simulate import random_game
+
+from . import judging
+from .judging import where
 
 # -- building logs -------------------------------------------------------------------
 
@@ -114,28 +116,12 @@ def end_hands(players: str, rounds: list[str], galleons: dict[str, str]) -> str:
 
 
 def replay(text: str):
-    report = check_text("t.korsar", text)
-    assert report.diagnostics == []
-    assert len(report.games) == 1
-    return report.games[0]
+    return judging.replay(text, "t.korsar")
 
 
 def legal(text: str):
     """Replay a log that must be legal: no diagnostic at all."""
-    game = replay(text)
-    assert game.diagnostics == []
-    assert game.verdict == "legal"
-    return game
-
-
-def where(text: str, needle: str) -> tuple[int, int]:
-    """Line and column (1-based) of the last occurrence of `needle` in `text`;
-    a '^' inside the needle marks the column meant, else it is the needle's start."""
-    offset = needle.index("^") if "^" in needle else 0
-    index = text.rindex(needle.replace("^", "")) + offset
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
+    return judging.legal(text, "t.korsar")
 
 
 def illegal(text: str, code: str, at: str, message: str | None = None):

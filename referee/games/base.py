@@ -14,6 +14,7 @@ written in the log, never drawn by the referee.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -118,8 +119,9 @@ class Engine(ABC):
     def view(self) -> dict[str, Any]:
         """The state as JSON-ready data: what a referee looks at to settle a dispute."""
 
-    @abstractmethod
-    def copy(self) -> "Engine": ...
+    def copy(self) -> "Engine":
+        """An independent copy of the state (for exploring moves without changing this one)."""
+        return copy.deepcopy(self)
 
     @abstractmethod
     def canonical_action(self, player: str, action: Any) -> Any:

@@ -10,7 +10,6 @@ every entry is judged in full before anything is applied.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -110,9 +109,6 @@ class CorsariEngine(Engine):
     @property
     def is_over(self) -> bool:
         return self.over
-
-    def copy(self) -> "CorsariEngine":
-        return copy.deepcopy(self)
 
     def round_due(self) -> int | None:
         return self.round_number + 1 if self.phase == "between" and not self.over else None

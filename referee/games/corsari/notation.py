@@ -34,8 +34,8 @@ from typing import Literal
 import pyparsing as pp
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
+from referee.games.tagvalues import ID, PLAYER_ID, PLAYERS, SEED, SEED_SHAPE, Grammars, check_value
 
-PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
 CARD = r"[A-Z]\d{1,3}"
 STEP_WORDS = ("fill", "raise", "dismiss", "stow")
 SOURCES = ("deck", "pile", "quay")
@@ -225,40 +225,28 @@ def format_deal(deal: CorsariDeal) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_ID = pp.Regex(PLAYER_ID)
-_PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
-_FIRST = _ID + pp.StringEnd()
-_SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
+_FIRST = ID + pp.StringEnd()
 _CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master>!?)")
 _RESULT = pp.Regex(rf"\*|{_CLAIM_RE.pattern}(?:\s+{_CLAIM_RE.pattern})*".replace("(?P<player>", "(?:")
                    .replace("(?P<cards>", "(?:").replace("(?P<master>", "(?:")) + pp.StringEnd()
 
-TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
-    "Players": (_PLAYERS, "player ids in clockwise seat order, e.g. \"A B C\""),
+TAG_GRAMMARS: Grammars = {
+    "Players": (PLAYERS, "player ids in clockwise seat order, e.g. \"A B C\""),
     "First": (_FIRST, "the first round's first player, e.g. \"B\""),
-    "Seed": (_SEED, "up to 64 letters, digits and . _ : -"),
+    "Seed": (SEED, SEED_SHAPE),
     "Result": (_RESULT, "'*' for an unfinished game, or each player's penalty cards, '!' marking a "
                         "grand master: \"A=12 B=9 C=0!\""),
 }
 
 
-def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
-    entry = TAG_GRAMMARS.get(name)
-    if entry is None:
-        return None
-    grammar, shape = entry
-    try:
-        grammar.parse_string(value, parse_all=True)
-    except pp.ParseBaseException as error:
-        return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
-    return None
-
-
-def parse_players(value: str) -> list[str]:
-    return list(_PLAYERS.parse_string(value, parse_all=True))
 
 
 def parse_result(value: str) -> list[tuple[str, int, bool]] | None:
     if value.strip() == "*":
         return None
     return [(m["player"], int(m["cards"]), bool(m["master"])) for m in _CLAIM_RE.finditer(value)]
+
+
+def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
+    return check_value(TAG_GRAMMARS, name, value)
+

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 from referee.diagnostics import Violation
 from referee.games.corsari.cards import HAND_SIZE, QUAY_SIZE, UNSHUFFLED
-from referee.games.corsari.notation import RESERVED, CorsariDeal, parse_players, parse_result
+from referee.games.corsari.notation import RESERVED, CorsariDeal, parse_result
+from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 from referee.shuffle import shuffled
 

@@ -9,7 +9,6 @@ K-DISCARD, K-TARGET, the card's own rules, then the writer's claims.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -93,9 +92,6 @@ class KorsarEngine(Engine):
     @property
     def is_over(self) -> bool:
         return self.over
-
-    def copy(self) -> "KorsarEngine":
-        return copy.deepcopy(self)
 
     def round_due(self) -> int | None:
         return self.round + 1 if self.new_round_next and not self.over else None

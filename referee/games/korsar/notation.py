@@ -26,10 +26,10 @@ from typing import Literal
 import pyparsing as pp
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
+from referee.games.tagvalues import ID, PLAYER_ID, PLAYERS, SEED, SEED_SHAPE, Grammars, check_value
 
 ActionKind = Literal["draw", "discard", "galleon", "play"]
 
-PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
 CARD = r"\$\d{1,3}|[A-Z](?:\d{1,3}|C)|AD"
 KEYWORDS = frozenset({"draw", "discard"})
 
@@ -235,12 +235,9 @@ def format_body(action: KorsarAction) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_ID = pp.Regex(PLAYER_ID)
 _CARD_TOKEN = pp.Regex(CARD)
-_PLAYERS = pp.OneOrMore(_ID) + pp.StringEnd()
 _TEAMS = pp.OneOrMore(pp.Regex(rf"{PLAYER_ID}\+{PLAYER_ID}")) + pp.StringEnd()
-_SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
-_HAND = pp.Group(_ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
+_HAND = pp.Group(ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
 _HANDS = pp.DelimitedList(_HAND, delim="/") + pp.StringEnd()
 _DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
 _SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
@@ -248,10 +245,10 @@ _SIDE_SCORE = pp.Regex(_SIDE_SCORE_RE.pattern)
 _SIDE_SCORE_PLAIN = _SIDE_SCORE_RE.pattern.replace("(?P<side>", "(?:").replace("(?P<score>", "(?:")
 _RESULT = pp.Regex(rf"\*|{_SIDE_SCORE_PLAIN}(?:\s+{_SIDE_SCORE_PLAIN})*") + pp.StringEnd()
 
-TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
-    "Players": (_PLAYERS, "player ids in seat order, letters and '_', e.g. \"A B C\""),
+TAG_GRAMMARS: Grammars = {
+    "Players": (PLAYERS, "player ids in seat order, letters and '_', e.g. \"A B C\""),
     "Teams": (_TEAMS, "partners joined by '+', teams in seat order, e.g. \"A+B C+D\""),
-    "Seed": (_SEED, "up to 64 letters, digits and . _ : -"),
+    "Seed": (SEED, SEED_SHAPE),
     "Hands": (_HANDS, "each player's six cards, e.g. \"A: $3 Y2 R4 B1 GC AD / B: ...\""),
     "Deck": (_DECK, "the deck's cards, top first"),
     "EndHands": (_HANDS, "each player's cards at the end, '-' for none, e.g. \"A: - / B: $3\""),
@@ -259,20 +256,6 @@ TAG_GRAMMARS: dict[str, tuple[pp.ParserElement, str]] = {
 }
 
 
-def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
-    entry = TAG_GRAMMARS.get(name)
-    if entry is None:
-        return None
-    grammar, shape = entry
-    try:
-        grammar.parse_string(value, parse_all=True)
-    except pp.ParseBaseException as error:
-        return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
-    return None
-
-
-def parse_players(value: str) -> list[str]:
-    return list(_PLAYERS.parse_string(value, parse_all=True))
 
 
 def parse_teams(value: str) -> list[tuple[str, str]]:
@@ -300,3 +283,8 @@ def parse_result(value: str) -> list[tuple[str, int]] | None:
 
 def format_hands(hands: list[tuple[str, list[str]]]) -> str:
     return " / ".join(f"{player}: {' '.join(cards) if cards else '-'}" for player, cards in hands)
+
+
+def check_tag_value(name: str, value: str) -> TurnSyntaxError | None:
+    return check_value(TAG_GRAMMARS, name, value)
+

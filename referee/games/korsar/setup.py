@@ -11,10 +11,10 @@ from referee.games.korsar.cards import COPIES, UNSHUFFLED_DECK, card_info, why_u
 from referee.games.korsar.notation import (
     parse_deck,
     parse_hands,
-    parse_players,
     parse_result,
     parse_teams,
 )
+from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 from referee.shuffle import shuffled
 

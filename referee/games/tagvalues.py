@@ -1,0 +1,36 @@
+"""Tag-value grammar every game shares: player ids, the Players and Seed tags, and
+checking a value against a game's table of grammars."""
+
+from __future__ import annotations
+
+import pyparsing as pp
+
+from referee.games.base import TurnSyntaxError
+
+PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
+"""A player id: letters and '_' only, so that a game may write an id and a number
+together (Korsar's galleon A3)."""
+
+ID = pp.Regex(PLAYER_ID)
+PLAYERS = pp.OneOrMore(ID) + pp.StringEnd()
+SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
+SEED_SHAPE = "up to 64 letters, digits and . _ : -"
+
+Grammars = dict[str, tuple[pp.ParserElement, str]]
+
+
+def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | None:
+    """Whether `value` fits the grammar `grammars` gives for tag `name` (None: no grammar)."""
+    entry = grammars.get(name)
+    if entry is None:
+        return None
+    grammar, shape = entry
+    try:
+        grammar.parse_string(value, parse_all=True)
+    except pp.ParseBaseException as error:
+        return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
+    return None
+
+
+def parse_players(value: str) -> list[str]:
+    return list(PLAYERS.parse_string(value, parse_all=True))

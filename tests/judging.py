@@ -1,0 +1,31 @@
+"""Helpers the per-ruling tests of every game share: judge one game, find a place."""
+
+from __future__ import annotations
+
+from referee.replay import GameReport, check_text
+
+
+def replay(text: str, name: str) -> GameReport:
+    """Judge a file holding exactly one game and no file-level problem."""
+    report = check_text(name, text)
+    assert report.diagnostics == []
+    assert len(report.games) == 1
+    return report.games[0]
+
+
+def legal(text: str, name: str) -> GameReport:
+    """Replay a log that must be legal: no diagnostic at all."""
+    game = replay(text, name)
+    assert game.diagnostics == []
+    assert game.verdict == "legal"
+    return game
+
+
+def where(text: str, needle: str) -> tuple[int, int]:
+    """Line and column (1-based) of the last occurrence of `needle` in `text`;
+    a '^' inside the needle marks the column meant, else it is the needle's start."""
+    offset = needle.index("^") if "^" in needle else 0
+    index = text.rindex(needle.replace("^", "")) + offset
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
