@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 
-
 from referee.games import GAMES
 from referee.games.corsari.cards import UNSHUFFLED
 from referee.notation.writer import format_game
