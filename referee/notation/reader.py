@@ -108,7 +108,7 @@ def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) 
     if not turn.text:
         out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
                               move_text=f"{turn.player}:",
-                              notes=["write what the player did after the colon, e.g. 'A: draw'"]))
+                              notes=["write what the player did after the colon"]))
         return
     try:
         parsed = rules.parse_turn(turn.player, turn.text)

@@ -190,6 +190,8 @@ class CorsariEngine(Engine):
             return problem
         self.turns += 1
         if self.setup.seed is not None:
+            assert self.current is not None
+            self.current.entries += 1
             return None  # the seeded deal is already in place and the written one agrees
         self._deal(deal)
         return None
@@ -261,7 +263,8 @@ class CorsariEngine(Engine):
             pile=[deal.pile] if deal.pile else [],
             quay=list(deal.quay),
             hidden=hidden,
-            accounted=set(deal.quay) | ({deal.pile} if deal.pile else set()),
+            accounted=set(deal.quay) | ({deal.pile} if deal.pile else set())
+            | {card for pile in self.penalty for card in pile},
             next_seat=first,
         )
         self.phase = "turns"
@@ -334,7 +337,7 @@ class CorsariEngine(Engine):
         if len(raises) > 1:
             return Violation("C-RAISE", "'raise' is given twice", part=f"step:{raises[1]}")
         exposed = state.quay[-2] if take.source == "quay" else state.quay[-1]
-        split = self._judge_split(seat, hand, size, steps, raises[0], colour(exposed))
+        split = self._judge_split(seat, hand, size, steps, raises[0], colour(exposed), frozenset([discard]))
         if isinstance(split, Violation):
             return split
         plan.split = split
@@ -375,8 +378,9 @@ class CorsariEngine(Engine):
                          notes=("in a log without the deal, a card's place is known once it is seen (C-HIDDEN)",))
 
     def _judge_from_hand(self, seat: int, hand: Counter[str], size: int, cards: list[str], rule: str,
-                         part: str) -> Violation | None:
-        """Whether `cards` can all come from this hand (known cards first, then unknown ones)."""
+                         part: str, used: frozenset[str] = frozenset()) -> Violation | None:
+        """Whether `cards` can all come from this hand (known cards first, then unknown ones).
+        `used` holds the cards the same entry already put somewhere: none can be named again."""
         state = self.current
         assert state is not None
         player = self.players[seat]
@@ -394,6 +398,8 @@ class CorsariEngine(Engine):
                 held = " ".join(sorted(hand.elements(), key=order_key))
                 return Violation(rule, f"{player} does not hold {card}", {"card": card, "hand": held},
                                  part=part, notes=(f"{player}'s hand: {held}",))
+            if card in used:
+                return Violation(rule, f"{card} is already used in this entry", {"card": card}, part=part)
             unknown -= 1
         return None
 
@@ -422,13 +428,13 @@ class CorsariEngine(Engine):
     # -- raising anchor: crew, dismissed, stowaways (C-RAISE, C-CREW, C-PORT, C-DISMISS) --
 
     def _judge_split(self, seat: int, hand: Counter[str], size: int, steps: tuple[Step, ...],
-                     at: int, port: str) -> Split | Violation:
+                     at: int, port: str, used: frozenset[str] = frozenset()) -> Split | Violation:
         state = self.current
         assert state is not None
         player = self.players[seat]
         crew = list(steps[at].cards)
         part = f"step:{at}"
-        problem = self._judge_from_hand(seat, hand, size, crew, "C-CREW", part)
+        problem = self._judge_from_hand(seat, hand, size, crew, "C-CREW", part, used)
         if problem is not None:
             return problem
         colours = {colour(card) for card in crew}
@@ -450,7 +456,7 @@ class CorsariEngine(Engine):
                                  notes=(f"{unknown} of {player}'s cards are unknown",))
             declared = stated["dismiss"][1] + stated["stow"][1]
             problem = self._judge_from_hand(seat, rest, size - len(crew), declared, "C-HIDDEN",
-                                            f"step:{stated['stow'][0]}")
+                                            f"step:{stated['stow'][0]}", used | frozenset(crew))
             if problem is not None:
                 return problem
             if len(declared) != size - len(crew):
@@ -514,7 +520,8 @@ class CorsariEngine(Engine):
             return self._judge_fill(seat, hand, size, filled, f"step:{fills[0]}") or \
                 Violation("C-COMPLETE", "a filled card is not in the hand", part=f"step:{fills[0]}")
         assert state.port is not None
-        split = self._judge_split(seat, _minus(hand, held), size - len(held), steps, raises[0], state.port)
+        split = self._judge_split(seat, _minus(hand, held), size - len(held), steps, raises[0], state.port,
+                                  frozenset(filled))
         if isinstance(split, Violation):
             return split
         if fills:

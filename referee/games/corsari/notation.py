@@ -177,6 +177,10 @@ def _explain(text: str) -> TurnSyntaxError:
     position = 0
     words = text.split(" ")
     for index, word in enumerate(words):
+        if _CARD.fullmatch(word) and index and _TAKE.fullmatch(words[index - 1]) and "=" not in words[index - 1]:
+            source = words[index - 1]
+            return TurnSyntaxError(f"'{word}' follows '{source}' with a blank", position,
+                                   f"write '{source}={word}' to state the card taken, or '-{word}' to discard it")
         if word == "fill" and (index + 1 == len(words) or not _CARD.fullmatch(words[index + 1])):
             return TurnSyntaxError("'fill' needs the cards it puts into the crew", position,
                                    "write e.g. 'fill R7 G9 raise ...'")
@@ -186,7 +190,7 @@ def _explain(text: str) -> TurnSyntaxError:
             close = difflib.get_close_matches(word.lower(), list(STEP_WORDS) + list(SOURCES), n=1, cutoff=0.6)
             if close and word.isalpha():
                 hint = f"did you mean '{close[0]}'?"
-            elif word[:1].islower() and word[1:].isdigit():
+            elif re.fullmatch(r"(?:deck=|pile=|quay=|-)?[a-z]\d{1,3}", word):
                 hint = "cards are written with a capital colour letter: R7, B11"
             else:
                 hint = ("steps are: deck|pile|quay[=CARD] to take, -CARD to discard, fill CARDS, "
