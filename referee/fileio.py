@@ -10,10 +10,10 @@ import errno
 import os
 import stat
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
+from collections.abc import Callable, Iterator
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
@@ -54,8 +54,10 @@ class Unreadable:
     reason: str
 
 
-def collect(paths: list[str], extensions: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
-    """Files as given; folders searched recursively for the games' extensions."""
+def collect(paths: list[str], extensions: tuple[str, ...],
+            excluded: Callable[[str], bool] | None = None) -> tuple[list[Input], list[Unreadable]]:
+    """Files as given; folders searched recursively for the games' extensions, leaving
+    out what `excluded` says (a file named on the command line is always read)."""
     inputs: list[Input] = []
     problems: list[Unreadable] = []
     for given in paths:
@@ -63,7 +65,7 @@ def collect(paths: list[str], extensions: tuple[str, ...]) -> tuple[list[Input],
             inputs.append(Input("-"))
             continue
         if os.path.isdir(given):
-            found, trouble = _walk(given, extensions)
+            found, trouble = _walk(given, extensions, excluded)
             inputs.extend(found)
             problems.extend(trouble)
             continue
@@ -92,7 +94,8 @@ def _not_a_file(path: str) -> str | None:
     return "not a regular file"
 
 
-def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
+def _walk(folder: str, extensions: tuple[str, ...],
+          excluded: Callable[[str], bool] | None) -> tuple[list[Input], list[Unreadable]]:
     found: list[Input] = []
     problems: list[Unreadable] = []
 
@@ -104,6 +107,8 @@ def _walk(folder: str, extensions: tuple[str, ...]) -> tuple[list[Input], list[U
         for name in sorted(files):
             if name.endswith(extensions):
                 path = os.path.join(root, name)
+                if excluded is not None and excluded(path):
+                    continue
                 problem = _not_a_file(path)
                 if problem is None:
                     found.append(Input(path))

@@ -11,11 +11,14 @@ Exit codes (the contract, also in referee(1)):
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
 
 from referee import __version__
+from referee.config import ConfigError, find_config, load_config
+from referee.games import GAMES
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -55,9 +58,12 @@ class RefereeGroup(click.Group):
 @click.version_option(__version__, "--version", prog_name="referee")
 @click.option("--color", "colour", type=click.Choice(["auto", "always", "never"]), default="auto",
               show_default=True, help="Colour the output: auto colours a terminal (NO_COLOR and FORCE_COLOR are honoured).")
+@click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
+              help="Read the configuration from FILE (a referee.toml, or a pyproject.toml with "
+                   "[tool.referee]) instead of looking for one from the current folder upwards.")
 @click.option("--debug", is_flag=True, hidden=True, help="Show the traceback of an internal error.")
 @click.pass_context
-def cli(ctx: click.Context, colour: str, debug: bool) -> None:
+def cli(ctx: click.Context, colour: str, config_path: str | None, debug: bool) -> None:
     """Referee and notation tool for pirate-themed tabletop games.
 
     Replays game logs through strict rule validators, reports every illegal
@@ -70,6 +76,14 @@ def cli(ctx: click.Context, colour: str, debug: bool) -> None:
     ctx.ensure_object(dict)
     ctx.obj["colour"] = colour
     ctx.obj["debug"] = debug
+    known = {game.id: list(game.extensions) for game in GAMES.values()}
+    try:
+        path = Path(config_path) if config_path else find_config()
+        if config_path and not path.is_file():
+            raise ConfigError(f"{config_path}: no such file")
+        ctx.obj["config"] = load_config(path, known)
+    except ConfigError as error:
+        raise click.UsageError(f"configuration: {error}") from None
 
 
 def main() -> None:

@@ -8,7 +8,8 @@ import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
 from referee.fileio import Input, Unreadable, collect, iter_read
-from referee.games import all_extensions
+from referee.config import Config
+from referee.games import GAMES, all_extensions
 from referee.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
 
@@ -29,11 +30,29 @@ def style_for(ctx: click.Context, err: bool = False) -> Style:
     return Style(wants_colour(stream, ctx.obj.get("colour", "auto") if ctx.obj else "auto"))
 
 
-def gather(paths: tuple[str, ...]) -> tuple[list[Input], list[Unreadable]]:
-    inputs, problems = collect(list(paths), all_extensions())
+def config_of(ctx: click.Context) -> Config:
+    root = ctx.find_root()
+    return root.obj.get("config", Config()) if root.obj else Config()
+
+
+def extensions_for(config: Config) -> tuple[str, ...]:
+    """Every game's extensions, as the configuration sets them or by default."""
+    found: list[str] = []
+    for game in GAMES.values():
+        found.extend(config.extensions.get(game.id, game.extensions))
+    return tuple(dict.fromkeys(found))
+
+
+def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
+           exclude: tuple[str, ...] = ()) -> tuple[list[Input], list[Unreadable]]:
+    config = config_of(ctx) if ctx is not None else Config()
+    if exclude:
+        config = Config(config.path, config.format, list(exclude), config.extensions)
+    extensions = extensions_for(config)
+    inputs, problems = collect(list(paths), extensions, config.excluded)
     if not inputs and not problems:
         raise click.UsageError(
-            f"no log files found in {', '.join(paths)} (looked for {', '.join(all_extensions())})",
+            f"no log files found in {', '.join(paths)} (looked for {', '.join(extensions)})",
         )
     return inputs, problems
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
@@ -19,12 +21,15 @@ from referee.reports.text import render_diagnostic
 def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool) -> None:
     """Rewrite logs in canonical form (to standard output unless --in-place).
 
+    With --check nothing is written: a unified diff of what would change goes to
+    standard output, and the exit code is 1 if any file is not canonical.
+
     A file with syntax errors is not rewritten: its errors are reported and the
     exit code is 1.
     """
     if check_only and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
-    inputs, unreadable = gather(paths)
+    inputs, unreadable = gather(paths, ctx)
     style = style_for(ctx, err=True)
     status = EXIT_OK
     for problem in unreadable:
@@ -47,6 +52,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
         changed = text != original or result.normalized
         if check_only:
             if changed:
+                emit(_diff(result.path, original, text, result.normalized), nl=False)
                 emit(f"{result.path}: not in canonical form", err=True)
                 status = EXIT_FINDINGS
         elif in_place:
@@ -57,3 +63,13 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
         else:
             emit(text, nl=False)
     ctx.exit(EXIT_USAGE if unreadable else status)
+
+
+def _diff(path: str, original: str, canonical: str, normalized: bool) -> str:
+    """What fmt would change, as a unified diff; line ends and a BOM are named in words."""
+    lines = difflib.unified_diff(original.splitlines(keepends=True), canonical.splitlines(keepends=True),
+                                 fromfile=path, tofile=f"{path} (canonical)")
+    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+    if normalized:
+        text += f"{path}: a byte-order mark or CR line ends would become plain UTF-8 with LF\n"
+    return text

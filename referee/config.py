@@ -1,0 +1,112 @@
+"""Project configuration: `[tool.referee]` in a pyproject.toml, or a referee.toml.
+
+The first folder, from the current one upwards, that holds a referee.toml or a
+pyproject.toml with a [tool.referee] table gives the configuration; options on
+the command line win over it.
+
+    format = "github"                      # check's default --format
+    exclude = ["drafts/*", "*.tmp.korsar"]  # shell patterns, matched against paths
+    [extensions]                           # in pyproject.toml: [tool.referee.extensions]
+    korsar = [".korsar", ".ksr"]           # which files a folder search picks, per game
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message names the file and key."""
+
+
+@dataclass(slots=True)
+class Config:
+    path: Path | None = None
+    format: str | None = None
+    exclude: list[str] = field(default_factory=list)
+    extensions: dict[str, list[str]] = field(default_factory=dict)
+
+    def excluded(self, path: str) -> bool:
+        if not self.exclude:
+            return False
+        candidates = {path.replace(os.sep, "/")}
+        if self.path is not None:
+            try:
+                relative = os.path.relpath(os.path.abspath(path), self.path.parent)
+                candidates.add(relative.replace(os.sep, "/"))
+            except ValueError:
+                pass
+        candidates.add(os.path.basename(path))
+        return any(fnmatch.fnmatchcase(c, pattern) for c in candidates for pattern in self.exclude)
+
+
+def find_config(start: Path | None = None) -> Path | None:
+    folder = (start or Path.cwd()).resolve()
+    for candidate in (folder, *folder.parents):
+        own = candidate / "referee.toml"
+        if own.is_file():
+            return own
+        project = candidate / "pyproject.toml"
+        if project.is_file() and _has_tool_table(project):
+            return project
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        return "referee" in _read(path).get("tool", {})
+    except ConfigError:
+        return True  # a broken pyproject.toml is reported when loaded
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with open(path, "rb") as stream:
+            return tomllib.load(stream)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+
+
+def load_config(path: Path | None, known_games: dict[str, list[str]]) -> Config:
+    """The configuration in `path` (None: no configuration), checked key by key."""
+    if path is None:
+        return Config()
+    data = _read(path)
+    table = data.get("tool", {}).get("referee", {}) if path.name == "pyproject.toml" else data
+    where = f"{path} [tool.referee]" if path.name == "pyproject.toml" else str(path)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: must be a table")
+    unknown = sorted(set(table) - {"format", "exclude", "extensions"})
+    if unknown:
+        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: format, exclude, extensions)")
+    config = Config(path)
+    if "format" in table:
+        if table["format"] not in FORMATS:
+            raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}")
+        config.format = table["format"]
+    if "exclude" in table:
+        exclude = table["exclude"]
+        if not isinstance(exclude, list) or not all(isinstance(p, str) for p in exclude):
+            raise ConfigError(f"{where}: exclude must be a list of patterns")
+        config.exclude = list(exclude)
+    if "extensions" in table:
+        extensions = table["extensions"]
+        if not isinstance(extensions, dict):
+            raise ConfigError(f"{where}: extensions must be a table of game = [\".ext\", …]")
+        for game, values in extensions.items():
+            if game not in known_games:
+                raise ConfigError(f"{where}: extensions: unknown game '{game}' (known: {', '.join(known_games)})")
+            if (not isinstance(values, list) or not values
+                    or not all(isinstance(v, str) and v.startswith(".") and len(v) > 1 for v in values)):
+                raise ConfigError(f"{where}: extensions.{game} must be a list like [\".{game}\"]")
+            config.extensions[game] = list(values)
+    return config
