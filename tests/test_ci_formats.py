@@ -230,3 +230,15 @@ def test_fmt_check_prints_a_unified_diff(run, tmp_path):
     assert f"--- {messy}\n+++ {messy} (canonical)\n" in result.output
     assert "-1.A:$3 B:draw\n+\n+1. A: $3  B: draw\n" in result.output
     assert f"{messy}: not in canonical form" in result.output
+
+
+@pytest.mark.skipif(not os.environ.get("REFEREE_SARIF_SCHEMA"),
+                    reason="set REFEREE_SARIF_SCHEMA to a copy of the published sarif-schema-2.1.0.json")
+def test_sarif_validates_against_the_published_schema(run):
+    schema = json.loads(Path(os.environ["REFEREE_SARIF_SCHEMA"]).read_text(encoding="utf-8"))
+    document = json.loads(run("check", "--format", "sarif", ILLEGAL, LEGAL, MALFORMED).output)
+    validator_class = Draft202012Validator if "2020-12" in schema.get("$schema", "") else None
+    from jsonschema.validators import validator_for
+
+    validator = (validator_class or validator_for(schema))(schema)
+    assert [error.message for error in validator.iter_errors(document)] == []
