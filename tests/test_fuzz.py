@@ -1,0 +1,63 @@
+"""Bounded fuzzing in the default run: inputs built from the grammar, mutated samples
+and random bytes must keep every invariant of fuzz.invariants (no exception escapes,
+every diagnostic points inside the file, the report validates, fmt is idempotent and
+keeps the verdict, notation -> JSON -> notation is stable). `python -m fuzz.run`
+runs the long campaign."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fuzz.invariants import check_input, mutate, seeds
+from referee.games import GAMES
+from referee.notation.writer import format_game
+from referee.simulate import random_game
+
+CORPUS = seeds()
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+TOKENS = st.sampled_from([
+    "[Game \"Korsar\"]", "[Game \"Corsari\"]", "[Players \"A B C\"]", "[First \"A\"]", "[Teams \"A+B C+D\"]",
+    "[Seed \"x\"]", "[Result \"*\"]", "[Result \"A=1 B=2\"]", "[EndHands \"A: - / B: $3\"]", "1.", "2.", "99.",
+    "A:", "B:", "C:", "deal:", "draw", "draw Y3", "discard R2", "$3", "R2@A3", "R2@A3/1", "xA3", "~AD",
+    "BC@B6", "AD@A3", "deck", "pile", "quay=K1", "-R1", "raise R1 R2", "fill R7", "dismiss", "stow K8",
+    "quay K1 K2 K3 K4 K5 K6 K7 / pile K8", "{comment}", "{open", "}", "; line", "\n", "\r\n", "\t", "\ufeff",
+    "\x00", "é", "",
+])
+
+
+@FUZZ
+@given(tokens=st.lists(TOKENS, max_size=40), separators=st.lists(st.sampled_from([" ", "  ", "\n", ""]),
+                                                                 max_size=40))
+def test_near_valid_logs_from_the_grammar(tokens, separators):
+    text = "".join(token + (separators[i] if i < len(separators) else " ") for i, token in enumerate(tokens))
+    check_input(text.encode("utf-8", "surrogatepass"))
+
+
+@FUZZ
+@given(index=st.integers(min_value=0), seed=st.integers(min_value=0, max_value=2**32), rounds=st.integers(1, 4))
+def test_mutated_samples(index, seed, rounds):
+    rng = random.Random(seed)
+    data = CORPUS[index % len(CORPUS)]
+    for _ in range(rounds):
+        data = mutate(data, rng)
+    check_input(data)
+
+
+@FUZZ
+@given(data=st.binary(max_size=600))
+def test_random_bytes(data):
+    check_input(data)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(sorted(GAMES)), seed=st.text("abcdef0123456789", min_size=1, max_size=6),
+       cut=st.floats(min_value=0, max_value=1), mutation=st.integers(min_value=0))
+def test_mutated_random_games(game, seed, cut, mutation):
+    players = ["A", "B", "C"] if game == "corsari" else ["A", "B", "C", "D"]
+    record, _ = random_game(GAMES[game], players, game == "korsar", seed)
+    data = format_game(record, GAMES[game]).encode()
+    data = data[: max(1, int(len(data) * cut))] if cut < 0.5 else mutate(data, random.Random(mutation))
+    check_input(data)
