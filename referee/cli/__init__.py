@@ -90,4 +90,4 @@ def main() -> None:
     cli.main(prog_name="referee")
 
 
-from referee.cli import check, convert, fmt, rules, score, show  # noqa: E402,F401  (registers commands)
+from referee.cli import check, convert, fmt, rules, score, show, simulate  # noqa: E402,F401  (registers commands)

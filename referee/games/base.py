@@ -185,6 +185,11 @@ class GameRules(ABC):
         """Every legal (player, action) in the engine's state; needs full information."""
 
     @abstractmethod
+    def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
+        """Moves that, in this state, break exactly the named rule: (rule id, player,
+        action). Built by construction, for corpora that test a referee."""
+
+    @abstractmethod
     def render_view(self, view: dict[str, Any]) -> list[str]:
         """The view as lines of text for a terminal."""
 

@@ -7,6 +7,7 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
+from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
 from referee.games.corsari.notation import (
     CorsariDeal,
@@ -96,6 +97,33 @@ class CorsariRules(GameRules):
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         assert isinstance(engine, CorsariEngine)
         return list(engine.legal_actions())
+
+    def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
+        assert isinstance(engine, CorsariEngine)
+        state = engine.current
+        if engine.over or state is None or state.hidden or engine.phase != "turns":
+            return []
+        seat = state.next_seat
+        player = engine.players[seat]
+        other = engine.players[(seat + 1) % engine.count]
+        hand = sorted(state.hands[seat], key=order_key)
+        take = Step("take", (), "pile" if state.pile else "quay")
+        absent = next(card for card in UNSHUFFLED if card not in state.hands[seat] and card != (
+            state.pile[-1] if state.pile else state.quay[-1]))
+        moves: list[tuple[str, str, Any]] = [
+            ("C-TURN", other, CorsariTurn((take, Step("discard", (hand[0],))))),
+            ("C-CARDS", player, CorsariTurn((take, Step("discard", ("Z5",))))),
+            ("C-TAKE", player, CorsariTurn((Step("discard", (hand[0],)),))),
+            ("C-DISCARD", player, CorsariTurn((take, Step("discard", (absent,))))),
+        ]
+        colours = sorted({card[0] for card in hand})
+        if len(colours) >= 3 and len(state.quay) > 1:
+            crew = tuple(next(c for c in hand if c[0] == colour) for colour in colours[:3])
+            if len({value(c) for c in crew}) == 3:
+                discard = next(c for c in hand if c not in crew)
+                moves.append(("C-CREW", player, CorsariTurn((take, Step("discard", (discard,)),
+                                                             Step("raise", crew)))))
+        return moves
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)

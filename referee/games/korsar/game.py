@@ -7,6 +7,7 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
+from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
 from referee.games.korsar.notation import (
     GalleonRef,
@@ -103,6 +104,32 @@ class KorsarRules(GameRules):
             return []
         player = engine.players[engine.next_seat]
         return [(player, action) for action in engine.legal_actions()]
+
+    def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
+        assert isinstance(engine, KorsarEngine)
+        if engine.over or engine.hidden:
+            return []
+        seat = engine.next_seat
+        player = engine.players[seat]
+        other = engine.players[(seat + 1) % len(engine.players)]
+        hand = sorted(engine.hands[seat])
+        moves: list[tuple[str, str, Any]] = [
+            ("K-ORDER", other, KorsarAction("draw") if engine.deck_size else KorsarAction("discard", "Y1")),
+            ("K-CARDS", player, KorsarAction("galleon", "$9")),
+        ]
+        missing = next((card for card in ("AD", "YC", "RC", "GC", "BC", "B4", "G4") if card not in engine.hands[seat]
+                        and card_info(card) is not None), None)
+        if missing is not None and engine.deck_size:
+            moves.append(("K-HAND", player, KorsarAction("galleon" if missing.startswith("$") else "play", missing,
+                                                          None if missing.startswith("$") else GalleonRef(player, 9))))
+        pirates = [card for card in hand if card[0] in "YRGB" and card[1:].isdigit()]
+        if pirates:
+            moves.append(("K-TARGET", player, KorsarAction("play", pirates[0], GalleonRef(player, 9))))
+            if engine.deck_size:
+                moves.append(("K-DISCARD", player, KorsarAction("discard", pirates[0])))
+        if engine.deck_size == 0:
+            moves.append(("K-DRAW", player, KorsarAction("draw")))
+        return moves
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)
