@@ -43,6 +43,7 @@ class Config:
                 candidates.add(relative.replace(os.sep, "/"))
             except ValueError:
                 pass
+        candidates.add(os.path.relpath(os.path.abspath(path)).replace(os.sep, "/"))
         candidates.add(os.path.basename(path))
         return any(fnmatch.fnmatchcase(c, pattern) for c in candidates for pattern in self.exclude)
 
@@ -63,7 +64,7 @@ def _has_tool_table(path: Path) -> bool:
     try:
         return "referee" in _read(path).get("tool", {})
     except ConfigError:
-        return True  # a broken pyproject.toml is reported when loaded
+        return False  # a pyproject.toml that cannot be read says nothing to referee
 
 
 def _read(path: Path) -> dict[str, Any]:

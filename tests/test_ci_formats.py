@@ -124,7 +124,7 @@ def test_max_errors_stops_reading_further_files(run):
     result = run("check", "--max-errors", "2", folder)
     assert result.exit_code == 1
     assert result.output.count("error[") == 2
-    assert "stopped after 2 errors (--max-errors)" in result.output
+    assert "stopped after 2 errors, leaving the remaining files unread (--max-errors)" in result.output
     assert result.output.rstrip().endswith("2 files, 2 games, 0 legal, 2 illegal, 0 malformed, 3 moves")
 
 
@@ -242,3 +242,63 @@ def test_sarif_validates_against_the_published_schema(run):
 
     validator = (validator_class or validator_for(schema))(schema)
     assert [error.message for error in validator.iter_errors(document)] == []
+
+
+def test_max_errors_reports_how_many_were_found(run):
+    several = str(SAMPLES / "korsar" / "malformed" / "several-syntax-errors.korsar")
+    result = run("check", "--max-errors", "1", several, ILLEGAL)
+    found = result.output.count("error[")
+    assert found == 5 and "K-PIRATE" not in result.output
+    assert f"stopped after {found} errors, leaving the remaining files unread" in result.output
+
+
+def test_a_bad_configuration_only_stops_commands_that_read_it(run, project):
+    (project / "games" / "referee.toml").write_text("format = \n")
+    assert run("rules", "K-DRAW").exit_code == 0
+    assert run("check", "--help").exit_code == 0
+    assert run("check", "a.korsar").exit_code == 2
+    (project / "games" / "referee.toml").unlink()
+    (project / "games" / "pyproject.toml").write_text("[project\n")
+    assert run("check", "--format", "text", "b.ksr").exit_code == 0
+
+
+def test_exclude_matches_paths_relative_to_the_current_folder(run, project):
+    result = run("check", "--format", "text", "--exclude", "old/*", ".")
+    assert result.output.rstrip().endswith("1 file, 1 game, 0 legal, 1 illegal, 0 malformed, 2 moves")
+
+
+def test_sarif_rule_names_are_unique_and_plain(run):
+    rules = json.loads(run("check", "--format", "sarif", LEGAL).output)["runs"][0]["tool"]["driver"]["rules"]
+    names = [rule["name"] for rule in rules]
+    assert len(names) == len(set(names))
+    assert all(re.fullmatch(r"[A-Za-z0-9]+", name) for name in names)
+    assert "CorsariCompletingTheFastestCaptainCrew" in names
+
+
+def test_junit_failure_type_is_the_rule(run):
+    root = ET.fromstring(run("check", "--format", "junit", ILLEGAL).output)
+    assert root.find(".//failure").get("type") == "K-PIRATE"
+
+
+def test_paths_complete_as_file_names():
+    done = subprocess.run([sys.executable, "-m", "referee"], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, "_REFEREE_COMPLETE": "bash_complete",
+                               "COMP_WORDS": "referee check sam", "COMP_CWORD": "2"})
+    assert done.stdout.strip() == "file,sam"
+
+
+def test_debug_shows_the_traceback_and_keeps_exit_3(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    import referee.cli.common as common
+    from referee.cli import cli
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(common, "check_bytes", explode)
+    path = tmp_path / "a.korsar"
+    path.write_text(Path(LEGAL).read_text())
+    result = CliRunner().invoke(cli, ["--debug", "check", str(path)])
+    assert result.exit_code == 3
+    assert "Traceback" in result.output and "RuntimeError: boom" in result.output

@@ -4,21 +4,20 @@ replay, and hand results to the reports.
 Exit codes (the contract, also in referee(1)):
   0  every log is legal
   1  a log is illegal or malformed (or, for `fmt --check`, not canonical)
-  2  usage error, or an input that cannot be read
+  2  usage error, an input that cannot be read, or a bad configuration
   3  internal error: a bug in referee; a short apology, no traceback unless --debug
+  130 interrupted
 """
 
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+import traceback
 from typing import Any
 
 import click
 
 from referee import __version__
-from referee.config import ConfigError, find_config, load_config
-from referee.games import GAMES
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -43,7 +42,8 @@ class RefereeGroup(click.Group):
             ctx.exit(130)
         except Exception as error:  # noqa: BLE001 - the last line of defence
             if ctx.obj and ctx.obj.get("debug"):
-                raise
+                traceback.print_exc()
+                ctx.exit(EXIT_INTERNAL)
             click.echo(
                 f"referee: internal error ({type(error).__name__}). Sorry — this is a bug in referee, "
                 "not in your log.\n"
@@ -70,20 +70,13 @@ def cli(ctx: click.Context, colour: str, config_path: str | None, debug: bool) -
     move with its place in the file and the rule it breaks, computes the
     score, and converts logs to and from JSON.
 
-    Exit codes: 0 all legal, 1 illegal or malformed logs, 2 usage error or
-    unreadable input, 3 internal error.
+    Exit codes: 0 all legal, 1 illegal or malformed logs, 2 usage error,
+    unreadable input or bad configuration, 3 internal error, 130 interrupted.
     """
     ctx.ensure_object(dict)
     ctx.obj["colour"] = colour
     ctx.obj["debug"] = debug
-    known = {game.id: list(game.extensions) for game in GAMES.values()}
-    try:
-        path = Path(config_path) if config_path else find_config()
-        if config_path and not path.is_file():
-            raise ConfigError(f"{config_path}: no such file")
-        ctx.obj["config"] = load_config(path, known)
-    except ConfigError as error:
-        raise click.UsageError(f"configuration: {error}") from None
+    ctx.obj["config_path"] = config_path  # read by the commands that use it, when they need it
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ STREAMED = ("text", "jsonl", "github")
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default=None,
               help="text (default) for people; json, jsonl (one object per game, streamed), github "
                    "(workflow annotations), sarif (SARIF 2.1.0) or junit (XML) for programs and CI.")
@@ -80,7 +80,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     elif output_format == "junit":
         write(machine.junit_xml(reports, pairs))
     else:
-        write(render.close(reports, len(unreadable), stopped and max_errors or None))
+        write(render.close(reports, len(unreadable), errors if stopped else None))
     if chunks:
         text = "".join(chunks)
         if output is None:
@@ -125,7 +125,8 @@ def _streamer(output_format: str, quiet: bool, style: Style) -> _Render:
             return "".join(block + "\n\n" for block in render_file(report, style))
 
         def close_text(reports: list[FileReport], unreadable: int, stopped_at: int | None) -> str:
-            note = f"stopped after {stopped_at} errors (--max-errors)\n" if stopped_at else ""
+            note = (f"stopped after {stopped_at} error{'s' if stopped_at != 1 else ''}, "
+                    "leaving the remaining files unread (--max-errors)\n") if stopped_at else ""
             return note + summary_line(reports, unreadable, style) + "\n"
 
         return _Render(unreadable_text, file_text, close_text)

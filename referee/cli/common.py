@@ -8,7 +8,9 @@ import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
 from referee.fileio import Input, Unreadable, collect, iter_read
-from referee.config import Config
+from pathlib import Path
+
+from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
 from referee.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
@@ -31,8 +33,20 @@ def style_for(ctx: click.Context, err: bool = False) -> Style:
 
 
 def config_of(ctx: click.Context) -> Config:
+    """The configuration, read once and only by the commands that use it."""
     root = ctx.find_root()
-    return root.obj.get("config", Config()) if root.obj else Config()
+    obj = root.obj if root.obj is not None else {}
+    if "config" not in obj:
+        given = obj.get("config_path")
+        known = {game.id: list(game.extensions) for game in GAMES.values()}
+        try:
+            path = Path(given) if given else find_config()
+            if given and not path.is_file():
+                raise ConfigError(f"{given}: " + ("not a regular file" if path.exists() else "no such file"))
+            obj["config"] = load_config(path, known)
+        except ConfigError as error:
+            raise click.UsageError(f"configuration: {error}") from None
+    return obj["config"]
 
 
 def extensions_for(config: Config) -> tuple[str, ...]:

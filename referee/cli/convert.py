@@ -27,7 +27,7 @@ def _emit(text: str, output: str | None) -> None:
 
 
 @cli.command("export")
-@click.argument("path", metavar="PATH")
+@click.argument("path", metavar="PATH", type=click.Path())
 @output_option
 @click.pass_context
 def export_command(ctx: click.Context, path: str, output: str | None) -> None:
@@ -51,7 +51,7 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
 
 
 @cli.command("import")
-@click.argument("path", metavar="FILE.json")
+@click.argument("path", metavar="FILE.json", type=click.Path())
 @output_option
 @click.pass_context
 def import_command(ctx: click.Context, path: str, output: str | None) -> None:

@@ -14,7 +14,7 @@ from referee.reports.text import render_diagnostic
 
 
 @cli.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")
 @click.pass_context

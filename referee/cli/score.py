@@ -13,7 +13,7 @@ from referee.reports.text import render_diagnostic, render_score
 
 
 @cli.command()
-@click.argument("path", metavar="PATH")
+@click.argument("path", metavar="PATH", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
 @click.pass_context

@@ -16,7 +16,7 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
 
 @cli.command()
-@click.argument("path", metavar="PATH")
+@click.argument("path", metavar="PATH", type=click.Path())
 @click.option("--move", "-m", "move", type=click.IntRange(min=0), default=None,
               help="Show the state after this many turns (0: before the first). Default: the last legal move.")
 @click.option("--game", "-g", "game_index", type=click.IntRange(min=1), default=1, show_default=True,

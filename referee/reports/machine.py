@@ -6,6 +6,7 @@ Each takes the judged files and the unreadable inputs and returns text; none pri
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -83,7 +84,7 @@ def sarif_document(reports: list[FileReport], unreadable: list[tuple[str, str]])
     for game in GAMES.values():
         for ruling in game.rulings:
             index[ruling.id] = len(rules)
-            rules.append({"id": ruling.id, "name": ruling.title.title().replace(" ", "").replace("'", ""),
+            rules.append({"id": ruling.id, "name": _rule_name(game.name, ruling.title),
                           "shortDescription": {"text": f"{game.name}: {ruling.title}"},
                           "fullDescription": {"text": ruling.text},
                           "help": {"text": f"referee rules {ruling.id}"},
@@ -118,6 +119,12 @@ def sarif_document(reports: list[FileReport], unreadable: list[tuple[str, str]])
             "columnKind": "unicodeCodePoints",
         }],
     }
+
+
+def _rule_name(game: str, title: str) -> str:
+    """A SARIF rule name: the game and the ruling's title in PascalCase, unique across games."""
+    words = re.findall(r"[A-Za-z0-9]+", re.sub(r"'s\b", "", title))
+    return game + "".join(word[:1].upper() + word[1:] for word in words)
 
 
 NOTATION_CODES = {
@@ -185,7 +192,7 @@ def junit_xml(reports: list[FileReport], unreadable: list[tuple[str, str]]) -> s
             if errors:
                 first = errors[0]
                 failure = ET.SubElement(case, "failure", message=f"[{first.code}] {first.message}",
-                                        type=game.verdict)
+                                        type=first.code)
                 failure.text = "\n".join(f"{d.location()}: [{d.code}] {d.message}" for d in errors)
                 counts["failures"] += 1
         for key, value in counts.items():
