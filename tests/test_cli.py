@@ -344,3 +344,16 @@ def test_import_refuses_a_comment_that_would_not_read_back(run, tmp_path):
     result = run("import", str(path))
     assert result.exit_code == 1
     assert "$.games[0].rounds[0].turns[0].comments[0].text" in result.output
+
+
+def test_import_of_a_record_with_illegal_moves_writes_them_for_check_to_judge(run, tmp_path):
+    path = tmp_path / "a.korsar"
+    path.write_text(ILLEGAL)
+    json_path = tmp_path / "a.json"
+    json_path.write_text(run("export", str(path)).output)
+    back = run("import", str(json_path))
+    assert back.exit_code == 0
+    relog = tmp_path / "b.korsar"
+    relog.write_text(back.output)
+    result = run("check", str(relog))
+    assert result.exit_code == 1 and "error[K-PIRATE]" in result.output

@@ -61,3 +61,20 @@ def test_mutated_random_games(game, seed, cut, mutation):
     data = format_game(record, GAMES[game]).encode()
     data = data[: max(1, int(len(data) * cut))] if cut < 0.5 else mutate(data, random.Random(mutation))
     check_input(data)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                 HealthCheck.function_scoped_fixture])
+@given(index=st.integers(min_value=0), seed=st.integers(min_value=0, max_value=2**32))
+def test_the_command_line_keeps_its_exit_codes_on_mutated_input(run, tmp_path, index, seed):
+    import json
+
+    from referee.validation import schema_errors
+
+    data = mutate(CORPUS[index % len(CORPUS)], random.Random(seed))
+    path = tmp_path / "fuzzed.korsar"
+    path.write_bytes(data)
+    result = run("check", "--format", "json", str(path))
+    assert result.exit_code in (0, 1)
+    assert schema_errors("check-report", json.loads(result.output)) == []
+    assert run("fmt", "--check", str(path)).exit_code in (0, 1)
