@@ -126,10 +126,10 @@ class KorsarEngine(Engine):
             return Violation("K-ORDER", f"it is {expected}'s turn, not {player}'s",
                              {"expected": expected, "player": player}, part="mover")
         captures = self._captures_for(seat)
-        violation = self._judge(seat, action, captures)
-        if violation is not None:
-            return violation
-        self._apply(seat, action, captures)
+        judged = self._judge(seat, action, captures)
+        if isinstance(judged, Violation):
+            return judged
+        self._apply(seat, action, captures, judged)
         return None
 
     def finish(self) -> list[Violation]:
@@ -224,8 +224,10 @@ class KorsarEngine(Engine):
 
     # -- judging a turn ----------------------------------------------------------------
 
-    def _judge(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> Violation | None:
+    def _judge(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> Violation | Galleon | None:
+        """The violation, or for a legal move the galleon it is played on (None if none)."""
         player = self.players[seat]
+        target: Galleon | None = None
         for card, part in ((action.card, "card"), (action.chased, "chase")):
             if card is not None and card_info(card) is None:
                 return Violation("K-CARDS", why_unknown(card), {"card": card}, part=part)
@@ -257,9 +259,10 @@ class KorsarEngine(Engine):
                                      f"write it {action.card}@GALLEON, e.g. {action.card}@A3",
                                      {"card": action.card})
                 remaining = [g for g in self.table if g not in captures]
-                target = self._resolve(action.target, remaining, "target")
-                if isinstance(target, Violation):
-                    return _with_note(target, "after the capture phase" if captures else None)
+                found = self._resolve(action.target, remaining, "target")
+                if isinstance(found, Violation):
+                    return _with_note(found, "after the capture phase" if captures else None)
+                target = found
                 problem = self._judge_card_on(seat, info.kind, action.card, target)
                 if problem is not None:
                     return problem
@@ -272,7 +275,7 @@ class KorsarEngine(Engine):
         if action.chased is not None and action.kind != "play":
             return Violation("K-CLAIM", "only a captain or the admiral played on a galleon chases "
                              "a character", {"chased": action.chased}, part="chase")
-        return self._judge_capture_claims(seat, action, captures)
+        return self._judge_capture_claims(seat, action, captures) or target
 
     def _judge_draw(self, seat: int, action: KorsarAction) -> Violation | None:
         shown = action.card
@@ -466,7 +469,7 @@ class KorsarEngine(Engine):
 
     # -- applying a legal turn ----------------------------------------------------------
 
-    def _apply(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> None:
+    def _apply(self, seat: int, action: KorsarAction, captures: list[Galleon], target: Galleon | None) -> None:
         side = self.side_of[seat]
         for galleon in captures:
             self.table.remove(galleon)
@@ -487,9 +490,7 @@ class KorsarEngine(Engine):
             elif info.kind == "galleon":
                 self.table.append(Galleon(info.value, seat, side, self.round))
             else:
-                assert action.target is not None
-                target = self._resolve(action.target, self.table, "target")
-                assert isinstance(target, Galleon)
+                assert target is not None
                 attacked = target
                 player = self.players[seat]
                 if info.kind == "pirate":
