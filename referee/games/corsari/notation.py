@@ -198,7 +198,6 @@ def _explain(text: str) -> TurnSyntaxError:
             shown = word if len(word) <= 40 else word[:39] + "…"
             return TurnSyntaxError(f"cannot read '{shown}'", position, hint)
         position += len(word) + 1
-    del words
     return TurnSyntaxError("a card must follow a step word", 0,
                            "cards come after 'fill', 'raise', 'dismiss' or 'stow', e.g. 'raise R1 R2'")
 

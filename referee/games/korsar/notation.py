@@ -162,7 +162,7 @@ def _explain(text: str) -> TurnSyntaxError:
         token = tokens[index]
         shape = _shape(token)
         if stage == "captures" and shape == "capture":
-            pass
+            pass  # any number of captures may come first
         elif stage == "captures" and shape in ("draw", "discard", "card", "play"):
             stage = "chase"
             if shape == "discard" or (shape == "draw" and index + 1 < len(tokens)
