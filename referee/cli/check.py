@@ -20,7 +20,7 @@ from referee.reports.text import render_file, summary_line
 STREAMED = ("text", "jsonl", "github")
 
 
-@cli.command()
+@cli.command(short_help="Judge logs: every syntax error, each game's first illegal move.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default=None,
               help="text (default) for people; json, jsonl (one object per game, streamed), github "

@@ -26,7 +26,7 @@ def _emit(text: str, output: str | None) -> None:
         write_atomic(output, text)
 
 
-@cli.command("export")
+@cli.command("export", short_help="Write logs as JSON game records with their verdicts.")
 @click.argument("path", metavar="PATH", type=click.Path())
 @output_option
 @click.pass_context
@@ -50,7 +50,7 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
     ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)
 
 
-@cli.command("import")
+@cli.command("import", short_help="Turn a JSON game record back into notation.")
 @click.argument("path", metavar="FILE.json", type=click.Path())
 @output_option
 @click.pass_context

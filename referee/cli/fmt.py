@@ -13,7 +13,7 @@ from referee.formatting import canonical_game
 from referee.reports.text import render_diagnostic
 
 
-@cli.command()
+@cli.command(short_help="Rewrite logs in canonical notation.")
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")

@@ -11,7 +11,7 @@ from referee.cli.common import emit, style_for
 from referee.games import GAMES
 
 
-@cli.command("rules")
+@cli.command("rules", short_help="Print the rulings the referee applies.")
 @click.argument("rule_id", required=False, metavar="[ID]")
 @click.option("--game", "game_id", type=click.Choice(sorted(GAMES)), default=None,
               help="Only this game's rulings.")

@@ -12,7 +12,7 @@ from referee.reports.json_report import check_report
 from referee.reports.text import render_diagnostic, render_score
 
 
-@cli.command()
+@cli.command(short_help="Score every game of a log; check its claimed result.")
 @click.argument("path", metavar="PATH", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)

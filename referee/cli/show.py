@@ -15,7 +15,7 @@ from referee.reports.text import render_diagnostic
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
 
-@cli.command()
+@cli.command(short_help="Show a game's state after a given move.")
 @click.argument("path", metavar="PATH", type=click.Path())
 @click.option("--move", "-m", "move", type=click.IntRange(min=0), default=None,
               help="Show the state after this many turns (0: before the first). Default: the last legal move.")

@@ -11,7 +11,7 @@ from referee.games import GAMES
 from referee.simulate import illegal_game_text, random_game_text
 
 
-@cli.command()
+@cli.command(short_help="Write seeded random games, legal or with one illegal move.")
 @click.option("--game", "game_id", type=click.Choice(sorted(GAMES)), required=True)
 @click.option("--players", type=click.IntRange(min=1), required=True, help="How many players (ids A, B, C, …).")
 @click.option("--teams", is_flag=True, help="Team play (Korsar with 4, 6 or 8 players).")
