@@ -69,12 +69,17 @@ def collect(paths: list[str], extensions: tuple[str, ...],
             inputs.extend(found)
             problems.extend(trouble)
             continue
-        problem = _not_a_file(given)
-        if problem is None:
-            inputs.append(Input(given))
-        else:
-            problems.append(Unreadable(given, problem))
+        _add(given, inputs, problems)
     return inputs, problems
+
+
+def _add(path: str, inputs: list[Input], problems: list[Unreadable]) -> None:
+    """A regular file becomes an input; anything else is reported, never opened."""
+    problem = _not_a_file(path)
+    if problem is None:
+        inputs.append(Input(path))
+    else:
+        problems.append(Unreadable(path, problem))
 
 
 def _not_a_file(path: str) -> str | None:
@@ -109,11 +114,7 @@ def _walk(folder: str, extensions: tuple[str, ...],
                 path = os.path.join(root, name)
                 if excluded is not None and excluded(path):
                     continue
-                problem = _not_a_file(path)
-                if problem is None:
-                    found.append(Input(path))
-                else:
-                    problems.append(Unreadable(path, problem))
+                _add(path, found, problems)
     found.sort(key=lambda item: item.path.split(os.sep))
     return found, problems
 

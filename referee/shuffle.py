@@ -27,15 +27,24 @@ def _words(seed: str) -> Iterator[int]:
         counter += 1
 
 
+class SeededChoices:
+    """`below(n)`: uniform integers from the documented word stream of one seed."""
+
+    def __init__(self, seed: str) -> None:
+        self._words = _words(seed)
+
+    def below(self, n: int) -> int:
+        limit = _SPAN - (_SPAN % n)
+        word = next(self._words)
+        while word >= limit:
+            word = next(self._words)
+        return word % n
+
+
 def shuffled(items: Sequence[T], seed: str) -> list[T]:
     result = list(items)
-    words = _words(seed)
+    choices = SeededChoices(seed)
     for i in range(len(result) - 1, 0, -1):
-        n = i + 1
-        limit = _SPAN - (_SPAN % n)
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
+        j = choices.below(i + 1)
         result[i], result[j] = result[j], result[i]
     return result

@@ -2,35 +2,16 @@
 
 Each step picks uniformly among the legal moves; the same seed gives the same
 game on every machine (the choices use the documented seeded words of
-`referee.shuffle`, not Python's `random`). Used by the property tests and to
+`referee.shuffle`, seed "<seed>:choice", not Python's `random`). Used by the property tests and to
 build sample and benchmark corpora.
 """
 
 from __future__ import annotations
 
-import hashlib
-
 from referee.games.base import Engine, GameRules
 from referee.notation.writer import format_game
+from referee.shuffle import SeededChoices
 from referee.record import GameRecord, Round, Tag, Turn
-
-
-class _Chooser:
-    """Seeded uniform choices: SHA-256 counter words, rejection-sampled."""
-
-    def __init__(self, seed: str) -> None:
-        self.seed = seed
-        self.counter = 0
-
-    def below(self, n: int) -> int:
-        span = 1 << 64
-        limit = span - (span % n)
-        while True:
-            digest = hashlib.sha256(f"{self.seed}:choice:{self.counter}".encode()).digest()
-            self.counter += 1
-            word = int.from_bytes(digest[:8], "big")
-            if word < limit:
-                return word % n
 
 
 def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
@@ -41,7 +22,7 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
     engine = rules.new_engine(record)
     if not isinstance(engine, Engine):
         raise ValueError(f"cannot set up {rules.name} for {players}: {engine.message}")
-    chooser = _Chooser(seed)
+    chooser = SeededChoices(f"{seed}:choice")
     current: Round | None = None
     for _ in range(max_turns):
         if engine.is_over:
@@ -75,7 +56,7 @@ def illegal_game_text(rules: GameRules, players: list[str], teams: bool, seed: s
     `; expect: RULE LINE` says where the referee must catch it, counting the game's
     first line as `first_line` of the file it goes into."""
     record, _ = random_game(rules, players, teams, seed)
-    chooser = _Chooser(seed + ":illegal")
+    chooser = SeededChoices(f"{seed}:illegal:choice")
     turns = [(r, t) for r, round_ in enumerate(record.rounds) for t in range(len(round_.turns))]
     for _ in range(200):
         round_index, turn_index = turns[chooser.below(len(turns))]

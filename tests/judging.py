@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from referee.replay import GameReport, check_text
 
 
@@ -29,3 +31,23 @@ def where(text: str, needle: str) -> tuple[int, int]:
     line = text.count("\n", 0, index) + 1
     column = index - (text.rfind("\n", 0, index) + 1) + 1
     return line, column
+
+
+def documented_shuffle(items, seed: str) -> list[str]:
+    """The documented seeded shuffle, written out independently of referee's own code:
+    SHA-256 words of "<seed>:<k>", the first 8 bytes big-endian, rejection at or above
+    2**64 - 2**64 mod n, Fisher-Yates from the last position down."""
+    cards = list(items)
+    counter = 0
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        limit = 2**64 - 2**64 % n
+        while True:
+            digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
+            counter += 1
+            word = int.from_bytes(digest[:8], "big")
+            if word < limit:
+                break
+        j = word % n
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards

@@ -14,7 +14,6 @@ of the documented shuffle.
 
 from __future__ import annotations
 
-import hashlib
 
 from referee.games import GAMES
 from referee.games.corsari.cards import UNSHUFFLED
@@ -22,7 +21,7 @@ from referee.notation.writer import format_game
 from referee.simulate import random_game
 
 from . import judging
-from .judging import where
+from .judging import documented_shuffle, where
 
 # -- the cards -----------------------------------------------------------------------
 
@@ -309,30 +308,10 @@ def test_players_a_word_of_the_notation_is_no_name():
 # -- C-SETUP -------------------------------------------------------------------------
 
 
-def shuffle(items, seed: str) -> list[str]:
-    """The documented seeded shuffle, written out: SHA-256 words of "<seed>:<k>", the
-    first 8 bytes big-endian, rejection below 2**64 - 2**64 mod n, Fisher-Yates from
-    the last position down."""
-    cards = list(items)
-    counter = 0
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        limit = 2**64 - 2**64 % n
-        while True:
-            digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
-            counter += 1
-            word = int.from_bytes(digest[:8], "big")
-            if word < limit:
-                break
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
-
-
 def seeded(seed: str, round_number: int, out: set[str] = frozenset()) -> list[str]:
     """A seeded round's cards as dealt: the cards in play, in the unshuffled order,
     shuffled with "<seed>:<round>"."""
-    return shuffle([card for card in CARDS if card not in out], f"{seed}:{round_number}")
+    return documented_shuffle([card for card in CARDS if card not in out], f"{seed}:{round_number}")
 
 
 def test_setup_a_seed_fixes_the_deal():

@@ -12,7 +12,6 @@ carry a hand-made deal (Hands and Deck tags built from the 78 cards).
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 
 import pytest
@@ -23,7 +22,7 @@ from referee.notation.writer import format_game
 from referee.simulate import random_game
 
 from . import judging
-from .judging import where
+from .judging import documented_shuffle, where
 
 # -- building logs -------------------------------------------------------------------
 
@@ -286,28 +285,10 @@ def test_teams_five_players_cannot_play_in_teams():
 # -- K-SETUP -------------------------------------------------------------------------
 
 
-def documented_shuffle(seed: str) -> list[str]:
-    """The seeded shuffle as the notation documents it (SHA-256 words, Fisher-Yates)."""
-    cards = list(UNSHUFFLED_DECK)
-    counter = 0
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        limit = 2**64 - 2**64 % n
-        while True:
-            digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
-            counter += 1
-            word = int.from_bytes(digest[:8], "big")
-            if word < limit:
-                break
-        j = word % n
-        cards[i], cards[j] = cards[j], cards[i]
-    return cards
-
-
 def test_setup_a_seed_fixes_the_deal():
     """K-SETUP: with a seed, six consecutive cards of the shuffle go to each seat in
     order and the rest is the deck, top first; a shown draw is that top card."""
-    cards = documented_shuffle("s")
+    cards = documented_shuffle(UNSHUFFLED_DECK, "s")
     top = cards[18]
     game = legal(log("A B C", [f"A: draw {top}  B: draw {cards[19]}"], Seed="s"))
     hands = view(game)["hands"]

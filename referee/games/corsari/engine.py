@@ -279,10 +279,7 @@ class CorsariEngine(Engine):
             return Violation("C-TURN", f"it is {self.players[state.next_seat]}'s turn, not {player}'s",
                              {"expected": self.players[state.next_seat]}, part="mover")
         steps = turn.steps
-        order = _order_problem(steps, allow_fill=False)
-        if order is not None:
-            return order
-        problem = self._unknown_card(steps)
+        problem = _order_problem(steps, allow_fill=False) or self._unknown_card(steps)
         if problem is not None:
             return problem
         takes = [i for i, s in enumerate(steps) if s.kind == "take"]
@@ -500,10 +497,7 @@ class CorsariEngine(Engine):
             return Violation("C-RAISE", f"the fastest captain, {self.players[state.fastest or 0]}, has raised "
                              "anchor: the others now only raise anchor, with no take or discard",
                              part=f"step:{index}")
-        order = _order_problem(steps, allow_fill=True)
-        if order is not None:
-            return order
-        problem = self._unknown_card(steps)
+        problem = _order_problem(steps, allow_fill=True) or self._unknown_card(steps)
         if problem is not None:
             return problem
         raises = [i for i, s in enumerate(steps) if s.kind == "raise"]
