@@ -16,6 +16,7 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
 from referee.games.korsar.cards import (
+    CARDS,
     COLOUR_NAMES,
     COPIES,
     card_info,
@@ -34,14 +35,39 @@ class Force:
     cards: list[tuple[str, str]] = field(default_factory=list)  # (player, card)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Galleon:
+    """A galleon on the table; compared by identity (two can look alike).
+
+    `holder` is the side in control (K-CONTROL), None in a tie; it is kept up to
+    date as cards are played so the capture phase need not recount every galleon.
+    """
+
     value: int
     placer: int
     side: int
     round: int
     forces: dict[int, Force] = field(default_factory=dict)
     character: tuple[str, int, str] | None = None  # (card, side, player)
+    holder: int | None = None
+
+    def __post_init__(self) -> None:
+        self.holder = self.side
+
+    def recount(self) -> None:
+        if self.character is not None:
+            self.holder = self.character[1]
+        elif not self.forces:
+            self.holder = self.side
+        else:
+            best = -1
+            leader: int | None = None
+            for side, force in self.forces.items():
+                if force.strength > best:
+                    best, leader = force.strength, side
+                elif force.strength == best:
+                    leader = None
+            self.holder = leader
 
     @property
     def untouched(self) -> bool:
@@ -111,6 +137,19 @@ class KorsarEngine(Engine):
         return None
 
     def play(self, player: str, action: KorsarAction) -> Violation | None:
+        seat = self.next_seat
+        if not self.over and not self.new_round_next and self.players[seat] == player:
+            captures = self._captures_for(seat)
+            judged = self._judge(seat, action, captures)
+            if isinstance(judged, Violation):
+                return judged
+            self._apply(seat, action, captures, judged)
+            return None
+        return self._out_of_turn(player)
+
+    def _out_of_turn(self, player: str) -> Violation:
+        """Why `player` may not move now: the game is over, a round number is due, or
+        it is someone else's turn."""
         if self.over:
             return self._over_violation(part="mover")
         if self.new_round_next:
@@ -122,15 +161,8 @@ class KorsarEngine(Engine):
             return Violation("K-ORDER", f"'{player}' is not a player of this game",
                              {"players": self.players}, part="mover",
                              notes=(f"it is {expected}'s turn",))
-        if seat != self.next_seat:
-            return Violation("K-ORDER", f"it is {expected}'s turn, not {player}'s",
-                             {"expected": expected, "player": player}, part="mover")
-        captures = self._captures_for(seat)
-        judged = self._judge(seat, action, captures)
-        if isinstance(judged, Violation):
-            return judged
-        self._apply(seat, action, captures, judged)
-        return None
+        return Violation("K-ORDER", f"it is {expected}'s turn, not {player}'s",
+                         {"expected": expected, "player": player}, part="mover")
 
     def finish(self) -> list[Violation]:
         violations = []
@@ -200,13 +232,7 @@ class KorsarEngine(Engine):
     # -- control and capture (K-CONTROL, K-TURN, K-TEAM-CAPTURE) ---------------------
 
     def controller(self, galleon: Galleon) -> int | None:
-        if galleon.character is not None:
-            return galleon.character[1]
-        if not galleon.forces:
-            return galleon.side
-        best = max(force.strength for force in galleon.forces.values())
-        leaders = [side for side, force in galleon.forces.items() if force.strength == best]
-        return leaders[0] if len(leaders) == 1 else None
+        return galleon.holder
 
     def has_turns(self, seat: int) -> bool:
         return self.hand_size[seat] > 0 or self.deck_size > 0
@@ -217,32 +243,33 @@ class KorsarEngine(Engine):
         return not self.has_turns(seat - 1)
 
     def _captures_for(self, seat: int) -> list[Galleon]:
-        if not self.has_capture_phase(seat):
+        if not self.first_mate[seat] and self.has_turns(seat - 1):
             return []
         side = self.side_of[seat]
-        return [g for g in self.table if self.controller(g) == side]
+        return [g for g in self.table if g.holder == side]
 
     # -- judging a turn ----------------------------------------------------------------
 
     def _judge(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> Violation | Galleon | None:
         """The violation, or for a legal move the galleon it is played on (None if none)."""
-        player = self.players[seat]
         target: Galleon | None = None
-        for card, part in ((action.card, "card"), (action.chased, "chase")):
-            if card is not None and card_info(card) is None:
-                return Violation("K-CARDS", why_unknown(card), {"card": card}, part=part)
+        card = action.card
+        info = CARDS.get(card) if card is not None else None
+        if card is not None and info is None:
+            return Violation("K-CARDS", why_unknown(card), {"card": card}, part="card")
+        if action.chased is not None and action.chased not in CARDS:
+            return Violation("K-CARDS", why_unknown(action.chased), {"card": action.chased}, part="chase")
 
         if action.kind == "draw":
             problem = self._judge_draw(seat, action)
             if problem is not None:
                 return problem
         else:
-            assert action.card is not None
-            problem = self._judge_from_hand(seat, action.card)
-            if problem is not None:
-                return problem
-            info = card_info(action.card)
-            assert info is not None
+            assert card is not None and info is not None
+            if not self.hands[seat].get(card):
+                problem = self._judge_from_hand(seat, card)
+                if problem is not None:
+                    return problem
             if action.kind == "discard":
                 if self.deck_size > 0:
                     return Violation("K-DISCARD", "a card may be discarded only once the deck is empty",
@@ -251,6 +278,7 @@ class KorsarEngine(Engine):
                     return Violation("K-DISCARD", "a galleon may never be discarded", {"card": action.card})
             elif info.kind == "galleon":
                 if action.kind == "play":
+                    player = self.players[seat]
                     return Violation("K-GALLEON", f"a galleon is placed in front of {player}, "
                                      "not on another galleon: write just the card", {"card": action.card})
             else:
@@ -258,7 +286,7 @@ class KorsarEngine(Engine):
                     return Violation("K-TARGET", f"a {info.describe()} is played on a galleon: "
                                      f"write it {action.card}@GALLEON, e.g. {action.card}@A3",
                                      {"card": action.card})
-                remaining = [g for g in self.table if g not in captures]
+                remaining = [g for g in self.table if g not in captures] if captures else self.table
                 found = self._resolve(action.target, remaining, "target")
                 if isinstance(found, Violation):
                     return _with_note(found, "after the capture phase" if captures else None)
@@ -279,6 +307,8 @@ class KorsarEngine(Engine):
 
     def _judge_draw(self, seat: int, action: KorsarAction) -> Violation | None:
         shown = action.card
+        if shown is None and self.deck_size > 0:
+            return None
         if shown is not None and self.deck is None and self.accounted[shown] >= COPIES[shown]:
             return self._too_many(shown, "card")
         if self.deck_size == 0:
@@ -314,10 +344,28 @@ class KorsarEngine(Engine):
                                            "seen drawn, played or discarded (K-HIDDEN)",))
 
     def _judge_card_on(self, seat: int, kind: str, card: str, galleon: Galleon) -> Violation | None:
+        side = self.side_of[seat]
+        info = CARDS[card]
+        if kind == "pirate":
+            own = galleon.forces.get(side)
+            if own is None or own.colour == info.colour:
+                for other, force in galleon.forces.items():
+                    if force.colour == info.colour and other != side:
+                        break
+                else:
+                    return None
+        elif kind == "captain":
+            own = galleon.forces.get(side)
+            if own is not None and own.colour == info.colour:
+                return None
+        elif kind != "admiral" or galleon.side == side:
+            return None
+        return self._card_on_violation(seat, kind, card, galleon)
+
+    def _card_on_violation(self, seat: int, kind: str, card: str, galleon: Galleon) -> Violation | None:
         player = self.players[seat]
         side = self.side_of[seat]
-        info = card_info(card)
-        assert info is not None
+        info = CARDS[card]
         ref = self.ref_of(galleon)
         facts = {"galleon": ref, "card": card}
         if kind == "pirate":
@@ -437,6 +485,16 @@ class KorsarEngine(Engine):
 
     def _resolve(self, ref: GalleonRef, table: list[Galleon], part: str) -> Galleon | Violation:
         owner = self.seat.get(ref.owner)
+        value, round_ = ref.value, ref.round
+        found: Galleon | None = None
+        for galleon in table:
+            if galleon.placer == owner and galleon.value == value and (round_ is None or galleon.round == round_):
+                if found is not None:
+                    break
+                found = galleon
+        else:
+            if found is not None:
+                return found
         listing = (self.describe_table(table),) if table else ("the table is empty",)
         if owner is None:
             return Violation("K-TARGET", f"'{ref.owner}' is not a player, so {ref} names no galleon",
@@ -471,10 +529,11 @@ class KorsarEngine(Engine):
 
     def _apply(self, seat: int, action: KorsarAction, captures: list[Galleon], target: Galleon | None) -> None:
         side = self.side_of[seat]
-        for galleon in captures:
-            self.table.remove(galleon)
-            self.loot[side].append(galleon)
-            self._discard_around(galleon)
+        if captures:
+            for galleon in captures:
+                self.table.remove(galleon)
+                self.loot[side].append(galleon)
+                self._discard_around(galleon)
         self.last_captures = captures
         self.last_chased = None
         attacked: Galleon | None = None
@@ -483,8 +542,7 @@ class KorsarEngine(Engine):
         else:
             card = action.card or ""
             self._take_from_hand(seat, card)
-            info = card_info(card)
-            assert info is not None
+            info = CARDS[card]
             if action.kind == "discard":
                 self.out_of_game.append(card)
             elif info.kind == "galleon":
@@ -504,27 +562,33 @@ class KorsarEngine(Engine):
                         self.last_chased = target.character[0]
                         self.out_of_game.append(target.character[0])
                     target.character = (card, side, player)
+                target.recount()
         self.last = (seat, attacked)
         self.turns += 1
-        self._check_end()
-        if not self.over:
-            self._advance(seat)
+        if self.deck_size == 0:
+            self._check_end()
+            if self.over:
+                return
+        self._advance(seat)
 
     def _draw(self, seat: int, shown: str | None) -> None:
         self.deck_size -= 1
         self.hand_size[seat] += 1
-        if self.deck is not None:
-            self.hands[seat][self.deck.pop()] += 1
-        elif shown is not None:
-            self.hands[seat][shown] += 1
-            self.accounted[shown] += 1
+        card = self.deck.pop() if self.deck is not None else shown
+        if card is not None:
+            hand = self.hands[seat]
+            hand[card] = hand.get(card, 0) + 1
+            if self.deck is None:
+                self.accounted[card] += 1
 
     def _take_from_hand(self, seat: int, card: str) -> None:
         self.hand_size[seat] -= 1
-        if self.hands[seat][card] > 0:
-            self.hands[seat][card] -= 1
-            if not self.hands[seat][card]:
-                del self.hands[seat][card]
+        hand = self.hands[seat]
+        held = hand.get(card, 0)
+        if held > 1:
+            hand[card] = held - 1
+        elif held:
+            hand.pop(card)
         else:
             self.accounted[card] += 1
 
@@ -536,9 +600,10 @@ class KorsarEngine(Engine):
 
     def _advance(self, seat: int) -> None:
         count = len(self.players)
-        nxt = (seat + 1) % count
-        while not self.has_turns(nxt):
-            nxt = (nxt + 1) % count
+        nxt = seat + 1 if seat + 1 < count else 0
+        if self.deck_size == 0:
+            while not self.hand_size[nxt]:
+                nxt = (nxt + 1) % count
         self.new_round_next = nxt <= seat
         self.next_seat = nxt
 
