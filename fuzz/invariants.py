@@ -12,7 +12,7 @@ from pathlib import Path
 from referee.export import record_to_json, records_from_json
 from referee.formatting import canonical_game, canonical_records
 from referee.replay import FileReport, check_bytes
-from referee.reports.json_report import check_report
+from referee.reports.json_report import check_report, file_json
 from referee.validation import schema_errors
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,7 +47,7 @@ def check_input(data: bytes, deep: bool = True) -> FileReport:
                 raise InvariantBroken(f"{diagnostic.code} points at column {span.col} of a {length}-character line")
     if not deep:
         return report
-    document = check_report([report], [])
+    document = check_report([file_json(report)], [])
     errors = schema_errors("check-report", document)
     if errors:
         raise InvariantBroken(f"check report does not validate: {errors[0]}")

@@ -20,10 +20,11 @@ _SPAN = 1 << 64
 
 
 def _words(seed: str) -> Iterator[int]:
+    prefix = f"{seed}:".encode()
+    sha256 = hashlib.sha256
     counter = 0
     while True:
-        digest = hashlib.sha256(f"{seed}:{counter}".encode()).digest()
-        yield int.from_bytes(digest[:8], "big")
+        yield int.from_bytes(sha256(prefix + b"%d" % counter).digest()[:8], "big")
         counter += 1
 
 
@@ -42,9 +43,20 @@ class SeededChoices:
 
 
 def shuffled(items: Sequence[T], seed: str) -> list[T]:
+    """The documented shuffle, written out flat: every seeded game pays for it."""
     result = list(items)
-    choices = SeededChoices(seed)
+    prefix = f"{seed}:".encode()
+    sha256 = hashlib.sha256
+    from_bytes = int.from_bytes
+    counter = 0
     for i in range(len(result) - 1, 0, -1):
-        j = choices.below(i + 1)
+        n = i + 1
+        limit = _SPAN - (_SPAN % n)
+        while True:
+            word = from_bytes(sha256(prefix + b"%d" % counter).digest()[:8], "big")
+            counter += 1
+            if word < limit:
+                break
+        j = word % n
         result[i], result[j] = result[j], result[i]
     return result

@@ -7,7 +7,11 @@ counts characters.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import codecs
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import BinaryIO
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,3 +68,72 @@ class Source:
         if 1 <= number <= len(self.lines):
             return self.lines[number - 1]
         return ""
+
+
+MAX_LINE_CHARS = 100_000
+"""No line of a log is this long (a whole game fits in a few thousand characters);
+a longer one is cut here, reported, and the rest of it is never held in memory."""
+
+_BLOCK = 1 << 20
+
+
+def check_utf8(stream: BinaryIO) -> None:
+    """Raise DecodeError at the first byte that is not UTF-8, reading in blocks."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    while True:
+        block = stream.read(_BLOCK)
+        pending = len(decoder.getstate()[0])
+        try:
+            decoder.decode(block, final=not block)
+        except UnicodeDecodeError as error:
+            raise DecodeError(offset - pending + error.start, error.reason) from None
+        if not block:
+            return
+        offset += len(block)
+
+
+@dataclass(slots=True)
+class LineReader:
+    """The lines of a UTF-8 stream, read one at a time, as `decode` would give them.
+
+    A byte-order mark is dropped and CRLF, CR and LF all end a line. Lines longer
+    than MAX_LINE_CHARS are cut: `cut` maps their line numbers to their lengths.
+    The stream must have passed `check_utf8`.
+    """
+
+    stream: BinaryIO
+    cut: dict[int, int] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[str]:
+        text = io.TextIOWrapper(self.stream, encoding="utf-8-sig", newline=None)
+        number = 0
+        ended = True  # like str.split, text that ends with a line end has an empty last line
+        while True:
+            line = text.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                break
+            number += 1
+            ended = line.endswith("\n")
+            if ended:
+                yield line[:-1]
+            elif len(line) <= MAX_LINE_CHARS:
+                yield line
+            else:
+                ended = self._skip_rest(text, number, len(line))
+                yield line[:MAX_LINE_CHARS]
+        if ended:
+            yield ""
+        text.detach()
+
+    def _skip_rest(self, text: io.TextIOWrapper, number: int, length: int) -> bool:
+        """Read past the rest of a cut line; True if it had a line end."""
+        while True:
+            rest = text.readline(_BLOCK)
+            if not rest:
+                self.cut[number] = length
+                return False
+            if rest.endswith("\n"):
+                self.cut[number] = length + len(rest) - 1
+                return True
+            length += len(rest)

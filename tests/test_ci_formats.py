@@ -81,11 +81,13 @@ def test_sarif_has_every_rule_and_one_result_per_finding(run):
     assert first["message"]["text"] == "B already plays red on A3: each side needs its own colour"
     location = first["locations"][0]["physicalLocation"]
     assert location["artifactLocation"]["uri"] == ILLEGAL
-    assert location["region"] == {"startLine": 7, "startColumn": 24, "endColumn": 26}
+    assert location["region"] == {"startLine": 7, "startColumn": 24, "endColumn": 26,
+                                  "snippet": {"text": "1. A: $3  B: R2@A3  C: R1@A3"}}
     for result_ in sarif_run["results"]:
         assert set(result_) <= {"ruleId", "ruleIndex", "level", "message", "locations", "properties"}
         assert result_["level"] in ("error", "warning")
-        region = result_["locations"][0]["physicalLocation"].get("region", {})
+        region = dict(result_["locations"][0]["physicalLocation"].get("region", {}))
+        assert isinstance(region.pop("snippet", {"text": ""})["text"], str)
         assert all(isinstance(v, int) and v >= 1 for v in region.values())
 
 
@@ -290,13 +292,13 @@ def test_paths_complete_as_file_names():
 def test_debug_shows_the_traceback_and_keeps_exit_3(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import referee.cli.common as common
+    import referee.work as work
     from referee.cli import cli
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(common, "check_bytes", explode)
+    monkeypatch.setattr(work, "judge_plain", explode)
     path = tmp_path / "a.korsar"
     path.write_text(Path(LEGAL).read_text())
     result = CliRunner().invoke(cli, ["--debug", "check", str(path)])

@@ -102,12 +102,12 @@ def test_usage_errors_exit_2(run):
 
 
 def test_internal_error_exits_3_without_traceback(run, tmp_path, monkeypatch):
-    import referee.cli.common as common
+    import referee.work as work
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(common, "check_bytes", explode)
+    monkeypatch.setattr(work, "judge_plain", explode)
     path = tmp_path / "a.korsar"
     path.write_text(LEGAL)
     result = run("check", str(path))
@@ -130,6 +130,7 @@ def test_json_report_validates_and_carries_the_facts(run, tmp_path):
         "move": "B: R2@A3", "move_number": 8,
         "notes": ["A3: C R2 R2 (4); A Y3 (3) — held by C"],
         "facts": {"galleon": "A3", "card": "R2", "colour": "R", "side": "C"},
+        "excerpt": {"text": "3. A: draw  B: R2@A3  C: draw", "column": 1},
     }
 
 
@@ -330,8 +331,8 @@ def test_text_and_json_summaries_agree_on_an_undecodable_file(run, tmp_path):
     path.write_bytes(b'[Game "Korsar"]\n[Players "A B"]\n\n1. A: \xff\n')
     text = run("check", str(path)).output.splitlines()[-1]
     report = json.loads(run("check", "--format", "json", str(path)).output)
-    assert text == "1 file, 0 games, 0 legal, 0 illegal, 1 malformed, 0 moves"
-    assert report["summary"]["malformed"] == 1
+    assert text == "1 file, 0 games, 0 legal, 0 illegal, 1 malformed, 0 moves, 1 syntax error"
+    assert report["summary"]["malformed"] == 1 and report["summary"]["syntax_errors"] == 1
 
 
 def test_import_refuses_a_comment_that_would_not_read_back(run, tmp_path):

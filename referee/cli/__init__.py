@@ -26,6 +26,16 @@ class UnreadableInput(click.ClickException):
     exit_code = EXIT_USAGE
 
 
+class WorkFailed(Exception):
+    """A unit of work failed inside the referee (maybe in another process): its error's
+    type and traceback, raised once everything else has been reported."""
+
+    def __init__(self, path: str, failure: dict[str, str]) -> None:
+        super().__init__(f"{path}: {failure['type']}: {failure['message']}")
+        self.kind = failure["type"]
+        self.traceback = failure["traceback"]
+
+
 class RefereeGroup(click.Group):
     """Turns any unexpected exception into exit code 3 and a short message."""
 
@@ -42,10 +52,14 @@ class RefereeGroup(click.Group):
             ctx.exit(130)
         except Exception as error:  # noqa: BLE001 - the last line of defence
             if ctx.obj and ctx.obj.get("debug"):
-                traceback.print_exc()
+                if isinstance(error, WorkFailed):
+                    click.echo(error.traceback, err=True, nl=False)
+                else:
+                    traceback.print_exc()
                 ctx.exit(EXIT_INTERNAL)
+            kind = error.kind if isinstance(error, WorkFailed) else type(error).__name__
             click.echo(
-                f"referee: internal error ({type(error).__name__}). Sorry — this is a bug in referee, "
+                f"referee: internal error ({kind}). Sorry — this is a bug in referee, "
                 "not in your log.\n"
                 "Please report it to the referee maintainers with the command line and the input; "
                 "run again with --debug to see the traceback.",

@@ -8,7 +8,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
 from referee.cli.common import emit, one_file, style_for
-from referee.reports.json_report import check_report
+from referee.reports.json_report import check_report, file_json
 from referee.reports.text import render_diagnostic, render_score
 
 
@@ -30,7 +30,7 @@ def score(ctx: click.Context, path: str, output_format: str) -> None:
     report = one_file(path)
     style = style_for(ctx)
     if output_format == "json":
-        emit(json.dumps(check_report([report], []), indent=2, ensure_ascii=False))
+        emit(json.dumps(check_report([file_json(report)], []), indent=2, ensure_ascii=False))
     else:
         blocks = [render_diagnostic(d, report.source, style) for d in report.diagnostics]
         for game in report.games:

@@ -3,6 +3,8 @@ checking a value against a game's table of grammars."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pyparsing as pp
 
 from referee.games.base import TurnSyntaxError
@@ -25,12 +27,27 @@ def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | 
     if entry is None:
         return None
     grammar, shape = entry
+    key = (id(grammar), value)
+    if key in _FITTING:
+        return None
     try:
         grammar.parse_string(value, parse_all=True)
     except pp.ParseBaseException as error:
         return TurnSyntaxError(f"malformed {name} tag", error.loc, f"{name} holds {shape}")
+    if len(_FITTING) >= 10_000:
+        _FITTING.clear()
+    _FITTING.add(key)
     return None
 
 
+_FITTING: set[tuple[int, str]] = set()
+"""Values already found to fit a grammar: archives repeat the same Players tag."""
+
+
 def parse_players(value: str) -> list[str]:
-    return list(PLAYERS.parse_string(value, parse_all=True))
+    return list(_players(value))
+
+
+@lru_cache(maxsize=1024)
+def _players(value: str) -> tuple[str, ...]:
+    return tuple(PLAYERS.parse_string(value, parse_all=True))

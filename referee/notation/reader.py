@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag
 from referee.games.base import GameRules, TurnSyntaxError
-from referee.notation.scanner import RawGame, clip, scan
+from referee.notation.chunks import Chunk
+from referee.notation.scanner import RawGame, clip, scan, scan_chunk
 from referee.record import GameRecord, Turn
 from referee.source import Span
 
@@ -36,6 +37,12 @@ def read_games(path: str, lines: list[str]) -> Iterator[ReadGame]:
         yield _read(path, raw)
 
 
+def read_chunk(path: str, chunk: Chunk) -> Iterator[ReadGame]:
+    """The game of one chunk that `split_games` cut (none if it holds only comments)."""
+    for raw in scan_chunk(path, chunk):
+        yield _read(path, raw)
+
+
 def _read(path: str, raw: RawGame) -> ReadGame:
     diagnostics = list(raw.diagnostics)
     game_tag = next((tag for tag in raw.tags if tag.name == "Game"), None)
@@ -52,7 +59,7 @@ def _read(path: str, raw: RawGame) -> ReadGame:
                 notes=[f"known games: {_known()}"]))
     record = GameRecord(rules.id if rules else "", raw.tags, raw.preamble, raw.rounds, raw.line)
     if rules is not None:
-        _check_tags(path, record, rules, diagnostics)
+        check_tags(path, record, rules, diagnostics)
         for round_ in record.rounds:
             for turn in round_.turns:
                 _parse_turn(path, turn, rules, diagnostics)
@@ -64,7 +71,7 @@ def _known() -> str:
     return ", ".join(game.name for game in GAMES.values())
 
 
-def _check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagnostic]) -> None:
+def check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagnostic]) -> None:
     known = {spec.name: spec for spec in rules.tags}
     seen: set[str] = set()
     for tag in record.tags:

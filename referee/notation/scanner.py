@@ -19,13 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.diagnostics import Diagnostic
+from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games
 from referee.record import Comment, Round, Tag, Turn
 from referee.source import Span
 
-TAG_LINE = re.compile(
-    r'\[\s*(?P<name>[A-Za-z][A-Za-z0-9_-]*)\s+"(?P<value>(?:[^"\\\n]|\\["\\])*)"\s*\]'
-)
-TAG_START = re.compile(r"\s*\[")
 TOKEN = re.compile(
     r"""
       (?P<space>\s+)
@@ -239,11 +236,17 @@ def clip(text: str, limit: int = 40) -> str:
 
 def scan(path: str, lines: list[str]) -> Iterator[RawGame]:
     """Yield each game of the file as soon as it is complete."""
+    for chunk in split_games(lines):
+        yield from scan_chunk(path, chunk)
+
+
+def scan_chunk(path: str, chunk: Chunk) -> Iterator[RawGame]:
+    """The game of one chunk (none for a file of comments only)."""
     state = _Scan(path)
-    number = 0
-    for number, line in enumerate(lines, start=1):
+    number = chunk.first_line - 1
+    for number, line in enumerate(chunk.lines, start=chunk.first_line):
         finished = state.scan_line(number, line)
-        if finished is not None:
+        if finished is not None:  # pragma: no cover - the chunks hold one game each
             finished.end_line = number - 1
             yield finished
     last = state.finish(number)

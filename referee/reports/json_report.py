@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from referee import __version__
+from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
 from referee.replay import FileReport, GameReport
+from referee.source import Source
 
 REPORT_SCHEMA_ID = "urn:referee:schema:check-report:1"
 
@@ -24,7 +27,35 @@ def outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
     }
 
 
-def game_json(game: GameReport) -> dict[str, Any]:
+EXCERPT_CHARS = 200
+
+
+def excerpt(line: str, column: int) -> dict[str, Any]:
+    """The line as written, cut to EXCERPT_CHARS around `column` when it is longer."""
+    if len(line) <= EXCERPT_CHARS:
+        return {"text": line, "column": 1}
+    start = max(0, min(column - 1 - EXCERPT_CHARS // 2, len(line) - EXCERPT_CHARS))
+    return {"text": line[start:start + EXCERPT_CHARS], "column": start + 1}
+
+
+def diagnostic_json(diagnostic: Diagnostic, line_text: Callable[[int], str | None] | None = None) -> dict[str, Any]:
+    """A diagnostic as JSON, quoting its line when `line_text` can give it."""
+    data = diagnostic.to_json()
+    span = diagnostic.span
+    if span is not None and line_text is not None:
+        text = line_text(span.line)
+        if text is not None:
+            data["excerpt"] = excerpt(text, span.col)
+    return data
+
+
+def source_lines(source: Source | None) -> Callable[[int], str | None] | None:
+    if source is None:
+        return None
+    return lambda number: source.lines[number - 1] if 1 <= number <= len(source.lines) else None
+
+
+def game_json(game: GameReport, line_text: Callable[[int], str | None] | None = None) -> dict[str, Any]:
     players: list[str] = []
     if game.record is not None:
         value = game.record.tag_value("Players")
@@ -37,49 +68,86 @@ def game_json(game: GameReport) -> dict[str, Any]:
         "verdict": game.verdict,
         "moves": game.moves,
         "finished": bool(game.outcome and game.outcome.finished),
-        "diagnostics": [d.to_json() for d in game.diagnostics],
+        "diagnostics": [diagnostic_json(d, line_text) for d in game.diagnostics],
         "score": outcome_json(game.outcome),
     }
 
 
+def file_verdict(diagnostics: list[dict[str, Any]], games: list[dict[str, Any]]) -> str:
+    if any(d["severity"] == "error" for d in diagnostics):
+        return "malformed"
+    verdicts = {game["verdict"] for game in games}
+    if verdicts <= {"legal"}:
+        return "legal"
+    return "illegal" if "illegal" in verdicts else "malformed"
+
+
 def file_json(report: FileReport) -> dict[str, Any]:
-    if any(d.is_error for d in report.diagnostics):
-        verdict = "malformed"
-    elif all(g.verdict == "legal" for g in report.games):
-        verdict = "legal"
-    elif any(g.verdict == "illegal" for g in report.games):
-        verdict = "illegal"
-    else:
-        verdict = "malformed"
+    lines = source_lines(report.source)
+    diagnostics = [diagnostic_json(d, lines) for d in report.diagnostics]
+    games = [game_json(game, lines) for game in report.games]
     return {
         "path": report.path,
-        "verdict": verdict,
-        "diagnostics": [d.to_json() for d in report.diagnostics],
-        "games": [game_json(game) for game in report.games],
+        "verdict": file_verdict(diagnostics, games),
+        "diagnostics": diagnostics,
+        "games": games,
     }
 
 
-def summary(reports: list[FileReport], unreadable: int) -> dict[str, int]:
-    """The counts every report format closes with: games by verdict, plus files that
-    hold no readable game at all (counted as malformed)."""
-    games = [game for report in reports for game in report.games]
-    diagnostics = [d for report in reports for d in report.all_diagnostics()]
-    empty_broken = sum(1 for r in reports if not r.games and any(d.is_error for d in r.diagnostics))
-    return {
-        "files": len(reports) + unreadable,
-        "games": len(games),
-        "legal": sum(1 for g in games if g.verdict == "legal"),
-        "illegal": sum(1 for g in games if g.verdict == "illegal"),
-        "malformed": sum(1 for g in games if g.verdict == "malformed") + empty_broken,
-        "unreadable": unreadable,
-        "moves": sum(g.moves for g in games),
-        "errors": sum(1 for d in diagnostics if d.is_error),
-        "warnings": sum(1 for d in diagnostics if not d.is_error),
-    }
+class Tally:
+    """The counts every report format closes with, added up as files are judged: games
+    by verdict, plus files that hold no readable game at all (counted as malformed)."""
+
+    def __init__(self) -> None:
+        self.counts = {"files": 0, "games": 0, "legal": 0, "illegal": 0, "malformed": 0, "unreadable": 0,
+                       "moves": 0, "errors": 0, "syntax_errors": 0, "warnings": 0}
+
+    def add_games(self, games: list[dict[str, Any]]) -> None:
+        counts = self.counts
+        for game in games:
+            counts["games"] += 1
+            counts[game["verdict"]] += 1
+            counts["moves"] += game["moves"]
+            self.add_diagnostics(game["diagnostics"])
+
+    def add_diagnostics(self, diagnostics: list[dict[str, Any]]) -> None:
+        for diagnostic in diagnostics:
+            if diagnostic["severity"] != "error":
+                self.counts["warnings"] += 1
+                continue
+            self.counts["errors"] += 1
+            if diagnostic["code"].startswith("N-"):
+                self.counts["syntax_errors"] += 1
+
+    def add_file(self, diagnostics: list[dict[str, Any]], games_in_file: int) -> None:
+        """Close a file whose games were added; its own findings come in here."""
+        self.counts["files"] += 1
+        self.add_diagnostics(diagnostics)
+        if not games_in_file and any(d["severity"] == "error" for d in diagnostics):
+            self.counts["malformed"] += 1
+
+    def add_unreadable(self) -> None:
+        self.counts["files"] += 1
+        self.counts["unreadable"] += 1
+
+    @property
+    def errors(self) -> int:
+        return self.counts["errors"]
 
 
-def check_report(reports: list[FileReport], unreadable: list[dict[str, str]]) -> dict[str, Any]:
-    files = [file_json(report) for report in reports]
+def summary(files: list[dict[str, Any]], unreadable: int) -> dict[str, int]:
+    tally = Tally()
+    for file in files:
+        tally.add_games(file["games"])
+        tally.add_file(file["diagnostics"], len(file["games"]))
+    for _ in range(unreadable):
+        tally.add_unreadable()
+    return dict(tally.counts)
+
+
+def check_report(files: list[dict[str, Any]], unreadable: list[dict[str, str]],
+                 counts: dict[str, int] | None = None) -> dict[str, Any]:
+    """The whole report, from judged files as `file_json` gives them."""
     return {
         "$schema": REPORT_SCHEMA_ID,
         "format": "referee-check-report",
@@ -87,5 +155,5 @@ def check_report(reports: list[FileReport], unreadable: list[dict[str, str]]) ->
         "referee": __version__,
         "files": files,
         "unreadable": unreadable,
-        "summary": summary(reports, len(unreadable)),
+        "summary": counts if counts is not None else summary(files, len(unreadable)),
     }

@@ -12,10 +12,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from referee import __version__
-from referee.diagnostics import Diagnostic
 from referee.games import GAMES
-from referee.replay import FileReport
-from referee.reports.json_report import game_json, summary
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -23,21 +20,22 @@ SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schem
 # -- JSON Lines ----------------------------------------------------------------------
 
 
-def jsonl_records(report: FileReport) -> Iterator[dict[str, Any]]:
-    """One object per game, streamed as each file is judged; file-level findings too."""
-    if report.diagnostics:
-        yield {"type": "file", "path": report.path, "verdict": "malformed",
-               "diagnostics": [d.to_json() for d in report.diagnostics]}
-    for game in report.games:
-        yield {"type": "game", "path": report.path, **game_json(game)}
+def jsonl_game(path: str, game: dict[str, Any]) -> dict[str, Any]:
+    """One game's line, written as soon as the game is judged."""
+    return {"type": "game", "path": path, **game}
+
+
+def jsonl_file(path: str, diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
+    """A file's own findings (not UTF-8, no game in it)."""
+    return {"type": "file", "path": path, "verdict": "malformed", "diagnostics": diagnostics}
 
 
 def jsonl_unreadable(path: str, reason: str) -> dict[str, Any]:
     return {"type": "unreadable", "path": path, "reason": reason}
 
 
-def jsonl_summary(reports: list[FileReport], unreadable: int) -> dict[str, Any]:
-    return {"type": "summary", **summary(reports, unreadable)}
+def jsonl_summary(counts: dict[str, int]) -> dict[str, Any]:
+    return {"type": "summary", **counts}
 
 
 def jsonl_line(record: dict[str, Any]) -> str:
@@ -55,18 +53,18 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def github_lines(diagnostics: Iterable[Diagnostic]) -> Iterator[str]:
+def github_lines(diagnostics: Iterable[dict[str, Any]]) -> Iterator[str]:
     """`::error file=…,line=…,col=…,endColumn=…,title=RULE::message`, one per finding."""
     for diagnostic in diagnostics:
-        command = "error" if diagnostic.is_error else "warning"
-        props = [f"file={_escape_property(diagnostic.path)}"]
-        if diagnostic.span is not None:
-            props += [f"line={diagnostic.span.line}", f"col={diagnostic.span.col}",
-                      f"endColumn={max(diagnostic.span.end_col, diagnostic.span.col + 1)}"]
-        props.append(f"title={_escape_property(diagnostic.code)}")
-        message = diagnostic.message
-        if diagnostic.move_text:
-            message += f" (move: {diagnostic.move_text})"
+        command = "error" if diagnostic["severity"] == "error" else "warning"
+        props = [f"file={_escape_property(diagnostic['path'])}"]
+        if "line" in diagnostic:
+            props += [f"line={diagnostic['line']}", f"col={diagnostic['column']}",
+                      f"endColumn={max(diagnostic['end_column'], diagnostic['column'] + 1)}"]
+        props.append(f"title={_escape_property(diagnostic['code'])}")
+        message = diagnostic["message"]
+        if diagnostic.get("move"):
+            message += f" (move: {diagnostic['move']})"
         yield f"::{command} {','.join(props)}::{_escape_data(message)}"
 
 
@@ -77,7 +75,7 @@ def github_unreadable(path: str, reason: str) -> str:
 # -- SARIF 2.1.0 --------------------------------------------------------------------------
 
 
-def sarif_document(reports: list[FileReport], unreadable: list[tuple[str, str]]) -> dict[str, Any]:
+def sarif_document(files: list[dict[str, Any]], unreadable: list[tuple[str, str]]) -> dict[str, Any]:
     """One run; every ruling and notation code is a rule, every finding a result."""
     rules: list[dict[str, Any]] = []
     index: dict[str, int] = {}
@@ -96,11 +94,11 @@ def sarif_document(reports: list[FileReport], unreadable: list[tuple[str, str]])
     results = []
     artifacts: list[dict[str, Any]] = []
     artifact_index: dict[str, int] = {}
-    for report in reports:
-        artifact_index[report.path] = len(artifacts)
-        artifacts.append({"location": {"uri": _uri(report.path)}})
-        for diagnostic in report.all_diagnostics():
-            results.append(_sarif_result(diagnostic, index, artifact_index[report.path]))
+    for file in files:
+        artifact_index[file["path"]] = len(artifacts)
+        artifacts.append({"location": {"uri": _uri(file["path"])}})
+        for diagnostic in all_findings(file):
+            results.append(_sarif_result(diagnostic, index, artifact_index[file["path"]]))
     notifications = [{"level": "error", "message": {"text": f"cannot read {path}: {reason}"},
                       "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(path)}}}]}
                      for path, reason in unreadable]
@@ -142,26 +140,33 @@ def _uri(path: str) -> str:
     return quote(path.replace("\\", "/"), safe="/:._-~")
 
 
-def _sarif_result(diagnostic: Diagnostic, index: dict[str, int], artifact: int) -> dict[str, Any]:
-    location: dict[str, Any] = {"artifactLocation": {"uri": _uri(diagnostic.path), "index": artifact}}
-    if diagnostic.span is not None:
-        location["region"] = {"startLine": diagnostic.span.line, "startColumn": diagnostic.span.col,
-                              "endColumn": max(diagnostic.span.end_col, diagnostic.span.col + 1)}
+def all_findings(file: dict[str, Any]) -> list[dict[str, Any]]:
+    """A judged file's own findings, then each game's."""
+    return list(file["diagnostics"]) + [d for game in file["games"] for d in game["diagnostics"]]
+
+
+def _sarif_result(diagnostic: dict[str, Any], index: dict[str, int], artifact: int) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": _uri(diagnostic["path"]), "index": artifact}}
+    if "line" in diagnostic:
+        location["region"] = {"startLine": diagnostic["line"], "startColumn": diagnostic["column"],
+                              "endColumn": max(diagnostic["end_column"], diagnostic["column"] + 1)}
+        if "excerpt" in diagnostic:
+            location["region"]["snippet"] = {"text": diagnostic["excerpt"]["text"]}
     result: dict[str, Any] = {
-        "ruleId": diagnostic.code,
-        "level": "error" if diagnostic.is_error else "warning",
-        "message": {"text": diagnostic.message},
+        "ruleId": diagnostic["code"],
+        "level": "error" if diagnostic["severity"] == "error" else "warning",
+        "message": {"text": diagnostic["message"]},
         "locations": [{"physicalLocation": location}],
     }
-    if diagnostic.code in index:
-        result["ruleIndex"] = index[diagnostic.code]
+    if diagnostic["code"] in index:
+        result["ruleIndex"] = index[diagnostic["code"]]
     properties: dict[str, Any] = {}
-    if diagnostic.move_text is not None:
-        properties["move"] = diagnostic.move_text
-    if diagnostic.notes:
-        properties["notes"] = list(diagnostic.notes)
-    if diagnostic.facts:
-        properties["facts"] = diagnostic.facts
+    if diagnostic.get("move") is not None:
+        properties["move"] = diagnostic["move"]
+    if diagnostic.get("notes"):
+        properties["notes"] = list(diagnostic["notes"])
+    if diagnostic.get("facts"):
+        properties["facts"] = diagnostic["facts"]
     if properties:
         result["properties"] = properties
     return result
@@ -170,30 +175,32 @@ def _sarif_result(diagnostic: Diagnostic, index: dict[str, int], artifact: int) 
 # -- JUnit XML -------------------------------------------------------------------------------
 
 
-def junit_xml(reports: list[FileReport], unreadable: list[tuple[str, str]]) -> str:
+def junit_xml(files: list[dict[str, Any]], unreadable: list[tuple[str, str]]) -> str:
     """One test suite per file, one test case per game, so CI dashboards count games."""
     suites = ET.Element("testsuites", name="referee")
     totals = {"tests": 0, "failures": 0, "errors": 0}
-    for report in reports:
-        suite = ET.SubElement(suites, "testsuite", name=report.path)
+    for file in files:
+        path = file["path"]
+        suite = ET.SubElement(suites, "testsuite", name=path)
         counts = {"tests": 0, "failures": 0, "errors": 0}
-        if report.diagnostics:
-            case = ET.SubElement(suite, "testcase", name="file", classname=report.path)
-            first = report.diagnostics[0]
-            failure = ET.SubElement(case, "failure", message=f"[{first.code}] {first.message}", type=first.code)
-            failure.text = "\n".join(f"{d.location()}: [{d.code}] {d.message}" for d in report.diagnostics)
+        if file["diagnostics"]:
+            case = ET.SubElement(suite, "testcase", name="file", classname=path)
+            first = file["diagnostics"][0]
+            failure = ET.SubElement(case, "failure", message=f"[{first['code']}] {first['message']}",
+                                    type=first["code"])
+            failure.text = "\n".join(_junit_line(d) for d in file["diagnostics"])
             counts["tests"] += 1
             counts["failures"] += 1
-        for game in report.games:
-            name = f"game {game.index} (line {game.line})"
-            case = ET.SubElement(suite, "testcase", name=name, classname=report.path)
+        for game in file["games"]:
+            name = f"game {game['index']} (line {game['line']})"
+            case = ET.SubElement(suite, "testcase", name=name, classname=path)
             counts["tests"] += 1
-            errors = [d for d in game.diagnostics if d.is_error]
+            errors = [d for d in game["diagnostics"] if d["severity"] == "error"]
             if errors:
                 first = errors[0]
-                failure = ET.SubElement(case, "failure", message=f"[{first.code}] {first.message}",
-                                        type=first.code)
-                failure.text = "\n".join(f"{d.location()}: [{d.code}] {d.message}" for d in errors)
+                failure = ET.SubElement(case, "failure", message=f"[{first['code']}] {first['message']}",
+                                        type=first["code"])
+                failure.text = "\n".join(_junit_line(d) for d in errors)
                 counts["failures"] += 1
         for key, value in counts.items():
             suite.set(key, str(value))
@@ -210,3 +217,8 @@ def junit_xml(reports: list[FileReport], unreadable: list[tuple[str, str]]) -> s
         suites.set(key, str(value))
     ET.indent(suites)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
+
+
+def _junit_line(diagnostic: dict[str, Any]) -> str:
+    where = diagnostic["path"] + (f":{diagnostic['line']}:{diagnostic['column']}" if "line" in diagnostic else "")
+    return f"{where}: [{diagnostic['code']}] {diagnostic['message']}"

@@ -11,41 +11,53 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
-from referee.replay import FileReport, GameReport
-from referee.reports.json_report import summary
+from referee.replay import GameReport
+from referee.reports.json_report import diagnostic_json, source_lines
 from referee.reports.style import Style
 from referee.source import Source
 
 WINDOW = 100  # characters of a long line shown around the caret
+LONG_WORK = 1.0  # seconds: quicker work closes without its time, which would only be noise
 
 
 def render_diagnostic(diagnostic: Diagnostic, source: Source | None, style: Style) -> str:
-    colour = "red" if diagnostic.is_error else "yellow"
-    head = style(f"{diagnostic.severity}[{diagnostic.code}]", colour, "bold")
-    lines = [f"{style(diagnostic.location(), 'bold')}: {head} {style(diagnostic.message, 'bold')}"]
-    span = diagnostic.span
-    if span is not None and source is not None and 1 <= span.line <= len(source.lines):
-        text = source.line(span.line)
-        start, end = span.col - 1, max(span.end_col - 1, span.col)
-        shown, offset = _window(text, start)
-        gutter = " " * len(str(span.line))
+    return render_json_diagnostic(diagnostic_json(diagnostic, source_lines(source)), style)
+
+
+def render_json_diagnostic(data: dict[str, Any], style: Style) -> str:
+    """One finding as JSON gives it (its excerpt quotes the line) in rustc's layout."""
+    is_error = data["severity"] == "error"
+    colour = "red" if is_error else "yellow"
+    head = style(f"{data['severity']}[{data['code']}]", colour, "bold")
+    location = data["path"] + (f":{data['line']}:{data['column']}" if "line" in data else "")
+    lines = [f"{style(location, 'bold')}: {head} {style(data['message'], 'bold')}"]
+    number = data.get("line")
+    shown_excerpt = data.get("excerpt")
+    if number is not None and shown_excerpt is not None:
+        base = shown_excerpt["column"]
+        start = data["column"] - base
+        end = max(data.get("end_column", data["column"]) - base, start + 1)
+        shown, offset = _window(shown_excerpt["text"], start)
+        gutter = " " * len(str(number))
         bar = style("|", "blue", "bold")
         caret_start = start - offset
         carets = "^" * max(1, min(end, offset + len(shown)) - start)
         lines.append(f"{gutter} {bar}")
-        lines.append(f"{style(str(span.line), 'blue', 'bold')} {bar} {shown}")
+        lines.append(f"{style(str(number), 'blue', 'bold')} {bar} {shown}")
         lines.append(f"{gutter} {bar} {' ' * _display_width(shown[:caret_start])}{style(carets, colour, 'bold')}")
-    pad = " " * (len(str(span.line)) if span else 1)
-    if diagnostic.move_text is not None:
-        label = f"move {diagnostic.move_number}" if diagnostic.move_number else "in"
-        move = diagnostic.move_text
+    pad = " " * (len(str(number)) if number is not None else 1)
+    if data.get("move") is not None:
+        label = f"move {data['move_number']}" if data.get("move_number") else "in"
+        move = data["move"]
         lines.append(f"{pad} = {label}: {move if len(move) <= 200 else move[:199] + '…'}")
-    for note in diagnostic.notes:
+    for note in data.get("notes", ()):
         lines.append(f"{pad} = note: {note}")
-    if not diagnostic.code.startswith("N-"):
-        lines.append(f"{pad} = help: `referee rules {diagnostic.code}` explains the rule")
+    if not data["code"].startswith("N-"):
+        lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
     return "\n".join(lines)
 
 
@@ -62,15 +74,12 @@ def _display_width(text: str) -> int:
     return len(text)
 
 
-def render_file(report: FileReport, style: Style) -> list[str]:
-    blocks = []
-    for diagnostic in report.all_diagnostics():
-        blocks.append(render_diagnostic(diagnostic, report.source, style))
-    return blocks
+def render_findings(diagnostics: list[dict[str, Any]], style: Style) -> list[str]:
+    return [render_json_diagnostic(d, style) for d in diagnostics]
 
 
-def summary_line(reports: list[FileReport], unreadable: int, style: Style) -> str:
-    counts = summary(reports, unreadable)
+def summary_line(counts: dict[str, int], style: Style, elapsed: float | None = None) -> str:
+    """The closing line; with `elapsed` seconds of long work, also the time taken and the speed."""
 
     def count(n: int, word: str, colour: str | None = None) -> str:
         text = f"{n} {word}"
@@ -82,9 +91,15 @@ def summary_line(reports: list[FileReport], unreadable: int, style: Style) -> st
              count(counts["illegal"], "illegal", "red"),
              count(counts["malformed"], "malformed", "red"),
              count(counts["moves"], "move" if counts["moves"] == 1 else "moves")]
-    if unreadable:
-        parts.append(style(f"{unreadable} could not be read", "red"))
-    return ", ".join(parts)
+    if counts["unreadable"]:
+        parts.append(style(f"{counts['unreadable']} could not be read", "red"))
+    syntax = counts.get("syntax_errors", 0)
+    if syntax:
+        parts.append(style(f"{syntax} syntax error{'' if syntax == 1 else 's'}", "red"))
+    line = ", ".join(parts)
+    if elapsed is not None and elapsed >= LONG_WORK:
+        line += f" in {elapsed:.1f} s ({counts['moves'] / elapsed:,.0f} moves/s)"
+    return line
 
 
 def render_score(game: GameReport, style: Style) -> list[str]:

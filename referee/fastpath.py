@@ -1,0 +1,154 @@
+"""Judge a plainly written game without building its record.
+
+Most logs in an archive are plain — tag lines, then round lines of `player: body`
+entries with no comments — and legal. For those, the full reader's work (a span
+for every token, an object for every turn) buys nothing: nobody is shown a
+caret. This path reads such a game with `str.split`, parses each distinct turn
+body once (with the game's own grammar, so the grammar stays the definition of
+the notation), and feeds the same rules engine. The moment anything is not plain
+or not legal it gives up, and the caller reads the game the full way, so every
+diagnostic comes from one place and the verdict never depends on the path taken.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games import game_for_tag
+from referee.diagnostics import Violation
+from referee.games.base import Engine, GameRules, TurnSyntaxError
+from referee.notation.chunks import TAG_LINE, Chunk
+from referee.notation.reader import MAX_TURN_CHARS, check_tags
+from referee.record import GameRecord, Tag
+from referee.replay import GameReport
+from referee.source import Span
+
+_NOT_PARSED = object()
+_CACHE_LIMIT = 200_000
+
+
+class _Bodies:
+    """Each game's turn bodies, parsed once per (player, text); None marks a syntax error."""
+
+    def __init__(self) -> None:
+        self.parsed: dict[tuple[str, str, str], Any] = {}
+
+    def action(self, rules: GameRules, player: str, body: str) -> Any:
+        key = (rules.id, player, body)
+        action = self.parsed.get(key, _NOT_PARSED)
+        if action is _NOT_PARSED:
+            if len(self.parsed) >= _CACHE_LIMIT:
+                self.parsed.clear()
+            try:
+                action = rules.parse_turn(player, body).action
+            except TurnSyntaxError:
+                action = None
+            self.parsed[key] = action
+        return action
+
+
+_BODIES = _Bodies()
+
+
+def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
+    """The report of a plain, legal game (warnings included are not: None then too);
+    None whenever the full reader must look."""
+    lines = chunk.lines
+    tags: list[Tag] = []
+    first: int | None = None
+    position = 0
+    for position, line in enumerate(lines):
+        if not line or line.isspace():
+            continue
+        stripped = line.lstrip()
+        if not stripped.startswith("["):
+            break
+        match = TAG_LINE.match(line, len(line) - len(stripped))
+        if match is None or line[match.end():].strip():
+            return None
+        number = chunk.first_line + position
+        first = number if first is None else first
+        value = match.group("value").replace('\\"', '"').replace("\\\\", "\\")
+        tags.append(Tag(match.group("name"), value,
+                        Span(number, match.start("value") + 1, match.end("value") + 1)))
+    else:
+        position = len(lines)
+    if first is None:
+        return None
+    game_tag = next((tag for tag in tags if tag.name == "Game"), None)
+    rules = game_for_tag(game_tag.value) if game_tag is not None else None
+    if rules is None:
+        return None
+    record = GameRecord(rules.id, tags, [], [], first)
+    problems: list[Any] = []
+    check_tags(path, record, rules, problems)
+    if problems:
+        return None
+    engine = rules.new_engine(record)
+    if isinstance(engine, Violation):
+        return None
+    moves = _replay_movetext(rules, engine, lines, position)
+    if moves is None or engine.finish():
+        return None
+    return GameReport(index, first, rules, record, [], moves, engine, engine.outcome())
+
+
+def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int) -> int | None:
+    """Moves played, or None at the first thing that is not plain and legal."""
+    bodies = _BODIES
+    play = engine.play
+    player: str | None = None
+    words: list[str] = []
+    moves = 0
+    in_round = False
+    for index in range(start, len(lines)):
+        line = lines[index]
+        if "{" in line or ";" in line or "}" in line or not line.isascii():
+            return None
+        for token in line.split():
+            last = token[-1]
+            if last == ":":
+                name = token[:-1]
+                if not name or not name[0].isalpha() or ":" in name:
+                    return None
+            elif last == "." and token[:-1].isdigit():
+                name = ""
+            elif ":" in token or not in_round or (token[0].isdigit() and "." in token):
+                return None
+            else:
+                if player is None:
+                    return None
+                words.append(token)
+                continue
+            if player is not None:
+                if not words:
+                    return None
+                body = words[0] if len(words) == 1 else " ".join(words)
+                if len(body) > MAX_TURN_CHARS:
+                    return None
+                action = bodies.action(rules, player, body)
+                if action is None or play(player, action) is not None:
+                    return None
+                moves += 1
+                words = []
+                player = None
+            if name:
+                if not in_round:
+                    return None
+                player = name
+            else:
+                digits = token[:-1]
+                if len(digits) > 9 or engine.start_round(int(digits)) is not None:
+                    return None
+                in_round = True
+    if player is not None:
+        if not words:
+            return None
+        body = words[0] if len(words) == 1 else " ".join(words)
+        if len(body) > MAX_TURN_CHARS:
+            return None
+        action = bodies.action(rules, player, body)
+        if action is None or play(player, action) is not None:
+            return None
+        moves += 1
+    return moves

@@ -1,0 +1,110 @@
+"""Split a log's lines into games before anything is parsed.
+
+A game starts at a tag line that follows movetext (or at the first tag line or
+movetext of the file); comments in front of the first game belong to it. Only
+tag lines and comments are recognised here — a tag line also closes a comment
+left open — so splitting costs little, runs on a stream, and hands each game to
+the reader (or to another process) whole. The scanner reads every game from
+these chunks, so there is one definition of where a game begins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+TAG_START = re.compile(r"\s*\[")
+TAG_LINE = re.compile(
+    r'\[\s*(?P<name>[A-Za-z][A-Za-z0-9_-]*)\s+"(?P<value>(?:[^"\\\n]|\\["\\])*)"\s*\]'
+)
+_TAIL_COMMENT = re.compile(r"\s*(?:(;)|\{[^}]*(\})?)")
+_COMMENT_OR_WORD = re.compile(r";|\{[^}]*(\})?|[^\s{};:]")
+_MOVETEXT_CHAR = re.compile(r"[^\s:}]")
+
+
+@dataclass(slots=True)
+class Chunk:
+    """The lines of one game (plus, for the first, the comments in front of it)."""
+
+    first_line: int
+    lines: list[str]
+
+
+class _Splitter:
+    def __init__(self) -> None:
+        self.started = False
+        self.in_movetext = False
+        self.open_comment = False
+
+    def starts_game(self, line: str) -> bool:
+        """Read one line; True when it begins the next game."""
+        start = 0
+        if self.open_comment:
+            if not TAG_START.match(line):
+                close = line.find("}")
+                if close < 0:
+                    return False
+                start = close + 1
+            self.open_comment = False
+        if start == 0 and TAG_START.match(line):
+            begins = self.in_movetext or not self.started
+            self.started = True
+            self.in_movetext = False
+            self._tail_of_tag(line)
+            return begins
+        begins = False
+        if not self.started and line.strip() and not line.lstrip().startswith((";", "{")):
+            self.started = True
+            begins = True
+        self._movetext(line, start)
+        return begins
+
+    def _movetext(self, line: str, start: int) -> None:
+        if "{" not in line and ";" not in line:
+            if not self.in_movetext and _MOVETEXT_CHAR.search(line, start):
+                self.in_movetext = True
+            return
+        for match in _COMMENT_OR_WORD.finditer(line, start):
+            text = match.group()
+            if text == ";":
+                return
+            if text.startswith("{"):
+                if match.group(1) is None:
+                    self.open_comment = True
+                    return
+            else:
+                self.in_movetext = True
+
+    def _tail_of_tag(self, line: str) -> None:
+        """After a well-formed tag, the scanner reads comments until other text stops it;
+        a brace comment there may stay open."""
+        match = TAG_LINE.match(line, len(line) - len(line.lstrip()))
+        if match is None:
+            return
+        position = match.end()
+        while (comment := _TAIL_COMMENT.match(line, position)) is not None:
+            if comment.group(1) is not None:
+                return
+            if comment.group(2) is None:
+                self.open_comment = True
+                return
+            position = comment.end()
+
+
+def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
+    """Chunks in file order; a file with no game gives one chunk of what it holds."""
+    splitter = _Splitter()
+    current: list[str] = []
+    start = first_line
+    begun = False
+    for number, line in enumerate(lines, start=first_line):
+        if splitter.starts_game(line):
+            if begun:
+                yield Chunk(start, current)
+                current = []
+                start = number
+            begun = True
+        current.append(line)
+    if current:
+        yield Chunk(start, current)

@@ -1,0 +1,176 @@
+"""Run `check_unit` over the inputs and hand back results in input order.
+
+Three executors map the same pure function: this process, a pool of processes
+(`jobs` > 1: a big file is cut into batches of games, so one file uses every
+core), and a Dask cluster (each worker reads whole files by name). Whatever runs
+the units, the caller sees one stream of events, file by file, in input order,
+and never holds more than a few batches in memory.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections import deque
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from referee.fileio import Input
+from referee.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
+
+POOL_THRESHOLD = 1 << 20
+"""Inputs smaller than this (bytes in all) are checked in this process: starting
+workers would cost more than it saves."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A unit's verdict (`check_unit`'s result) and the bytes of log it covered."""
+
+    path: str
+    result: dict[str, Any]
+    size: int
+
+
+Event = FileStart | Judged | FileEnd | Unreadable
+
+
+def default_jobs() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def input_size(inputs: list[Input]) -> int:
+    total = 0
+    for item in inputs:
+        if item.path != "-":
+            try:
+                total += os.stat(item.path).st_size
+            except OSError:
+                pass
+    return total
+
+
+def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None) -> Iterator[Event]:
+    """Events for every input, in order, the units run in this process or in `jobs` processes."""
+    items = _read_inputs(inputs, stdin if stdin is not None else sys.stdin.buffer)
+    if jobs <= 1:
+        for item in items:
+            if isinstance(item, Unit):
+                yield Judged(item.path, check_unit(item), _size(item))
+            else:
+                yield item
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from _in_order(pool, items, window=jobs * 3)
+
+
+def run_on_dask(inputs: list[Input], address: str) -> Iterator[Event]:
+    """Each file judged whole by a Dask worker, which reads it by name: the workers must
+    see the same files (a shared file system). `address` is a scheduler, or "local" for
+    a cluster of this machine's cores."""
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError as error:  # pragma: no cover - depends on the optional extra
+        raise RuntimeError("--dask needs the optional Dask support: pip install 'referee[dask]'") from error
+    cluster = LocalCluster(processes=True, dashboard_address=None) if address == "local" else None
+    client = Client(cluster if cluster is not None else address)
+    try:
+        yield from map_paths(client, [os.path.abspath(item.path) for item in inputs],
+                             [item.path for item in inputs])
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def map_paths(client: Any, paths: list[str], shown: list[str]) -> Iterator[Event]:
+    """Map `check_unit` over file paths with a Dask client; events in input order."""
+    futures = client.map(check_unit, paths, pure=False)
+    for future, name in zip(futures, shown):
+        result = future.result()
+        result = _renamed(result, future_path=result.get("path", ""), name=name)
+        if "unreadable" in result:
+            yield Unreadable(name, result["unreadable"])
+            continue
+        yield FileStart(name)
+        yield Judged(name, result, _file_size(name))
+        yield FileEnd(name, blank=None)
+
+
+def _renamed(result: dict[str, Any], future_path: str, name: str) -> dict[str, Any]:
+    """Report a file under the name the user gave, not the absolute path sent to workers."""
+    if future_path == name:
+        return result
+    result = dict(result, path=name)
+    for diagnostic in result.get("diagnostics", []):
+        diagnostic["path"] = name
+    for game in result.get("games", []):
+        for diagnostic in game["diagnostics"]:
+            diagnostic["path"] = name
+    return result
+
+
+def _in_order(pool: ProcessPoolExecutor, items: Iterable[Unit | Event], window: int) -> Iterator[Event]:
+    """Submit units as the window allows and yield results (and markers) in order."""
+    pending: deque[tuple[Future[dict[str, Any]], Unit] | Event] = deque()
+    running = 0
+    for item in items:
+        if isinstance(item, Unit):
+            pending.append((pool.submit(check_unit, item), item))
+            running += 1
+        else:
+            pending.append(item)
+        while pending and (not isinstance(pending[0], tuple) or running > window or pending[0][0].done()):
+            head = pending.popleft()
+            if isinstance(head, tuple):
+                running -= 1
+                yield Judged(head[1].path, head[0].result(), _size(head[1]))
+            else:
+                yield head
+    while pending:
+        head = pending.popleft()
+        if isinstance(head, tuple):
+            yield Judged(head[1].path, head[0].result(), _size(head[1]))
+        else:
+            yield head
+
+
+def _read_inputs(inputs: list[Input], stdin: BinaryIO) -> Iterator[Unit | Event]:
+    for item in inputs:
+        name = "<stdin>" if item.path == "-" else item.path
+        try:
+            stream = spool(stdin) if item.path == "-" else open(item.path, "rb")
+        except IsADirectoryError:
+            yield Unreadable(item.path, "is a directory")
+            continue
+        except OSError as error:
+            yield Unreadable(item.path, error.strerror or str(error))
+            continue
+        try:
+            yield from file_units(name, stream)
+        except OSError as error:
+            yield Unreadable(item.path, error.strerror or str(error))
+        finally:
+            stream.close()
+
+
+def _size(unit: Unit) -> int:
+    return sum(len(line) + 1 for chunk in unit.chunks for line in chunk.lines)
+
+
+def _file_size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0

@@ -1,0 +1,219 @@
+"""The unit of work `check` maps over its input: games in, a JSON-ready verdict out.
+
+`check_unit` is pure and never raises, so any executor can map it — this
+process, a pool of processes, or a Dask cluster — and the results, put back in
+input order, make the same report. A unit is a path (the worker reads the file
+itself) or a batch of games already cut from a file (`file_units`), which is how
+one large file is spread over several processes and read with bounded memory.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import traceback
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, BinaryIO
+
+from referee.diagnostics import Diagnostic
+from referee.fastpath import judge_plain
+from referee.notation.chunks import Chunk, split_games
+from referee.notation.reader import read_chunk
+from referee.replay import GameReport, replay_game
+from referee.reports.json_report import diagnostic_json, game_json
+from referee.source import MAX_LINE_CHARS, DecodeError, LineReader, Span, check_utf8
+
+BATCH_LINES = 2000
+"""Lines of log per batch sent to a worker: large enough that sending costs little,
+small enough that every process stays busy and memory stays flat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """Whole games of one file: their chunks, and the lines cut for being too long."""
+
+    path: str
+    chunks: list[Chunk]
+    cut: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def of_text(cls, path: str, text: str) -> "Unit":
+        return cls(path, list(split_games(text.split("\n"))))
+
+
+@dataclass(frozen=True, slots=True)
+class FileStart:
+    """Where a file's units begin: `problem` is a file-level finding (not UTF-8)."""
+
+    path: str
+    problem: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileEnd:
+    """After a file's last unit: whether it held anything besides blank lines."""
+
+    path: str
+    blank: bool | None  # None: the file's findings are already given
+
+
+def check_unit(unit: Unit | str) -> dict[str, Any]:
+    """Judge a unit: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
+    plus "internal_error" if the referee itself failed (a bug, never the input's fault)."""
+    path = unit if isinstance(unit, str) else unit.path
+    try:
+        if isinstance(unit, str):
+            return _check_path(unit)
+        return {"path": path, "games": judge_chunks(unit), "diagnostics": []}
+    except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
+        return {"path": path, "games": [], "diagnostics": [],
+                "internal_error": {"type": type(error).__name__, "message": str(error),
+                                   "traceback": traceback.format_exc()}}
+
+
+def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
+    games: list[dict[str, Any]] = []
+    for chunk in unit.chunks:
+        for report in _judge_chunk(unit.path, first_index + len(games), chunk, unit.cut):
+            games.append(game_json(report, _lines_of(chunk)))
+    return games
+
+
+def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int]) -> Iterator[GameReport]:
+    last = chunk.first_line + len(chunk.lines) - 1
+    too_long = [number for number in cut if chunk.first_line <= number <= last]
+    if not too_long:
+        plain = judge_plain(path, index, chunk)
+        if plain is not None:
+            yield plain
+            return
+    for offset, read in enumerate(read_chunk(path, chunk)):
+        for number in too_long:
+            read.diagnostics.append(_too_long(path, number, cut[number]))
+        yield replay_game(path, index + offset, read)
+
+
+def _too_long(path: str, number: int, length: int) -> Diagnostic:
+    return Diagnostic("N-SYNTAX", f"line {number} is {length:,} characters long; only its first "
+                      f"{MAX_LINE_CHARS:,} are read", path, Span(number, MAX_LINE_CHARS, MAX_LINE_CHARS + 1),
+                      notes=["no line of a log is this long: a whole game fits in a few thousand characters"])
+
+
+def _lines_of(chunk: Chunk):  # type: ignore[no-untyped-def]
+    first, lines = chunk.first_line, chunk.lines
+
+    def line_text(number: int) -> str | None:
+        index = number - first
+        return lines[index] if 0 <= index < len(lines) else None
+
+    return line_text
+
+
+def _check_path(path: str) -> dict[str, Any]:
+    """A whole file judged in this process: the unit a cluster maps over file names."""
+    games: list[dict[str, Any]] = []
+    diagnostics: list[dict[str, Any]] = []
+    try:
+        stream = open(path, "rb")
+    except OSError as error:
+        return {"path": path, "games": [], "diagnostics": [], "unreadable": error.strerror or str(error)}
+    with stream:
+        blank = True
+        for item in file_units(path, stream):
+            if isinstance(item, FileStart):
+                if item.problem is not None:
+                    diagnostics.append(item.problem)
+            elif isinstance(item, FileEnd):
+                blank = item.blank
+            else:
+                games.extend(judge_chunks(item, len(games) + 1))
+    diagnostics.extend(file_findings(path, len(games), blank))
+    return {"path": path, "games": games, "diagnostics": diagnostics}
+
+
+def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES) -> Iterator[Unit | FileStart | FileEnd]:
+    """FileStart, the file's games in batches, then FileEnd; a file that is not UTF-8
+    gives only FileStart (with its finding) and FileEnd. Memory holds one batch."""
+    try:
+        check_utf8(stream)
+    except DecodeError as error:
+        yield FileStart(path, _encoding_problem(path, stream, error))
+        yield FileEnd(path, blank=None)
+        return
+    yield FileStart(path)
+    stream.seek(0)
+    reader = LineReader(stream)
+    batch: list[Chunk] = []
+    size = 0
+    blank = True
+    for chunk in split_games(reader):
+        if blank and any(line.strip() for line in chunk.lines):
+            blank = False
+        batch.append(chunk)
+        size += len(chunk.lines)
+        if size >= batch_lines:
+            yield Unit(path, batch, _cut_in(reader.cut, batch))
+            batch, size = [], 0
+    if batch:
+        yield Unit(path, batch, _cut_in(reader.cut, batch))
+    yield FileEnd(path, blank)
+
+
+def _cut_in(cut: dict[int, int], batch: list[Chunk]) -> dict[int, int]:
+    if not cut:
+        return {}
+    first = batch[0].first_line
+    last = batch[-1].first_line + len(batch[-1].lines) - 1
+    mine = {number: length for number, length in cut.items() if first <= number <= last}
+    for number in mine:
+        del cut[number]
+    return mine
+
+
+def file_findings(path: str, games: int, blank: bool) -> list[dict[str, Any]]:
+    """A file that holds no game says so (after its units, once the count is known)."""
+    if games:
+        return []
+    if blank:
+        message = "the file holds no game"
+    else:
+        message = "the file holds only comments, no game"
+    return [diagnostic_json(Diagnostic("N-GAME", message, path, Span(1, 1, 1),
+                                       notes=['a game starts with its tags, e.g. [Game "Korsar"]']))]
+
+
+def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[str, Any]:
+    stream.seek(0)
+    line, line_start, read = 1, 0, 0
+    while read < error.offset:
+        block = stream.read(min(1 << 20, error.offset - read))
+        if not block:
+            break
+        newlines = block.count(b"\n")
+        if newlines:
+            line += newlines
+            line_start = read + block.rfind(b"\n") + 1
+        read += len(block)
+    column = error.offset - line_start + 1
+    return diagnostic_json(Diagnostic(
+        "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
+        Span(line, column, column + 1),
+        notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"]))
+
+
+def spool(stream: BinaryIO) -> BinaryIO:
+    """A seekable copy of a stream that cannot seek (standard input), kept in memory
+    while small and on disk beyond that."""
+    copy = tempfile.SpooledTemporaryFile(max_size=8 << 20)
+    while block := stream.read(1 << 20):
+        copy.write(block)
+    copy.seek(0)
+    return copy  # type: ignore[return-value]
+
+
+def is_seekable(stream: BinaryIO) -> bool:
+    try:
+        return stream.seekable() and os.fstat(stream.fileno()).st_size >= 0
+    except (OSError, ValueError, AttributeError):
+        return False

@@ -1,0 +1,150 @@
+"""Korsar's move generator, checked against a brute force.
+
+In a position with the full deal, the legal actions are exactly the candidates the
+referee accepts, in a fixed order: draw (while the deck holds cards), then the cards
+of the hand in card order (galleons, then pirates and captains Y R G B, then the
+admiral), each with its galleon placement, its discard (once the deck is empty) and
+its plays on the galleons left after the capture phase, in table order. A galleon
+is named with its round only where its placer has another of that value left.
+
+The positions come from seeded walks through whole games: every step is chosen
+among the brute-force candidates, never from the generator under test.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.games import GAMES
+from referee.games.korsar.engine import KorsarEngine
+from referee.games.korsar.notation import GalleonRef, KorsarAction
+from referee.record import GameRecord, Tag
+
+from . import judging
+from .test_korsar_rulings import deal, log
+
+KORSAR = GAMES["korsar"]
+RANK = "$YRGBA"  # galleons, the four colours, the admiral
+
+
+def card_order(card: str) -> tuple[int, str]:
+    return RANK.index(card[0]), card
+
+
+def new_engine(players: list[str], teams: bool, seed: str) -> KorsarEngine:
+    tags = [Tag("Game", "Korsar")] + [Tag(name, value) for name, value in KORSAR.deal_tags(players, teams, seed)]
+    engine = KORSAR.new_engine(GameRecord("korsar", tags=tags))
+    assert isinstance(engine, KorsarEngine)
+    return engine
+
+
+def side_of(player: str, players: list[str], teams: bool) -> str:
+    if not teams:
+        return player
+    seat = players.index(player)
+    first = seat - seat % 2
+    return f"{players[first]}+{players[first + 1]}"
+
+
+def captured_now(view: dict, players: list[str], teams: bool) -> list[int]:
+    """Indexes (in the table) of the galleons the player to move captures first."""
+    player = view["next"]
+    seat = players.index(player)
+    if teams and seat % 2 == 1:
+        partner = players[seat - 1]
+        if view["hands"][partner]["size"] > 0 or view["deck"] > 0:
+            return []
+    side = side_of(player, players, teams)
+    return [i for i, g in enumerate(view["table"]) if g["controlled_by"] == side]
+
+
+def brute_force(engine: KorsarEngine, players: list[str], teams: bool) -> list[KorsarAction]:
+    view = engine.view()
+    player = view["next"]
+    gone = set(captured_now(view, players, teams))
+    left = [g for i, g in enumerate(view["table"]) if i not in gone]
+    refs = []
+    for g in left:
+        twins = sum(1 for h in left if h["placed_by"] == g["placed_by"] and h["value"] == g["value"])
+        refs.append(GalleonRef(g["placed_by"], g["value"], g["round"] if twins > 1 else None))
+    candidates = [KorsarAction("draw")]
+    for card in sorted(set(view["hands"][player]["known"]), key=card_order):
+        candidates.append(KorsarAction("galleon", card))
+        candidates.append(KorsarAction("discard", card))
+        candidates += [KorsarAction("play", card, ref) for ref in refs]
+    return [action for action in candidates if engine.copy().play(player, action) is None]
+
+
+def walk(players: list[str], teams: bool, seed: str, check):
+    """Play a whole seeded game; `check(engine)` sees every position before its move."""
+    engine = new_engine(players, teams, seed)
+    rng = random.Random(seed)
+    while not engine.is_over:
+        due = engine.round_due()
+        if due is not None:
+            assert engine.start_round(due) is None
+        legal = check(engine)
+        draws = [a for a in legal if a.kind == "draw"]
+        others = [a for a in legal if a.kind != "draw"]
+        action = draws[0] if draws and (not others or rng.random() < 0.4) else rng.choice(others)
+        assert engine.play(engine.players[engine.next_seat], action) is None
+    return engine
+
+
+@pytest.mark.parametrize("players,teams,seed", [
+    ("A B", False, "moves-2"),
+    ("A B C", False, "moves-3"),
+    ("A B C D", True, "moves-4t"),
+])
+def test_the_generator_lists_exactly_the_legal_actions_in_order(players, teams, seed):
+    seats = players.split()
+    seen = {"draw": 0, "galleon": 0, "discard": 0, "play": 0, "round refs": 0}
+    if teams:
+        seen["second mates"] = 0
+
+    def check(engine):
+        expected = brute_force(engine, seats, teams)
+        assert engine.legal_actions() == expected
+        for action in expected:
+            seen[action.kind] += 1
+            if action.target is not None and action.target.round is not None:
+                seen["round refs"] += 1
+        if teams and engine.next_seat % 2:
+            seen["second mates"] += 1
+        return expected
+
+    engine = walk(seats, teams, seed, check)
+    assert engine.legal_actions() == []
+    assert all(seen.values()), str(seen)
+
+
+def test_a_log_without_the_deal_has_no_generated_moves():
+    game = judging.replay(log("A B", ["A: $3  B: draw"]), "t.korsar")
+    assert game.verdict == "legal"
+    assert game.engine.legal_actions() == []
+
+
+HANDS = {"A": "$3 Y1 R1 G1 YC AD", "B": "$4 Y2 R2 B2 RC GC", "C": "$5 Y3 G3 B3 BC R3"}
+
+
+def position(rounds: list[str], deck_top: str = "", players: str = "A B C", hands=None) -> KorsarEngine:
+    text = log(players, rounds, **deal(hands or HANDS, deck_top))
+    game = judging.legal(text, "t.korsar")
+    return game.engine
+
+
+def plays(actions: list[KorsarAction]) -> list[str]:
+    return [KORSAR.format_turn(action) for action in actions]
+
+
+def test_pirates_captains_and_the_admiral_each_have_their_galleons():
+    # B took A3 in round 2; B4 carries C's green 3 and is all that is left.
+    engine = position(["A: $3  B: Y2@A3  C: draw", "A: draw  B: $4  C: G3@B4"], deck_top="B1 B4")
+    view = engine.view()
+    assert view["next"] == "A" and [g["galleon"] for g in view["table"]] == ["B4"]
+    assert view["hands"]["A"]["known"] == ["Y1", "YC", "R1", "G1", "B4", "AD"]
+    # no yellow captain without a yellow pirate of A's, no green (C's colour),
+    # no admiral on B's galleon
+    assert plays(engine.legal_actions()) == ["draw", "Y1@B4", "R1@B4", "B4@B4"]
