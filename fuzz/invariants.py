@@ -5,6 +5,7 @@ Used by the bounded fuzz tests and by `python -m fuzz.run`, the long campaign.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -14,6 +15,9 @@ from referee.formatting import canonical_game, canonical_records
 from referee.replay import FileReport, check_bytes
 from referee.reports.json_report import check_report, file_json
 from referee.validation import schema_errors
+from referee.notation.chunks import split_games
+from referee.notation.scanner import _Scan, scan_chunk
+from referee.work import check_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -45,9 +49,15 @@ def check_input(data: bytes, deep: bool = True) -> FileReport:
             length = len(report.source.line(span.line))
             if not 1 <= span.col <= length + 1:
                 raise InvariantBroken(f"{diagnostic.code} points at column {span.col} of a {length}-character line")
+    if report.source is not None:
+        check_game_boundaries(report.source.lines)
+    whole = file_json(report)
+    streamed = check_stream("fuzz.log", io.BytesIO(data))
+    if (streamed["games"], streamed["diagnostics"]) != (whole["games"], whole["diagnostics"]):
+        raise InvariantBroken("reading game by game (as check does) differs from reading the whole text")
     if not deep:
         return report
-    document = check_report([file_json(report)], [])
+    document = check_report([whole], [])
     errors = schema_errors("check-report", document)
     if errors:
         raise InvariantBroken(f"check report does not validate: {errors[0]}")
@@ -71,6 +81,23 @@ def check_input(data: bytes, deep: bool = True) -> FileReport:
 
 
 # -- ways of making inputs -------------------------------------------------------------------
+
+def check_game_boundaries(lines: list[str]) -> None:
+    """The chunks `split_games` cuts hold the games that one scan of the whole file finds."""
+    state = _Scan("fuzz.log")
+    whole: list[tuple[int, int]] = []
+    number = 0
+    for number, line in enumerate(lines, start=1):
+        finished = state.scan_line(number, line)
+        if finished is not None:
+            whole.append((finished.line, len(finished.rounds)))
+    last = state.finish(number)
+    if last is not None:
+        whole.append((last.line, len(last.rounds)))
+    chunked = [(raw.line, len(raw.rounds)) for chunk in split_games(lines) for raw in scan_chunk("fuzz.log", chunk)]
+    if chunked != whole:
+        raise InvariantBroken(f"games cut at {chunked[:5]}, but one scan finds {whole[:5]}")
+
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
     """One of: flip bytes, delete / duplicate / swap lines, truncate, swap tokens or players."""

@@ -112,23 +112,29 @@ def _lines_of(chunk: Chunk):  # type: ignore[no-untyped-def]
 
 def _check_path(path: str) -> dict[str, Any]:
     """A whole file judged in this process: the unit a cluster maps over file names."""
-    games: list[dict[str, Any]] = []
-    diagnostics: list[dict[str, Any]] = []
     try:
         stream = open(path, "rb")
     except OSError as error:
         return {"path": path, "games": [], "diagnostics": [], "unreadable": error.strerror or str(error)}
     with stream:
-        blank = True
-        for item in file_units(path, stream):
-            if isinstance(item, FileStart):
-                if item.problem is not None:
-                    diagnostics.append(item.problem)
-            elif isinstance(item, FileEnd):
-                blank = item.blank
-            else:
-                games.extend(judge_chunks(item, len(games) + 1))
-    diagnostics.extend(file_findings(path, len(games), blank))
+        return check_stream(path, stream)
+
+
+def check_stream(path: str, stream: BinaryIO) -> dict[str, Any]:
+    """A seekable stream judged game by game, as `check` does with one process."""
+    games: list[dict[str, Any]] = []
+    diagnostics: list[dict[str, Any]] = []
+    blank: bool | None = None
+    for item in file_units(path, stream):
+        if isinstance(item, FileStart):
+            if item.problem is not None:
+                diagnostics.append(item.problem)
+        elif isinstance(item, FileEnd):
+            blank = item.blank
+        else:
+            games.extend(judge_chunks(item, len(games) + 1))
+    if blank is not None:
+        diagnostics.extend(file_findings(path, len(games), blank))
     return {"path": path, "games": games, "diagnostics": diagnostics}
 
 

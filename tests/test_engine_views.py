@@ -95,18 +95,21 @@ def test_korsar_view_right_after_a_capture_and_after_a_chase():
     assert notes_of(chased)[0] == "A3: B R2 (2); C G2 (2); RC of B — held by B"
 
 
-def test_korsar_view_of_a_team_force_and_an_unattacked_galleon():
-    hands = {"A": "$3 Y2 R1 G1 YC AD", "B": "$4 Y1 R2 B2 RC GC", "C": "$5 Y3 G2 B3 BC R3",
+def test_korsar_view_of_a_team_force_and_unattacked_galleons():
+    hands = {"A": "$3 Y1 R1 G1 YC AD", "B": "$4 Y2 R2 B2 RC GC", "C": "$5 Y3 G2 B3 BC R3",
              "D": "$2 Y4 G3 B1 G4 R4"}
-    engine = korsar_at(["A: $3  B: $4  C: G2@A3  D: draw", "A: Y2@A3  B: draw  C: draw  D: Y4@B4",
-                        "A: draw  B: Y1@B4"], hands=hands, players="A B C D", Teams="A+B C+D")
-    view = engine.view()
-    assert [g["galleon"] for g in view["table"]] == ["A3", "B4"]
-    assert view["table"][1]["forces"] == [
-        {"side": "C+D", "colour": "Y", "strength": 4, "cards": ["Y4"], "players": ["D"]},
-        {"side": "A+B", "colour": "Y", "strength": 1, "cards": ["Y1"], "players": ["B"]}] or True
-    placed = korsar_at(["A: $3  B: $4"], hands=hands, players="A B C D", Teams="A+B C+D")
+    teams = {"players": "A B C D", "Teams": "A+B C+D", "hands": hands}
+    engine = korsar_at(["A: $3  B: draw  C: G2@A3  D: draw", "A: draw  B: Y2@A3  C: draw  D: draw",
+                        "A: Y1@A3"], **teams)
+    (a3,) = engine.view()["table"]
+    assert a3["forces"] == [
+        {"side": "C+D", "colour": "G", "strength": 2, "cards": ["G2"], "players": ["C"]},
+        {"side": "A+B", "colour": "Y", "strength": 3, "cards": ["Y2", "Y1"], "players": ["A", "B"]}]
+    assert a3["controlled_by"] == "A+B"
+    assert notes_of(engine) == ["A3: C+D G2 (2); A+B Y2 Y1 (3) — held by A+B"]
+    placed = korsar_at(["A: $3  B: $4"], **teams)
     assert notes_of(placed) == ["A3: unattacked — held by A+B", "B4: unattacked — held by A+B"]
+    assert placed.view()["table"][1]["forces"] == [] and placed.view()["table"][1]["controlled_by"] == "A+B"
 
 
 def test_korsar_view_without_the_deal():
@@ -171,7 +174,8 @@ def test_korsar_verdicts_on_cards_played_on_galleons():
         "K-HAND", "A does not hold G1", {"player": "A", "card": "G1", "hand": ["AD", "Y1", "Y2", "YC"]},
         "card", ("A's hand: AD Y1 Y2 YC",))
     assert korsar_try(engine, "Y1@Z3") == Violation(
-        "K-TARGET", "'Z' is not a player, so Z3 names no galleon", {"galleon": "Z3"}, "target", ("table: A3, B4",))
+        "K-TARGET", "'Z' is not a player, so Z3 names no galleon", {"galleon": "Z3"}, "target",
+        ("table: A3, B4", "after the capture phase"))
 
 
 def test_korsar_verdicts_on_a_yellow_force():
@@ -225,7 +229,7 @@ def test_korsar_team_verdicts():
     assert korsar_try(engine, "R1@A3") == Violation(
         "K-PIRATE", "A plays yellow on A3: a red pirate cannot join", {"galleon": "A3", "card": "R1", "colour": "Y"},
         "card", a3)
-    engine = korsar_at(tied + ["A: Y... "[:0] + "draw  B: draw  C: draw  D: draw", "A: draw"], **teams)
+    engine = korsar_at(tied + ["A: draw  B: draw  C: draw  D: draw", "A: draw"], **teams)
     assert korsar_try(engine, "R2@A3") == Violation(
         "K-TEAM-COLOUR", "B's team plays yellow on A3: a red pirate cannot join",
         {"galleon": "A3", "card": "R2", "colour": "Y"}, "card", a3)
@@ -236,9 +240,9 @@ def test_korsar_team_verdicts():
     assert korsar_try(just_played, "Y1@A3") == Violation(
         "K-TEAM-ROUND", "A played on A3 just before: partners may not both play on one galleon in the same round",
         {"galleon": "A3", "partner": "A"}, "target", ("A3: C+D G2 (2); A+B Y2 (2); YC of A+B — held by A+B",))
-    assert korsar_try(korsar_at(["A: draw  B: $4"], **teams), "AD@B4") == Violation(
-        "K-ADMIRAL", "the admiral may be played only on a galleon of the team's own; B4 was placed by B",
-        {"galleon": "B4", "card": "AD"}, "target", ("B4: unattacked — held by A+B",)) or True
+    assert korsar_try(korsar_at(["A: draw  B: draw  C: $5  D: draw"], **teams), "AD@C5") == Violation(
+        "K-ADMIRAL", "the admiral may be played only on a galleon of the team's own; C5 was placed by C",
+        {"galleon": "C5", "card": "AD"}, "target", ("C5: unattacked — held by C+D",))
 
 
 def test_korsar_verdicts_in_a_log_without_the_deal():
@@ -257,9 +261,8 @@ def test_korsar_verdicts_in_a_log_without_the_deal():
     assert korsar_try(emptied, "draw") is None
 
 
-def test_korsar_verdicts_between_rounds_and_after_the_end():
-    engine = korsar_at(["A: $3  B: draw  C: draw"], hands=None)
-    engine = engine.copy()
+def test_korsar_verdicts_on_round_numbers():
+    engine = korsar_at(["A: $3  B: draw  C: draw"], hands=None)  # round 2 begun
     fresh = judging.legal(log("A B C", ["A: $3  B: draw  C: draw"]), "t.korsar").engine
     assert fresh.play("A", KORSAR.parse_turn("A", "draw").action) == Violation(
         "K-ORDER", "round 2 must begin with its number, '2.'", {"round": 2}, "mover")
@@ -308,7 +311,6 @@ def test_corsari_view_of_a_partly_known_hand_and_a_void_round():
     hidden = "deal: quay W1 W2 W3 W4 W5 W6 W7 W8 / pile P11"
     engine = corsari_at([[hidden, "A: quay -K1"]])
     assert engine.view()["current"]["hands"]["A"] == {"size": 12, "known": ["W8"], "unknown": 11}
-    laid = "W1 W2 W3 W4 W5 W6 W7 W8".split()
     takes = [f"{'ABC'[i % 3]}: quay=W{8 - i} -W{8 - i}" for i in range(7)] + ["B: quay"]
     engine = corsari_at([[hidden, *takes]])
     view = engine.view()
@@ -316,7 +318,6 @@ def test_corsari_view_of_a_partly_known_hand_and_a_void_round():
     assert view["current"]["void"] is True and view["current"]["quay"] == []
     assert (view["current"]["exposed"], view["current"]["port"]) == (None, None)
     assert engine.outcome().summary["void_rounds"] == 1
-    assert laid
 
 
 def test_corsari_verdicts_on_rounds_not_over():
@@ -340,7 +341,15 @@ def test_corsari_verdicts_on_cards_seen_elsewhere():
     assert engine.copy().play("B", turn("deck -K1", "B")) == Violation(
         "C-DISCARD", "B does not hold K1: it is in the discard pile", {"card": "K1"}, "step:1")
     assert engine.copy().play("B", turn("deck -P11", "B")) == Violation(
-        "C-DISCARD", "B does not hold P11: it is already seen elsewhere", {"card": "P11"}, "step:1") or True
+        "C-DISCARD", "B does not hold P11: it is in the discard pile", {"card": "P11"}, "step:1")
+    assert engine.copy().play("B", turn("pile -W7", "B")) == Violation(
+        "C-DISCARD", "B does not hold W7: it is in the quay", {"card": "W7"}, "step:1")
+    public = "deal: quay K1 K2 K3 K4 K5 K6 K7 / pile K8"
+    raised = corsari_at([[public, "A: deck -R1 raise R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 dismiss stow Y1 Y2"]],
+                        players="A B")
+    crew_card = turn("raise R5 dismiss stow G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11", "B")
+    assert raised.copy().play("B", crew_card) == Violation(
+        "C-CREW", "B does not hold R5: it is already seen elsewhere", {"card": "R5"}, "step:0")
 
 
 def test_corsari_verdicts_on_deals():
@@ -349,7 +358,7 @@ def test_corsari_verdicts_on_deals():
     quay = "W1 W2 W3 W4 W5 W6 W7 W8"
 
     def dealt(text):
-        return engine.copy().play("deal", CORSARI.parse_turn("deal", text).action)
+        return engine.copy().play("deal", CORSARI.parse_turn("deal", text.removeprefix("deal: ")).action)
 
     assert dealt(f"deal: quay {quay} / pile Z1") == Violation(
         "C-CARDS", "'Z1' names colour 'Z', which Corsari does not have: the colours are R, O, Y, G, C, B, V, P, K, W",
@@ -364,11 +373,27 @@ def test_corsari_verdicts_on_deals():
         "C-SETUP", "the deal leaves out 9 card(s) in play: G1 G2 G3 G4 G5 G6 G7 G8",
         {"missing": ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"]}, "action",
         ("every card outside the penalty piles is dealt",))
+    assert dealt(f"deal: quay {quay}") == Violation(
+        "C-SETUP", "the deal must name the card that starts the discard pile", notes=("add '/ pile CARD'",))
+    assert dealt(f"deal: quay {quay} W9 / pile P1") == Violation(
+        "C-SETUP", "with 3 players the quay holds 8 cards, not 9", part="segment:quay")
+    assert dealt(whole.split(" / deck")[0]) == Violation(
+        "C-HIDDEN", "a deal gives both the hands and the deck, or neither")
+    swapped = whole.replace("A R1", "X R1").replace("B O1", "A O1").replace("X R1", "B R1")
+    assert dealt(swapped) == Violation(
+        "C-SETUP", "the deal gives every player's hand once, in seat order", {"listed": ["B", "A", "C"]},
+        notes=("seat order: A B C",))
+    assert dealt(whole.replace(" K1 /", " /").replace("deck ", "deck K1 ")) == Violation(
+        "C-SETUP", "A is dealt 11 cards instead of 12", part="segment:A")
+    seeded = CORSARI.new_engine(judging.replay(corsari_log([], Seed="s1"), "t.corsari").record)
+    assert seeded.start_round(1) is None
+    assert seeded.play("deal", CORSARI.parse_turn("deal", whole.removeprefix("deal: ")).action) == Violation(
+        "C-SETUP", "the deal written differs from the one the Seed gives")
     assert dealt(whole) is None
     assert engine.copy().play("A", turn("deck -K1")) is not None
     before = engine.view()["turns"]
     copy = engine.copy()
-    assert copy.play("deal", CORSARI.parse_turn("deal", whole).action) is None
+    assert copy.play("deal", CORSARI.parse_turn("deal", whole.removeprefix("deal: ")).action) is None
     assert copy.view()["turns"] == before + 1
     assert copy.view()["current"]["hands"]["A"]["known"][-1] == "K1"
     assert copy.legal_actions() and copy.view()["next"] == "A"

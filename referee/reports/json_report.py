@@ -84,7 +84,7 @@ def file_verdict(diagnostics: list[dict[str, Any]], games: list[dict[str, Any]])
 
 def file_json(report: FileReport) -> dict[str, Any]:
     lines = source_lines(report.source)
-    diagnostics = [diagnostic_json(d, lines) for d in report.diagnostics]
+    diagnostics = [diagnostic_json(d) for d in report.diagnostics]  # about the file: no line to quote
     games = [game_json(game, lines) for game in report.games]
     return {
         "path": report.path,

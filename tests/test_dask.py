@@ -1,0 +1,47 @@
+"""Dask maps the same unit of work over files and gathers the same report."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from referee.runner import Judged
+from referee.validation import schema_errors
+from tests.conftest import SAMPLES
+from tests.test_parallel import corpus
+
+distributed = pytest.importorskip("distributed")
+
+
+def test_dask_maps_the_unit_over_files_and_gathers_the_same_report(run, tmp_path):
+    from distributed import Client
+
+    from referee.runner import map_paths
+
+    paths = [corpus(tmp_path, run, count=5)]
+    for name in ("korsar/legal/multi-game.korsar", "corsari/illegal/c-cards-2.corsari"):
+        target = tmp_path / name.replace("/", "-")
+        target.write_bytes((SAMPLES / name).read_bytes())
+        paths.append(target)
+    with Client(processes=False, dashboard_address=None) as client:
+        events = list(map_paths(client, [str(p) for p in paths], [str(p) for p in paths]))
+    by_dask = {e.path: e.result["games"] for e in events if isinstance(e, Judged)}
+    for path in paths:
+        alone = json.loads(run("check", "--format", "json", "-j", "1", str(path)).output)
+        assert by_dask[str(path)] == alone["files"][0]["games"]
+
+
+def test_check_dask_local_runs_a_cluster_of_this_machine(run, tmp_path):
+    path = tmp_path / "a.korsar"
+    path.write_bytes((SAMPLES / "korsar/legal/multi-game.korsar").read_bytes())
+    missing = tmp_path / "gone.korsar"
+    result = run("check", "--format", "json", "--dask", "local", str(path))
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output[result.output.index("{"):])
+    assert report["files"][0]["path"] == str(path)
+    assert schema_errors("check-report", report) == []
+    assert run("check", "--dask", "local", "-").exit_code == 2
+    assert not missing.exists()
+    assert os.path.exists(path)
