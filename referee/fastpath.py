@@ -23,28 +23,30 @@ from referee.record import GameRecord, Tag
 from referee.replay import GameReport
 from referee.source import Span
 
-_NOT_PARSED = object()
 _CACHE_LIMIT = 200_000
 
 
 class _Bodies:
-    """Each game's turn bodies, parsed once per (player, text); None marks a syntax error."""
+    """Turn bodies already parsed, per game: (player, text) -> action, or False for a
+    body the grammar rejects. Bounded, so a stream of distinct junk cannot grow it."""
 
     def __init__(self) -> None:
-        self.parsed: dict[tuple[str, str, str], Any] = {}
+        self.tables: dict[str, dict[tuple[str, str], Any]] = {}
 
-    def action(self, rules: GameRules, player: str, body: str) -> Any:
-        key = (rules.id, player, body)
-        action = self.parsed.get(key, _NOT_PARSED)
-        if action is _NOT_PARSED:
-            if len(self.parsed) >= _CACHE_LIMIT:
-                self.parsed.clear()
-            try:
-                action = rules.parse_turn(player, body).action
-            except TurnSyntaxError:
-                action = None
-            self.parsed[key] = action
-        return action
+    def table(self, rules: GameRules) -> dict[tuple[str, str], Any]:
+        table = self.tables.get(rules.id)
+        if table is None or len(table) >= _CACHE_LIMIT:
+            table = self.tables[rules.id] = {}
+        return table
+
+
+def _parse(rules: GameRules, table: dict[tuple[str, str], Any], player: str, body: str) -> Any:
+    try:
+        action = rules.parse_turn(player, body).action
+    except TurnSyntaxError:
+        action = False
+    table[(player, body)] = action
+    return action
 
 
 _BODIES = _Bodies()
@@ -95,7 +97,7 @@ def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
 
 def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int) -> int | None:
     """Moves played, or None at the first thing that is not plain and legal."""
-    bodies = _BODIES
+    table = _BODIES.table(rules)
     play = engine.play
     player: str | None = None
     words: list[str] = []
@@ -106,37 +108,37 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if "{" in line or ";" in line or "}" in line or not line.isascii():
             return None
         for token in line.split():
-            last = token[-1]
-            if last == ":":
+            if token[-1] == ":":
                 name = token[:-1]
-                if not name or not name[0].isalpha() or ":" in name:
+                if not name or not name[0].isalpha() or ":" in name or not in_round:
                     return None
-            elif last == "." and token[:-1].isdigit():
-                name = ""
-            elif ":" in token or not in_round or (token[0].isdigit() and "." in token):
+            elif token[0].isdigit():
+                if token[-1] == "." and token[:-1].isdigit():
+                    name = ""
+                else:
+                    return None  # a word the scanner may read as a round number: let it
+            elif ":" in token or player is None:
                 return None
             else:
-                if player is None:
-                    return None
                 words.append(token)
                 continue
             if player is not None:
                 if not words:
                     return None
                 body = words[0] if len(words) == 1 else " ".join(words)
-                if len(body) > MAX_TURN_CHARS:
-                    return None
-                action = bodies.action(rules, player, body)
-                if action is None or play(player, action) is not None:
+                action = table.get((player, body))
+                if action is None:
+                    if len(body) > MAX_TURN_CHARS:
+                        return None
+                    action = _parse(rules, table, player, body)
+                if action is False or play(player, action) is not None:
                     return None
                 moves += 1
                 words = []
-                player = None
             if name:
-                if not in_round:
-                    return None
                 player = name
             else:
+                player = None
                 digits = token[:-1]
                 if len(digits) > 9 or engine.start_round(int(digits)) is not None:
                     return None
@@ -145,10 +147,12 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if not words:
             return None
         body = words[0] if len(words) == 1 else " ".join(words)
-        if len(body) > MAX_TURN_CHARS:
-            return None
-        action = bodies.action(rules, player, body)
-        if action is None or play(player, action) is not None:
+        action = table.get((player, body))
+        if action is None:
+            if len(body) > MAX_TURN_CHARS:
+                return None
+            action = _parse(rules, table, player, body)
+        if action is False or play(player, action) is not None:
             return None
         moves += 1
     return moves

@@ -39,6 +39,8 @@ class _Splitter:
 
     def starts_game(self, line: str) -> bool:
         """Read one line; True when it begins the next game."""
+        if self.in_movetext and not self.open_comment and line[:1].isalnum() and "{" not in line:
+            return False  # the common case: more movetext in a game that has some
         start = 0
         if self.open_comment:
             if not TAG_START.match(line):

@@ -49,10 +49,7 @@ class Galleon:
     round: int
     forces: dict[int, Force] = field(default_factory=dict)
     character: tuple[str, int, str] | None = None  # (card, side, player)
-    holder: int | None = None
-
-    def __post_init__(self) -> None:
-        self.holder = self.side
+    holder: int | None = None  # given as `side` when the galleon is placed
 
     def recount(self) -> None:
         if self.character is not None:
@@ -138,14 +135,65 @@ class KorsarEngine(Engine):
 
     def play(self, player: str, action: KorsarAction) -> Violation | None:
         seat = self.next_seat
-        if not self.over and not self.new_round_next and self.players[seat] == player:
-            captures = self._captures_for(seat)
-            judged = self._judge(seat, action, captures)
-            if isinstance(judged, Violation):
-                return judged
-            self._apply(seat, action, captures, judged)
-            return None
-        return self._out_of_turn(player)
+        if self.over or self.new_round_next or self.players[seat] != player:
+            return self._out_of_turn(player)
+        if self.table and (self.first_mate[seat] or not (self.deck_size or self.hand_size[seat - 1])):
+            side = self.side_of[seat]
+            captures = [g for g in self.table if g.holder == side]
+        else:
+            captures = []
+            if not action.captures and action.chased is None and self._play_plain(seat, action):
+                return None
+        judged = self._judge(seat, action, captures)
+        if judged.__class__ is Violation:
+            return judged  # type: ignore[return-value]
+        self._apply(seat, action, captures, judged)  # type: ignore[arg-type]
+        return None
+
+    def _play_plain(self, seat: int, action: KorsarAction) -> bool:
+        """The two commonest turns with nothing to capture, known legal at a glance and
+        played at once: a draw from a dealt deck, and a galleon from the hand. Anything
+        else (False) goes through `_judge`, which decides every case."""
+        kind = action.kind
+        if kind == "draw":
+            if action.card is not None or self.deck is None or not self.deck_size:
+                return False
+            self.deck_size -= 1
+            self.hand_size[seat] += 1
+            hand = self.hands[seat]
+            drawn = self.deck.pop()
+            hand[drawn] = hand.get(drawn, 0) + 1
+        elif kind == "galleon":
+            card = action.card
+            info = CARDS.get(card)  # type: ignore[arg-type]
+            hand = self.hands[seat]
+            held = hand.get(card, 0)  # type: ignore[arg-type]
+            if info is None or info.kind != "galleon" or not held:
+                return False
+            self.hand_size[seat] -= 1
+            if held > 1:
+                hand[card] = held - 1  # type: ignore[index]
+            else:
+                hand.pop(card)  # type: ignore[arg-type]
+            side = self.side_of[seat]
+            self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
+        else:
+            return False
+        self.last_captures = []
+        self.last_chased = None
+        self.last = (seat, None)
+        self.turns += 1
+        if self.deck_size == 0:
+            self._check_end()
+            if not self.over:
+                self._advance(seat)
+        else:
+            nxt = seat + 1
+            if nxt == len(self.players):
+                nxt = 0
+            self.new_round_next = nxt <= seat
+            self.next_seat = nxt
+        return True
 
     def _out_of_turn(self, player: str) -> Violation:
         """Why `player` may not move now: the game is over, a round number is due, or
@@ -261,9 +309,10 @@ class KorsarEngine(Engine):
             return Violation("K-CARDS", why_unknown(action.chased), {"card": action.chased}, part="chase")
 
         if action.kind == "draw":
-            problem = self._judge_draw(seat, action)
-            if problem is not None:
-                return problem
+            if card is not None or not self.deck_size:
+                problem = self._judge_draw(seat, action)
+                if problem is not None:
+                    return problem
         else:
             assert card is not None and info is not None
             if not self.hands[seat].get(card):
@@ -294,16 +343,20 @@ class KorsarEngine(Engine):
                 problem = self._judge_card_on(seat, info.kind, action.card, target)
                 if problem is not None:
                     return problem
-                problem = self._judge_team_round(seat, target)
-                if problem is not None:
-                    return problem
-                problem = self._judge_chase(action, target)
-                if problem is not None:
-                    return problem
+                if self.teams and not self.first_mate[seat]:
+                    problem = self._judge_team_round(seat, target)
+                    if problem is not None:
+                        return problem
+                if action.chased is not None:
+                    problem = self._judge_chase(action, target)
+                    if problem is not None:
+                        return problem
         if action.chased is not None and action.kind != "play":
             return Violation("K-CLAIM", "only a captain or the admiral played on a galleon chases "
                              "a character", {"chased": action.chased}, part="chase")
-        return self._judge_capture_claims(seat, action, captures) or target
+        if action.captures:
+            return self._judge_capture_claims(seat, action, captures) or target
+        return target
 
     def _judge_draw(self, seat: int, action: KorsarAction) -> Violation | None:
         shown = action.card
@@ -538,15 +591,30 @@ class KorsarEngine(Engine):
         self.last_chased = None
         attacked: Galleon | None = None
         if action.kind == "draw":
-            self._draw(seat, action.card)
+            self.deck_size -= 1
+            self.hand_size[seat] += 1
+            if self.deck is not None:
+                hand = self.hands[seat]
+                drawn = self.deck.pop()
+                hand[drawn] = hand.get(drawn, 0) + 1
+            elif action.card is not None:
+                self._draw_shown(seat, action.card)
         else:
             card = action.card or ""
-            self._take_from_hand(seat, card)
+            self.hand_size[seat] -= 1
+            hand = self.hands[seat]
+            held = hand.get(card, 0)
+            if held > 1:
+                hand[card] = held - 1
+            elif held:
+                hand.pop(card)
+            else:
+                self.accounted[card] += 1
             info = CARDS[card]
             if action.kind == "discard":
                 self.out_of_game.append(card)
             elif info.kind == "galleon":
-                self.table.append(Galleon(info.value, seat, side, self.round))
+                self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
             else:
                 assert target is not None
                 attacked = target
@@ -569,28 +637,19 @@ class KorsarEngine(Engine):
             self._check_end()
             if self.over:
                 return
-        self._advance(seat)
-
-    def _draw(self, seat: int, shown: str | None) -> None:
-        self.deck_size -= 1
-        self.hand_size[seat] += 1
-        card = self.deck.pop() if self.deck is not None else shown
-        if card is not None:
-            hand = self.hands[seat]
-            hand[card] = hand.get(card, 0) + 1
-            if self.deck is None:
-                self.accounted[card] += 1
-
-    def _take_from_hand(self, seat: int, card: str) -> None:
-        self.hand_size[seat] -= 1
-        hand = self.hands[seat]
-        held = hand.get(card, 0)
-        if held > 1:
-            hand[card] = held - 1
-        elif held:
-            hand.pop(card)
+            self._advance(seat)
         else:
-            self.accounted[card] += 1
+            nxt = seat + 1
+            if nxt == len(self.players):
+                nxt = 0
+            self.new_round_next = nxt <= seat
+            self.next_seat = nxt
+
+    def _draw_shown(self, seat: int, card: str) -> None:
+        """A log without the deal shows the card drawn: now it is known to be there."""
+        hand = self.hands[seat]
+        hand[card] = hand.get(card, 0) + 1
+        self.accounted[card] += 1
 
     def _discard_around(self, galleon: Galleon) -> None:
         for force in galleon.forces.values():
@@ -647,7 +706,7 @@ class KorsarEngine(Engine):
             "left_on_table": [self.ref_of(g, self.left_on_table) for g in self.left_on_table],
             "on_table": [self.ref_of(g) for g in self.table] if not self.over else [],
         }
-        return Outcome(self.over, sides, winners, summary, self._claim_status())
+        return Outcome(self.over, sides, winners, summary, self._claim_status(sides))
 
     def _side_results(self) -> list[SideResult]:
         sides: list[SideResult] = []
@@ -668,15 +727,15 @@ class KorsarEngine(Engine):
             }))
         return sides
 
-    def _claim_status(self) -> str | None:
+    def _claim_status(self, sides: list[SideResult]) -> str | None:
         if not self.setup.has_claim:
             return None
-        problem = self._check_claim()
+        problem = self._check_claim(sides)
         if problem is None:
             return "holds"
         return "not checked" if problem.severity == "warning" else "false"
 
-    def _check_claim(self) -> Violation | None:
+    def _check_claim(self, sides: list[SideResult] | None = None) -> Violation | None:
         if not self.setup.has_claim:
             return None
         claimed = self.setup.claimed
@@ -686,7 +745,7 @@ class KorsarEngine(Engine):
             return Violation("K-UNFINISHED", "the log claims a final score, but it stops before the game's end",
                              {"claimed": claimed}, part="tag:Result",
                              notes=('an unfinished game is written [Result "*"]',))
-        outcome_sides = {side.side: side.score for side in self._side_results()}
+        outcome_sides = {side.side: side.score for side in (sides or self._side_results())}
         if claimed is None:
             return Violation("K-SCORE", "the game is over, but the log claims it unfinished ('*')",
                              part="tag:Result", notes=(_scores_note(outcome_sides),))
