@@ -28,7 +28,7 @@ def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | 
         return None
     grammar, shape = entry
     key = (id(grammar), value)
-    if key in _FITTING:
+    if key in _FITTING or _fits_single_regex(grammar, value):
         return None
     try:
         grammar.parse_string(value, parse_all=True)
@@ -38,6 +38,21 @@ def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | 
         _FITTING.clear()
     _FITTING.add(key)
     return None
+
+
+def _fits_single_regex(grammar: pp.ParserElement, value: str) -> bool:
+    """For a grammar that is one Regex then the end of the value (Seed, a Result), the
+    answer pyparsing would give, by the same regular expression: values such as seeds
+    are new in every game, and pyparsing's own overhead would be paid per game. False
+    means "not known to fit": pyparsing then decides and explains."""
+    if not (isinstance(grammar, pp.And) and len(grammar.exprs) == 2
+            and isinstance(grammar.exprs[0], pp.Regex) and isinstance(grammar.exprs[1], pp.StringEnd)):
+        return False
+    regex = grammar.exprs[0]
+    skip = regex.whiteChars
+    start = len(value) - len(value.lstrip("".join(skip))) if skip else 0
+    match = regex.re.match(value, start)
+    return match is not None and match.end() > start and not value[match.end():].strip("".join(skip))
 
 
 _FITTING: set[tuple[int, str]] = set()

@@ -109,6 +109,7 @@ class KorsarEngine(Engine):
         self.left_on_table: list[Galleon] = []
         self.last_captures: list[Galleon] = []
         self.last_chased: str | None = None
+        self.final_sides: list[SideResult] | None = None
 
     # -- the Engine interface ----------------------------------------------------
 
@@ -709,6 +710,9 @@ class KorsarEngine(Engine):
         return Outcome(self.over, sides, winners, summary, self._claim_status(sides))
 
     def _side_results(self) -> list[SideResult]:
+        """Each side's score; once the game is over it cannot change, so it is counted once."""
+        if self.final_sides is not None:
+            return self.final_sides
         sides: list[SideResult] = []
         for index, name in enumerate(self.side_names):
             seats = [s for s in range(len(self.players)) if self.side_of[s] == index]
@@ -725,6 +729,8 @@ class KorsarEngine(Engine):
                 "loot": gold,
                 "galleons_in_hand": sorted(in_hand, reverse=True) if known else None,
             }))
+        if self.over:
+            self.final_sides = sides
         return sides
 
     def _claim_status(self, sides: list[SideResult]) -> str | None:
@@ -790,6 +796,7 @@ class KorsarEngine(Engine):
                     return self._too_many(card, "tag:EndHands")
                 self.accounted[card] += 1
             self.hands[seat] = have
+            self.final_sides = None
         return None
 
     # -- describing the state --------------------------------------------------------------

@@ -259,11 +259,16 @@ TAG_GRAMMARS: Grammars = {
 
 
 def parse_teams(value: str) -> list[tuple[str, str]]:
+    return list(_teams(value))
+
+
+@lru_cache(maxsize=1024)
+def _teams(value: str) -> tuple[tuple[str, str], ...]:
     teams = []
     for word in _TEAMS.parse_string(value, parse_all=True):
         first, second = word.split("+")
         teams.append((first, second))
-    return teams
+    return tuple(teams)
 
 
 def parse_hands(value: str) -> list[tuple[str, list[str]]]:
