@@ -11,7 +11,8 @@ Python's own `random` is not used: its algorithms are not a documented contract.
 
 from __future__ import annotations
 
-import hashlib
+import itertools
+import struct
 from collections.abc import Iterator, Sequence
 from typing import TypeVar
 
@@ -19,13 +20,30 @@ T = TypeVar("T")
 _SPAN = 1 << 64
 
 
-def _words(seed: str) -> Iterator[int]:
+try:  # CPython's own SHA-256: for inputs this short, much quicker to start than OpenSSL's
+    from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the Python version
+    try:
+        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found,no-redef]
+    except ImportError:
+        from hashlib import sha256 as _sha256  # type: ignore[assignment]
+
+_FIRST_WORD = struct.Struct(">Q").unpack_from
+
+
+def _words(seed: str, start: int = 0) -> Iterator[int]:
     prefix = f"{seed}:".encode()
-    sha256 = hashlib.sha256
-    counter = 0
+    counter = start
     while True:
-        yield int.from_bytes(sha256(prefix + b"%d" % counter).digest()[:8], "big")
+        yield _FIRST_WORD(_sha256(prefix + b"%d" % counter).digest())[0]
         counter += 1
+
+
+def _first_words(seed: str, count: int) -> Iterator[int]:
+    """word(0), word(1), …: the first `count` computed at once, the rest on demand."""
+    prefix = f"{seed}:".encode()
+    first = [_FIRST_WORD(_sha256(prefix + b"%d" % k).digest())[0] for k in range(count)]
+    return itertools.chain(first, _words(seed, count))
 
 
 class SeededChoices:
@@ -43,20 +61,14 @@ class SeededChoices:
 
 
 def shuffled(items: Sequence[T], seed: str) -> list[T]:
-    """The documented shuffle, written out flat: every seeded game pays for it."""
     result = list(items)
-    prefix = f"{seed}:".encode()
-    sha256 = hashlib.sha256
-    from_bytes = int.from_bytes
-    counter = 0
+    words = _first_words(seed, max(len(result) - 1, 0))  # one word per swap, but for a rare rejection
     for i in range(len(result) - 1, 0, -1):
         n = i + 1
         limit = _SPAN - (_SPAN % n)
-        while True:
-            word = from_bytes(sha256(prefix + b"%d" % counter).digest()[:8], "big")
-            counter += 1
-            if word < limit:
-                break
+        word = next(words)
+        while word >= limit:
+            word = next(words)
         j = word % n
         result[i], result[j] = result[j], result[i]
     return result
