@@ -52,22 +52,39 @@ def record_to_json(record: GameRecord, rules: GameRules) -> dict[str, Any]:
     }
 
 
-def export_document(games: list[GameReport]) -> dict[str, Any]:
-    exported = []
-    for game in games:
-        assert game.record is not None and game.rules is not None
-        entry = record_to_json(game.record, game.rules)
-        verdict = game_json(game)
-        entry["verdict"] = {key: verdict[key] for key in
-                            ("verdict", "moves", "finished", "diagnostics", "score")}
-        exported.append(entry)
+def export_entry(game: GameReport) -> dict[str, Any]:
+    """One game of the export document: its record and its verdict."""
+    assert game.record is not None and game.rules is not None
+    entry = record_to_json(game.record, game.rules)
+    verdict = game_json(game)
+    entry["verdict"] = {key: verdict[key] for key in ("verdict", "moves", "finished", "diagnostics", "score")}
+    return entry
+
+
+def export_head() -> dict[str, Any]:
     return {
         "$schema": RECORD_SCHEMA_ID,
         "format": "referee-game-record",
         "version": 1,
         "referee": __version__,
-        "games": exported,
     }
+
+
+def export_document(games: list[GameReport]) -> dict[str, Any]:
+    return {**export_head(), "games": [export_entry(game) for game in games]}
+
+
+def write_export(entries: Iterable[dict[str, Any]], out: TextIO) -> None:
+    """The export document written game by game, as `json.dumps(document, indent=2)`
+    would write it whole, so that memory holds one game at a time."""
+    head = json.dumps(export_head(), indent=2, ensure_ascii=False)
+    out.write(head[:-2] + ',\n  "games": [')
+    first = True
+    for entry in entries:
+        text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        out.write(("\n    " if first else ",\n    ") + text)
+        first = False
+    out.write("]\n}\n" if first else "\n  ]\n}\n")
 
 
 def _comment_list(items: list[dict[str, Any]]) -> list[Comment]:

@@ -12,11 +12,20 @@ import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import BinaryIO, TextIO
 
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    with atomic_writer(path) as stream:
+        stream.write(text)
+
+
+@contextmanager
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
+    """A text stream whose content replaces `path` only once the block ends without an
+    error; until then (or if the process is killed) the old file stays as it was."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     mode = None
@@ -27,7 +36,7 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+            yield stream
             stream.flush()
             os.fsync(stream.fileno())
         if mode is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import tempfile
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
@@ -88,6 +88,12 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int]) -> It
         if plain is not None:
             yield plain
             return
+    yield from _read_in_full(path, index, chunk, cut)
+
+
+def _read_in_full(path: str, index: int, chunk: Chunk, cut: dict[int, int]) -> Iterator[GameReport]:
+    last = chunk.first_line + len(chunk.lines) - 1
+    too_long = [number for number in cut if chunk.first_line <= number <= last]
     for offset, read in enumerate(read_chunk(path, chunk)):
         for number in too_long:
             read.diagnostics.append(_too_long(path, number, cut[number]))
@@ -100,7 +106,10 @@ def _too_long(path: str, number: int, length: int) -> Diagnostic:
                       notes=["no line of a log is this long: a whole game fits in a few thousand characters"])
 
 
-def _lines_of(chunk: Chunk):  # type: ignore[no-untyped-def]
+LineText = Callable[[int], "str | None"]
+
+
+def _lines_of(chunk: Chunk) -> LineText:
     first, lines = chunk.first_line, chunk.lines
 
     def line_text(number: int) -> str | None:
@@ -136,6 +145,27 @@ def check_stream(path: str, stream: BinaryIO) -> dict[str, Any]:
     if blank is not None:
         diagnostics.extend(file_findings(path, len(games), blank))
     return {"path": path, "games": games, "diagnostics": diagnostics}
+
+
+def full_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]]) -> Iterator[tuple[GameReport, LineText]]:
+    """Every game of a stream read in full (records and all, for export), one at a
+    time, with a way to quote its lines; the file's own findings go to `problems`."""
+    index = 0
+    blank: bool | None = None
+    for item in file_units(path, stream):
+        if isinstance(item, FileStart):
+            if item.problem is not None:
+                problems.append(item.problem)
+        elif isinstance(item, FileEnd):
+            blank = item.blank
+        else:
+            for chunk in item.chunks:
+                lines = _lines_of(chunk)
+                for report in _read_in_full(path, index + 1, chunk, item.cut):
+                    index += 1
+                    yield report, lines
+    if blank is not None:
+        problems.extend(file_findings(path, index, blank))
 
 
 def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES) -> Iterator[Unit | FileStart | FileEnd]:

@@ -134,3 +134,19 @@ def test_long_work_closes_with_its_time_and_speed():
     assert summary_line(counts, Style(False), 0.5) == "1 file, 2 games, 2 legal, 0 illegal, 0 malformed, 5000 moves"
     assert summary_line(counts, Style(False), 2.0) == (
         "1 file, 2 games, 2 legal, 0 illegal, 0 malformed, 5000 moves in 2.0 s (2,500 moves/s)")
+
+
+def test_export_is_written_game_by_game_as_the_whole_document_would_be(run, tmp_path):
+    from referee.export import export_document
+    from referee.replay import check_bytes
+
+    path = corpus(tmp_path, run, count=4)
+    text = path.read_text()
+    clean = text.replace('[Game "Korsar"]\n[Players "A B"]\n\n1. A: draw B: $9@A3 {never closed\n', "")
+    path.write_text(clean)
+    result = run("export", str(path))
+    whole = check_bytes(str(path), clean.encode())
+    assert result.output == json.dumps(export_document(whole.games), indent=2, ensure_ascii=False) + "\n"
+    empty = tmp_path / "none.korsar"
+    empty.write_text("; nothing\n")
+    assert run("export", str(empty)).exit_code == 1

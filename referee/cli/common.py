@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import BinaryIO, TextIO
 
 import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
-from referee.fileio import Input, Unreadable, collect, iter_read
+from referee.fileio import Input, Unreadable, atomic_writer, collect, iter_read
 from pathlib import Path
 
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
 from referee.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
+from referee.work import spool
 
 
 def output_option(function):
@@ -93,6 +98,38 @@ def one_file(path: str, stop_after: int | None = None) -> FileReport:
             raise UnreadableInput(f"cannot read {result.path}: {result.reason}")
         return result
     raise click.UsageError(f"cannot read {path}")  # pragma: no cover
+
+
+def open_one(path: str) -> tuple[str, BinaryIO]:
+    """A single log opened for reading as a seekable stream (standard input is copied
+    aside first), and the name to report it by."""
+    inputs, problems = collect([path], all_extensions())
+    if problems:
+        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
+    if len(inputs) != 1:
+        raise click.UsageError(f"{path} is a folder: this command takes one log file")
+    if path == "-":
+        return "<stdin>", spool(sys.stdin.buffer)
+    try:
+        return path, open(path, "rb")
+    except OSError as error:
+        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
+
+
+@contextmanager
+def staged_output(output: str | None) -> Iterator[TextIO]:
+    """Where a command writes a long result: FILE atomically, or standard output once
+    the result is complete (kept aside until then, on disk if it grows large), so
+    that an abandoned result leaves nothing behind."""
+    if output is not None:
+        with atomic_writer(output) as stream:
+            yield stream
+        return
+    with tempfile.SpooledTemporaryFile(max_size=16 << 20, mode="w+", encoding="utf-8") as staged:
+        yield staged  # type: ignore[misc]
+        staged.seek(0)
+        while block := staged.read(1 << 20):
+            emit(block, nl=False)
 
 
 def pick_game(report: FileReport, index: int) -> GameReport:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import emit, one_file, output_option, style_for
-from referee.export import export_document, records_from_json
+from referee.cli.common import emit, open_one, output_option, staged_output, style_for
+from referee.export import export_entry, records_from_json, write_export
+from referee.reports.json_report import diagnostic_json
+from referee.reports.text import render_json_diagnostic
+from referee.work import full_games
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
 from referee.reports.text import render_diagnostic
@@ -36,18 +40,30 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
     Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
     errors is not exported (exit 1).
     """
-    report = one_file(path)
-    broken = list(report.diagnostics) + [d for g in report.games if g.verdict == "malformed"
-                                         for d in g.diagnostics if d.is_error]
-    if broken:
-        style = style_for(ctx, err=True)
-        for diagnostic in broken:
-            emit(render_diagnostic(diagnostic, report.source, style), err=True)
-        emit(f"{report.path}: not exported: it has syntax errors", err=True)
-        ctx.exit(EXIT_FINDINGS)
-    document = export_document(report.games)
-    _emit(json.dumps(document, indent=2, ensure_ascii=False) + "\n", output)
-    ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)
+    name, stream = open_one(path)
+    problems: list[dict[str, Any]] = []
+    broken: list[dict[str, Any]] = []
+    ok = True
+
+    def entries() -> Iterator[dict[str, Any]]:
+        nonlocal ok
+        for game, lines in full_games(name, stream, problems):
+            ok = ok and game.verdict == "legal"
+            if game.verdict == "malformed":
+                broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)
+            elif not broken and not problems:
+                yield export_entry(game)
+
+    with stream, staged_output(output) as out:
+        write_export(entries(), out)
+        broken[:0] = [d for d in problems if d["severity"] == "error"]
+        if broken:
+            style = style_for(ctx, err=True)
+            for diagnostic in broken:
+                emit(render_json_diagnostic(diagnostic, style), err=True)
+            emit(f"{name}: not exported: it has syntax errors", err=True)
+            raise click.exceptions.Exit(EXIT_FINDINGS)
+    ctx.exit(EXIT_OK if ok and not problems else EXIT_FINDINGS)
 
 
 @cli.command("import", short_help="Turn a JSON game record back into notation.")
