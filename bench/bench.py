@@ -1,0 +1,576 @@
+#!/usr/bin/env python3
+"""Throughput and memory benchmark of the referee, side by side with python-chess.
+
+Run from the repository root, in an environment where the project is installed
+(or importable from the checkout) together with bench/requirements.txt::
+
+    pip install -e . -r bench/requirements.txt
+    python bench/bench.py                          # 2,000,000 moves, plus a 1 GB run
+    python bench/bench.py --moves 200000 --skip-big    # a quick smoke run
+
+Options: ``--moves N`` (Korsar moves in the corpus, default 2,000,000),
+``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30 bytes)
+and ``--skip-big`` (leave out the big-input run).
+
+What it does, in order:
+
+1. Builds, or reuses, a seeded Korsar corpus in bench/corpus/ with the project's
+   own generator (``referee simulate``): batches of 500 four-player games, every
+   other batch in team play, generated one process per core, then concatenated.
+   The corpus holds at least N moves, counted by ``referee check``. A JSON
+   manifest next to each corpus file records what it holds; a file is reused when
+   its manifest matches and its size is the recorded one.
+2. Builds, or reuses, a seeded python-chess PGN corpus of random legal games
+   (``random.Random``, at most 200 plies a game) with exactly as many plies as
+   the Korsar corpus has moves.
+3. Times each measurement in a fresh subprocess:
+
+   parse only    the file streamed through ``LineReader`` and ``split_games``,
+                 each game read by the full notation reader (``read_chunk``:
+                 scanner, tag checks and the game's grammar on every turn),
+                 building the game records; no rules, no replay
+   check -j 1    ``referee check -j 1 FILE``: reading, rules and scoring
+   check -j all  ``referee check -j CORES FILE``
+   export        ``referee export FILE -o out.json``: every game's record and
+                 verdict as one JSON document, written game by game
+   python-chess  ``chess.pgn.read_game`` over the PGN corpus, every game's
+                 mainline replayed on a board
+4. Unless --skip-big, concatenates copies of the corpus into a file of at least
+   G GB (reused if present with the right size) and runs ``check -j 1`` and
+   ``check -j CORES`` on it.
+
+How to read the table:
+
+  moves        Korsar moves (or chess plies) the measurement went through
+  moves/s      moves divided by wall time (process start-up included)
+  x chess      moves/s divided by python-chess's plies/s: above 1 is faster
+  wall s       wall-clock seconds of the subprocess
+  max RSS MiB  peak resident memory of the largest single process (from
+               wait4; for -j runs each worker is its own process)
+  sum RSS MiB  the largest sampled total of the whole process tree (parent plus
+               workers, polled from /proc every 0.1 s; '-' where unavailable)
+
+The target is a peak RSS of at most 100 MiB per process whatever the input
+size; a row above it is flagged with '!'. Figures are noisy on a busy machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+BENCH_DIR = Path(__file__).resolve().parent
+REPO_ROOT = BENCH_DIR.parent
+CORPUS_DIR = BENCH_DIR / "corpus"
+
+KORSAR_SEED = "bench"
+BATCH_GAMES = 500
+MOVES_PER_GAME_GUESS = 120
+CHESS_SEED = 20240601
+CHESS_MAX_PLIES = 200
+RSS_TARGET_MIB = 100.0
+GIB = 1 << 30
+
+CHILD = "_child"
+"""First argument that makes this script run one of its measured functions."""
+
+
+# --- measurement -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Run:
+    """One subprocess: its exit status, output and costs."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    wall: float
+    max_rss_mib: float
+    tree_rss_mib: float | None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table."""
+
+    name: str
+    moves: int
+    wall: float
+    max_rss_mib: float
+    tree_rss_mib: float | None
+    note: str = ""
+
+    @property
+    def rate(self) -> float:
+        return self.moves / self.wall if self.wall > 0 else 0.0
+
+
+def _maxrss_mib(value: int) -> float:
+    """ru_maxrss is KiB on Linux, bytes on macOS."""
+    return value / (1 << 20) if sys.platform == "darwin" else value / 1024
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            found.extend(int(p) for p in Path(f"/proc/{pid}/task/{task}/children").read_text().split())
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
+def _tree_rss_kib(pid: int) -> int:
+    total, pending = 0, [pid]
+    while pending:
+        current = pending.pop()
+        total += _rss_kib(current)
+        pending.extend(_children(current))
+    return total
+
+
+class TreeSampler:
+    """Polls the summed RSS of a process and its descendants (Linux /proc only)."""
+
+    def __init__(self, pid: int, interval: float = 0.1) -> None:
+        self.pid = pid
+        self.interval = interval
+        self.peak_kib = 0
+        self.available = Path("/proc/self/status").exists()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._poll, daemon=True)
+
+    def __enter__(self) -> "TreeSampler":
+        if self.available:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self.available:
+            self._thread.join()
+
+    def _poll(self) -> None:
+        while not self._stop.is_set():
+            self.peak_kib = max(self.peak_kib, _tree_rss_kib(self.pid))
+            self._stop.wait(self.interval)
+
+    @property
+    def peak_mib(self) -> float | None:
+        return self.peak_kib / 1024 if self.available and self.peak_kib else None
+
+
+def measure(command: Sequence[str]) -> Run:
+    """Run `command` in the repository root; wall time, and the peak RSS of the
+    largest process of its tree as wait4 reports it."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        process = subprocess.Popen(list(command), cwd=REPO_ROOT, stdout=out, stderr=err)
+        with TreeSampler(process.pid) as sampler:
+            _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Run(process.returncode, out.read().decode("utf-8", "replace"),
+                   err.read().decode("utf-8", "replace"), wall,
+                   _maxrss_mib(usage.ru_maxrss), sampler.peak_mib)
+
+
+def require_success(run: Run, what: str, allowed: tuple[int, ...] = (0,)) -> None:
+    if run.returncode not in allowed:
+        sys.exit(f"bench: {what} failed with exit code {run.returncode}:\n{run.stderr[-2000:]}")
+
+
+def referee(*args: str) -> list[str]:
+    return [sys.executable, "-m", "referee", *args]
+
+
+def child(*args: str) -> list[str]:
+    return [sys.executable, str(Path(__file__).resolve()), CHILD, *args]
+
+
+# --- counting moves ----------------------------------------------------------------
+
+_SUMMARY = re.compile(r"(\d[\d,]*) games?, .*?(\d[\d,]*) moves")
+
+
+def summary_moves(text: str) -> int:
+    """The move count of `referee check`'s text summary line."""
+    for line in reversed(text.strip().splitlines()):
+        match = _SUMMARY.search(line)
+        if match:
+            return int(match.group(2).replace(",", ""))
+    raise ValueError(f"no summary line in check output: {text[-500:]!r}")
+
+
+def count_moves(path: Path) -> int:
+    run = measure(referee("check", "-q", "-j", "1", str(path)))
+    require_success(run, f"check of {path.name}")
+    return summary_moves(run.stdout)
+
+
+# --- corpora -----------------------------------------------------------------------
+
+
+def cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def manifest_path(path: Path) -> Path:
+    return path.with_suffix(path.suffix + ".json")
+
+
+def cached(path: Path, expected: dict[str, Any]) -> dict[str, Any] | None:
+    """The manifest of `path` if it matches `expected` and the file has its recorded size."""
+    try:
+        manifest: dict[str, Any] = json.loads(manifest_path(path).read_text())
+    except (OSError, ValueError):
+        return None
+    if any(manifest.get(key) != value for key, value in expected.items()):
+        return None
+    if not path.exists() or path.stat().st_size != manifest.get("bytes"):
+        return None
+    return manifest
+
+
+def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    manifest_path(path).write_text(json.dumps(manifest, indent=2) + "\n")
+
+
+def concatenate(parts: Sequence[Path], target: Path, copies: int = 1) -> None:
+    """Join files of whole games with a blank line between them (written, then renamed)."""
+    partial = target.with_suffix(target.suffix + ".part")
+    with open(partial, "wb") as out:
+        first = True
+        for _ in range(copies):
+            for part in parts:
+                if not first:
+                    out.write(b"\n")
+                with open(part, "rb") as source:
+                    shutil.copyfileobj(source, out, 1 << 20)
+                first = False
+    partial.replace(target)
+
+
+def run_parallel(commands: Sequence[Sequence[str]], what: str) -> list[Run]:
+    with ThreadPoolExecutor(max_workers=cores()) as pool:
+        runs = list(pool.map(measure, commands))
+    for run in runs:
+        require_success(run, what)
+    return runs
+
+
+def korsar_batch(index: int, folder: Path) -> tuple[Path, list[str]]:
+    """Batch i: BATCH_GAMES four-player games, seed bench-i; odd batches play in teams."""
+    path = folder / f"batch-{index:04d}.korsar"
+    args = ["simulate", "--game", "korsar", "--players", "4", "--seed", f"{KORSAR_SEED}-{index}",
+            "--count", str(BATCH_GAMES), "-o", str(path)]
+    if index % 2:
+        args.insert(5, "--teams")
+    return path, referee(*args)
+
+
+def build_korsar(target_moves: int) -> tuple[Path, int]:
+    """The Korsar corpus of at least `target_moves` moves, and its move count."""
+    path = CORPUS_DIR / f"korsar-{target_moves}.korsar"
+    expected: dict[str, Any] = {"target_moves": target_moves, "seed": KORSAR_SEED, "batch_games": BATCH_GAMES}
+    manifest = cached(path, expected)
+    if manifest is not None:
+        log(f"reusing {path.relative_to(REPO_ROOT)} ({manifest['moves']:,} moves)")
+        return path, int(manifest["moves"])
+    start = time.perf_counter()
+    with tempfile.TemporaryDirectory(dir=CORPUS_DIR) as scratch:
+        folder = Path(scratch)
+        parts: list[Path] = []
+        moves = 0
+        while moves < target_moves:
+            missing = target_moves - moves
+            count = max(1, math.ceil(missing / (BATCH_GAMES * MOVES_PER_GAME_GUESS)))
+            batches = [korsar_batch(len(parts) + i, folder) for i in range(count)]
+            log(f"generating {count} batch(es) of {BATCH_GAMES} Korsar games on {cores()} cores")
+            run_parallel([command for _, command in batches], "referee simulate")
+            new = [batch for batch, _ in batches]
+            counts = run_parallel([referee("check", "-q", "-j", "1", str(p)) for p in new], "referee check")
+            moves += sum(summary_moves(run.stdout) for run in counts)
+            parts.extend(new)
+        concatenate(parts, path)
+    write_manifest(path, {**expected, "moves": moves, "games": len(parts) * BATCH_GAMES,
+                          "bytes": path.stat().st_size})
+    log(f"built {path.relative_to(REPO_ROOT)}: {moves:,} moves in {time.perf_counter() - start:.0f} s")
+    return path, moves
+
+
+def build_chess(plies: int) -> Path:
+    """A PGN corpus of random legal chess games with exactly `plies` plies."""
+    path = CORPUS_DIR / f"chess-{plies}.pgn"
+    expected: dict[str, Any] = {"plies": plies, "seed": CHESS_SEED, "max_plies": CHESS_MAX_PLIES}
+    if cached(path, expected) is not None:
+        log(f"reusing {path.relative_to(REPO_ROOT)}")
+        return path
+    start = time.perf_counter()
+    workers = cores()
+    shares = [plies // workers + (1 if i < plies % workers else 0) for i in range(workers)]
+    with tempfile.TemporaryDirectory(dir=CORPUS_DIR) as scratch:
+        parts = [Path(scratch) / f"part-{i}.pgn" for i in range(workers)]
+        log(f"generating {plies:,} plies of random chess on {workers} cores")
+        run_parallel([child("chess-generate", str(part), str(CHESS_SEED * 1000 + i), str(share))
+                      for i, (part, share) in enumerate(zip(parts, shares)) if share],
+                     "chess corpus generation")
+        concatenate([part for part, share in zip(parts, shares) if share], path)
+    write_manifest(path, {**expected, "bytes": path.stat().st_size})
+    log(f"built {path.relative_to(REPO_ROOT)} in {time.perf_counter() - start:.0f} s")
+    return path
+
+
+def build_big(corpus: Path, moves: int, gigabytes: float) -> tuple[Path, int]:
+    """Copies of the corpus joined into at least `gigabytes` GiB, and its move count."""
+    size = corpus.stat().st_size
+    copies = max(1, math.ceil(gigabytes * GIB / size))
+    path = CORPUS_DIR / f"{corpus.stem}-x{copies}.korsar"
+    expected_bytes = copies * size + (copies - 1)
+    if path.exists() and path.stat().st_size == expected_bytes:
+        log(f"reusing {path.relative_to(REPO_ROOT)} ({expected_bytes / GIB:.2f} GiB)")
+    else:
+        log(f"writing {path.relative_to(REPO_ROOT)}: {copies} copies, {expected_bytes / GIB:.2f} GiB")
+        concatenate([corpus], path, copies)
+    return path, copies * moves
+
+
+# --- functions run in a child process ---------------------------------------------------
+
+
+def parse_only(path: str) -> dict[str, int]:
+    """Stream the file through the notation reader (scanner + grammar), without rules."""
+    from referee.notation.chunks import split_games
+    from referee.notation.reader import read_chunk
+    from referee.source import LineReader
+
+    games = moves = malformed = 0
+    with open(path, "rb") as stream:
+        for chunk in split_games(LineReader(stream)):
+            for read in read_chunk(path, chunk):
+                games += 1
+                malformed += read.malformed
+                if read.record is not None:
+                    moves += sum(len(round_.turns) for round_ in read.record.rounds)
+    return {"games": games, "moves": moves, "malformed": malformed}
+
+
+def import_chess() -> ModuleType:
+    try:
+        import chess
+        import chess.pgn
+    except ImportError:
+        sys.exit("bench: the 'chess' package is missing; install it with "
+                 "pip install -r bench/requirements.txt")
+    return chess
+
+
+def chess_replay(path: str) -> dict[str, int]:
+    """Read every game with chess.pgn.read_game and replay its mainline on a board."""
+    chess = import_chess()
+    games = plies = errors = 0
+    with open(path, encoding="utf-8") as stream:
+        while (game := chess.pgn.read_game(stream)) is not None:
+            games += 1
+            errors += len(game.errors)
+            board = game.board()
+            for move in game.mainline_moves():
+                board.push(move)
+                plies += 1
+    return {"games": games, "moves": plies, "errors": errors}
+
+
+def chess_generate(path: str, seed: str, plies: str) -> dict[str, int]:
+    """Random legal games (at most CHESS_MAX_PLIES plies) until exactly `plies` plies."""
+    import random
+
+    chess = import_chess()
+    chooser = random.Random(int(seed))
+    left = int(plies)
+    games = 0
+    with open(path, "w", encoding="utf-8") as out:
+        while left > 0:
+            games += 1
+            board = chess.Board()
+            for _ in range(min(CHESS_MAX_PLIES, left)):
+                moves = list(board.legal_moves)
+                if not moves:
+                    break
+                board.push(chooser.choice(moves))
+            left -= len(board.move_stack)
+            game = chess.pgn.Game.from_board(board)
+            game.headers["Event"] = f"bench {seed}-{games}"
+            print(game, file=out, end="\n\n")
+    return {"games": games, "moves": int(plies)}
+
+
+CHILD_FUNCTIONS: dict[str, Callable[..., dict[str, int]]] = {
+    "parse": parse_only,
+    "chess-replay": chess_replay,
+    "chess-generate": chess_generate,
+}
+
+
+def run_child(args: Sequence[str]) -> None:
+    result = CHILD_FUNCTIONS[args[0]](*args[1:])
+    print(json.dumps(result))
+
+
+# --- the measurements ---------------------------------------------------------------
+
+
+def child_row(name: str, args: Sequence[str], note: str = "") -> Row:
+    run = measure(child(*args))
+    require_success(run, name)
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    return Row(name, result["moves"], run.wall, run.max_rss_mib, run.tree_rss_mib, note)
+
+
+def check_row(name: str, path: Path, jobs: int, note: str = "") -> Row:
+    run = measure(referee("check", "-q", "-j", str(jobs), str(path)))
+    require_success(run, name)
+    return Row(name, summary_moves(run.stdout), run.wall, run.max_rss_mib, run.tree_rss_mib, note)
+
+
+def export_row(corpus: Path, moves: int) -> Row:
+    with tempfile.TemporaryDirectory() as scratch:
+        out = Path(scratch) / "out.json"
+        run = measure(referee("export", str(corpus), "-o", str(out)))
+        require_success(run, "referee export")
+        size = out.stat().st_size
+    return Row("export (JSON)", moves, run.wall, run.max_rss_mib, run.tree_rss_mib,
+               f"{size / (1 << 20):.0f} MiB of JSON, written game by game")
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", file=sys.stderr, flush=True)
+
+
+def logged(row: Row) -> Row:
+    log(f"{row.name}: {row.moves:,} moves in {row.wall:.1f} s, "
+        f"{row.rate:,.0f}/s, max RSS {row.max_rss_mib:.0f} MiB")
+    return row
+
+
+def main_rows(corpus: Path, moves: int, chess_corpus: Path, jobs: int) -> list[Row]:
+    rows = [
+        logged(child_row("python-chess read+replay", ["chess-replay", str(chess_corpus)],
+                         "chess.pgn.read_game, mainline pushed on a board")),
+        logged(child_row("parse only", ["parse", str(corpus)],
+                         "LineReader + split_games + read_chunk; no rules")),
+        logged(check_row("check -j 1", corpus, 1)),
+        logged(check_row(f"check -j {jobs}", corpus, jobs, "max RSS: largest process")),
+        logged(export_row(corpus, moves)),
+    ]
+    return rows
+
+
+def big_rows(big: Path, jobs: int) -> list[Row]:
+    size = f"{big.stat().st_size / GIB:.2f} GiB"
+    return [
+        logged(check_row("big: check -j 1", big, 1, size)),
+        logged(check_row(f"big: check -j {jobs}", big, jobs, f"{size}; max RSS: largest process")),
+    ]
+
+
+# --- output -----------------------------------------------------------------------------
+
+
+def table(rows: Sequence[Row], chess_rate: float) -> str:
+    header = ("measurement", "moves", "moves/s", "x chess", "wall s", "max RSS MiB", "sum RSS MiB", "note")
+    lines = [header]
+    for row in rows:
+        flag = " !" if row.max_rss_mib > RSS_TARGET_MIB else ""
+        tree = f"{row.tree_rss_mib:.0f}" if row.tree_rss_mib is not None else "-"
+        lines.append((row.name, f"{row.moves:,}", f"{row.rate:,.0f}",
+                      f"{row.rate / chess_rate:.2f}" if chess_rate else "-",
+                      f"{row.wall:.1f}", f"{row.max_rss_mib:.0f}{flag}", tree, row.note))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    numeric = {1, 2, 3, 4, 5, 6}
+    out = []
+    for index, line in enumerate(lines):
+        cells = [cell.rjust(widths[i]) if i in numeric else cell.ljust(widths[i]) for i, cell in enumerate(line)]
+        out.append("  ".join(cells).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * width for width in widths))
+    return "\n".join(out)
+
+
+def machine() -> str:
+    return (f"{platform.platform()}; {cores()} cores; Python {platform.python_version()} "
+            f"({platform.python_implementation()}); {sys.executable}")
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Benchmark the referee against python-chess.")
+    parser.add_argument("--moves", type=int, default=2_000_000, help="Korsar moves in the corpus (default 2,000,000)")
+    parser.add_argument("--big-gb", type=float, default=1.0, help="size of the big input in GiB (default 1.0)")
+    parser.add_argument("--skip-big", action="store_true", help="leave out the big-input run")
+    args = parser.parse_args(argv)
+    if args.moves < 1 or args.big_gb <= 0:
+        parser.error("--moves and --big-gb must be positive")
+    return args
+
+
+def main(argv: Sequence[str]) -> None:
+    if argv[:1] == [CHILD]:
+        run_child(argv[1:])
+        return
+    args = parse_args(argv)
+    import_chess()
+    CORPUS_DIR.mkdir(exist_ok=True)
+    jobs = cores()
+    corpus, moves = build_korsar(args.moves)
+    chess_corpus = build_chess(moves)
+    rows = main_rows(corpus, moves, chess_corpus, jobs)
+    if not args.skip_big:
+        big, _ = build_big(corpus, moves, args.big_gb)
+        rows += big_rows(big, jobs)
+    print(machine())
+    print(f"Korsar corpus: {corpus.relative_to(REPO_ROOT)} ({moves:,} moves, "
+          f"{corpus.stat().st_size / (1 << 20):.1f} MiB); chess corpus: {chess_corpus.relative_to(REPO_ROOT)}")
+    print("parse only: the full notation reader (scanner, tag checks, grammar on every turn), no rules")
+    print()
+    print(table(rows, rows[0].rate))
+    print()
+    print(f"'!' marks a max RSS above the {RSS_TARGET_MIB:.0f} MiB target; wall times include interpreter start-up.")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
