@@ -27,25 +27,30 @@ _CACHE_LIMIT = 200_000
 
 
 class _Bodies:
-    """Turn bodies already parsed, per game: (player, text) -> action, or False for a
+    """Turn bodies already parsed, per game and player: text -> action, or False for a
     body the grammar rejects. Bounded, so a stream of distinct junk cannot grow it."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, dict[tuple[str, str], Any]] = {}
+        self.tables: dict[str, dict[str, dict[str, Any]]] = {}
+        self.size = 0
 
-    def table(self, rules: GameRules) -> dict[tuple[str, str], Any]:
+    def table(self, rules: GameRules) -> dict[str, dict[str, Any]]:
         table = self.tables.get(rules.id)
-        if table is None or len(table) >= _CACHE_LIMIT:
+        if table is None or self.size >= _CACHE_LIMIT:
+            if self.size >= _CACHE_LIMIT:
+                self.tables.clear()
+                self.size = 0
             table = self.tables[rules.id] = {}
         return table
 
 
-def _parse(rules: GameRules, table: dict[tuple[str, str], Any], player: str, body: str) -> Any:
+def _parse(rules: GameRules, bodies: dict[str, Any], player: str, body: str) -> Any:
     try:
         action = rules.parse_turn(player, body).action
     except TurnSyntaxError:
         action = False
-    table[(player, body)] = action
+    bodies[body] = action
+    _BODIES.size += 1
     return action
 
 
@@ -100,6 +105,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
     table = _BODIES.table(rules)
     play = engine.play
     player: str | None = None
+    bodies: dict[str, Any] = {}
     words: list[str] = []
     moves = 0
     in_round = False
@@ -126,17 +132,18 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if not words:
                     return None
                 body = words[0] if len(words) == 1 else " ".join(words)
-                action = table.get((player, body))
+                action = bodies.get(body)
                 if action is None:
                     if len(body) > MAX_TURN_CHARS:
                         return None
-                    action = _parse(rules, table, player, body)
+                    action = _parse(rules, bodies, player, body)
                 if action is False or play(player, action) is not None:
                     return None
                 moves += 1
                 words = []
             if name:
                 player = name
+                bodies = table.get(name) or table.setdefault(name, {})
             else:
                 player = None
                 digits = token[:-1]
@@ -147,11 +154,11 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if not words:
             return None
         body = words[0] if len(words) == 1 else " ".join(words)
-        action = table.get((player, body))
+        action = bodies.get(body)
         if action is None:
             if len(body) > MAX_TURN_CHARS:
                 return None
-            action = _parse(rules, table, player, body)
+            action = _parse(rules, bodies, player, body)
         if action is False or play(player, action) is not None:
             return None
         moves += 1
