@@ -143,8 +143,8 @@ class KorsarEngine(Engine):
             captures = [g for g in self.table if g.holder == side]
         else:
             captures = []
-            if not action.captures and action.chased is None and self._play_plain(seat, action):
-                return None
+        if not captures and not action.captures and action.chased is None and self._play_plain(seat, action):
+            return None
         judged = self._judge(seat, action, captures)
         if judged.__class__ is Violation:
             return judged  # type: ignore[return-value]
@@ -152,10 +152,12 @@ class KorsarEngine(Engine):
         return None
 
     def _play_plain(self, seat: int, action: KorsarAction) -> bool:
-        """The two commonest turns with nothing to capture, known legal at a glance and
-        played at once: a draw from a dealt deck, and a galleon from the hand. Anything
-        else (False) goes through `_judge`, which decides every case."""
+        """A turn with nothing to capture and no claim, when it is legal at a glance —
+        a draw from a dealt deck, a galleon, a discard or a pirate from a known hand —
+        played at once. Anything else (False) goes through `_judge`, which decides
+        every case and explains; this only ever accepts what `_judge` accepts."""
         kind = action.kind
+        attacked: Galleon | None = None
         if kind == "draw":
             if action.card is not None or self.deck is None or not self.deck_size:
                 return False
@@ -164,25 +166,43 @@ class KorsarEngine(Engine):
             hand = self.hands[seat]
             drawn = self.deck.pop()
             hand[drawn] = hand.get(drawn, 0) + 1
-        elif kind == "galleon":
+        else:
             card = action.card
             info = CARDS.get(card)  # type: ignore[arg-type]
             hand = self.hands[seat]
             held = hand.get(card, 0)  # type: ignore[arg-type]
-            if info is None or info.kind != "galleon" or not held:
+            if info is None or not held:
+                return False
+            if kind == "galleon":
+                if info.kind != "galleon":
+                    return False
+                side = self.side_of[seat]
+                self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
+            elif kind == "play":
+                attacked = self._plain_target(seat, action, info.kind, info.colour)
+                if attacked is None:
+                    return False
+                side = self.side_of[seat]
+                force = attacked.forces.get(side)
+                if force is None:
+                    force = attacked.forces[side] = Force(info.colour or "")
+                force.strength += info.value
+                force.cards.append((self.players[seat], card))  # type: ignore[arg-type]
+                attacked.recount()
+            elif kind == "discard":
+                if info.kind == "galleon" or self.deck_size:
+                    return False
+                self.out_of_game.append(card)  # type: ignore[arg-type]
+            else:
                 return False
             self.hand_size[seat] -= 1
             if held > 1:
                 hand[card] = held - 1  # type: ignore[index]
             else:
                 hand.pop(card)  # type: ignore[arg-type]
-            side = self.side_of[seat]
-            self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
-        else:
-            return False
         self.last_captures = []
         self.last_chased = None
-        self.last = (seat, None)
+        self.last = (seat, attacked)
         self.turns += 1
         if self.deck_size == 0:
             self._check_end()
@@ -195,6 +215,35 @@ class KorsarEngine(Engine):
             self.new_round_next = nxt <= seat
             self.next_seat = nxt
         return True
+
+    def _plain_target(self, seat: int, action: KorsarAction, kind: str, colour: str | None) -> Galleon | None:
+        """The galleon a pirate may join at a glance: named without ambiguity, its
+        colours allowing this one (K-PIRATE, K-TEAM-COLOUR), no partner on it just
+        before (K-TEAM-ROUND); None when `_judge` must look."""
+        ref = action.target
+        if kind != "pirate" or ref is None:
+            return None
+        owner = self.seat.get(ref.owner)
+        value, round_ = ref.value, ref.round
+        target: Galleon | None = None
+        for galleon in self.table:
+            if galleon.placer == owner and galleon.value == value and (round_ is None or galleon.round == round_):
+                if target is not None:
+                    return None
+                target = galleon
+        if target is None:
+            return None
+        side = self.side_of[seat]
+        for other, force in target.forces.items():
+            if other == side:
+                if force.colour != colour:
+                    return None
+            elif force.colour == colour:
+                return None
+        if self.teams and not self.first_mate[seat] and self.last is not None:
+            if self.last[0] == seat - 1 and self.last[1] is target:
+                return None
+        return target
 
     def _out_of_turn(self, player: str) -> Violation:
         """Why `player` may not move now: the game is over, a round number is due, or

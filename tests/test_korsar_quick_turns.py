@@ -1,0 +1,79 @@
+"""The engine's quick path for plain turns accepts only what the full judgement accepts,
+and leaves the same state behind."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from referee.diagnostics import Violation
+from referee.games import GAMES
+from referee.games.korsar.engine import KorsarEngine
+from referee.games.korsar.notation import GalleonRef, KorsarAction
+from referee.record import GameRecord, Tag
+from referee.shuffle import SeededChoices
+
+KORSAR = GAMES["korsar"]
+
+
+def state(engine: KorsarEngine) -> dict:
+    """Everything a turn may change, comparable between two engines."""
+    return {**engine.view(), "hands": [dict(h) for h in engine.hands], "deck_cards": list(engine.deck or []),
+            "out": list(engine.out_of_game), "last": (engine.last[0], engine.last[1] is not None) if engine.last else None,
+            "forces": [[(g.placer, g.value, g.round, g.holder, {s: (f.colour, f.strength, list(f.cards))
+                                                              for s, f in g.forces.items()})
+                        for g in engine.table]]}
+
+
+def candidates(engine: KorsarEngine) -> list[KorsarAction]:
+    """Every legal action, the illegal ones the generator makes, and pirate plays on
+    every galleon named every way (including ambiguous and wrong names)."""
+    actions = [action for _, action in KORSAR.legal_moves(engine)]
+    actions += [action for _, _, action in KORSAR.illegal_moves(engine) if isinstance(action, KorsarAction)]
+    seat = engine.next_seat
+    for card in list(engine.hands[seat]) + ["Y1", "B4", "$3", "RC", "AD"]:
+        actions.append(KorsarAction("discard", card))
+        actions.append(KorsarAction("galleon", card))
+        for galleon in engine.table:
+            owner = engine.players[galleon.placer]
+            for round_ in (None, galleon.round, galleon.round + 1):
+                actions.append(KorsarAction("play", card, GalleonRef(owner, galleon.value, round_)))
+    return actions
+
+
+def general(engine: KorsarEngine, seat: int, action: KorsarAction) -> Violation | None:
+    captures = engine._captures_for(seat)
+    judged = engine._judge(seat, action, captures)
+    if isinstance(judged, Violation):
+        return judged
+    engine._apply(seat, action, captures, judged)
+    return None
+
+
+@pytest.mark.parametrize("players,teams", [(["A", "B"], False), (["A", "B", "C"], False),
+                                           (["A", "B", "C", "D"], True), (["A", "B", "C", "D", "E", "F"], True)])
+@pytest.mark.parametrize("seed", ["q1", "q2"])
+def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
+    tags = [Tag("Game", "Korsar")] + [Tag(n, v) for n, v in KORSAR.deal_tags(players, teams, seed)]
+    engine = KORSAR.new_engine(GameRecord("korsar", tags))
+    assert isinstance(engine, KorsarEngine)
+    chooser = SeededChoices(seed)
+    quick = checked = 0
+    while not engine.over:
+        due = engine.round_due()
+        if due is not None:
+            engine.start_round(due)
+        seat = engine.next_seat
+        if not engine._captures_for(seat):
+            for action in candidates(engine):
+                fast = copy.deepcopy(engine)
+                if fast._play_plain(seat, action):
+                    slow = copy.deepcopy(engine)
+                    assert general(slow, seat, action) is None, action
+                    assert state(fast) == state(slow), action
+                    quick += 1
+                checked += 1
+        moves = KORSAR.legal_moves(engine)
+        assert engine.play(*moves[chooser.below(len(moves))]) is None
+    assert quick > 50 and checked > quick
