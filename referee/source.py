@@ -108,32 +108,31 @@ class LineReader:
     def __iter__(self) -> Iterator[str]:
         text = io.TextIOWrapper(self.stream, encoding="utf-8-sig", newline=None)
         number = 0
-        ended = True  # like str.split, text that ends with a line end has an empty last line
-        while True:
-            line = text.readline(MAX_LINE_CHARS + 1)
-            if not line:
-                break
-            number += 1
-            ended = line.endswith("\n")
-            if ended:
-                yield line[:-1]
-            elif len(line) <= MAX_LINE_CHARS:
+        pending = ""  # the start of a line whose end is not read yet
+        skipping = False  # inside a cut line: read past it to its end
+        while block := text.read(_BLOCK):
+            lines = block.split("\n")
+            lines[0] = pending + lines[0]
+            pending = lines.pop()
+            if skipping and lines:
+                self.cut[number] += len(lines[0])
+                del lines[0]
+                skipping = False
+            for line in lines:
+                number += 1
+                if len(line) > MAX_LINE_CHARS:
+                    self.cut[number] = len(line)
+                    line = line[:MAX_LINE_CHARS]
                 yield line
-            else:
-                ended = self._skip_rest(text, number, len(line))
-                yield line[:MAX_LINE_CHARS]
-        if ended:
-            yield ""
+            if skipping:
+                self.cut[number] += len(pending)
+                pending = ""
+            elif len(pending) > MAX_LINE_CHARS:
+                number += 1
+                self.cut[number] = len(pending)
+                yield pending[:MAX_LINE_CHARS]
+                pending = ""
+                skipping = True
+        if not skipping:
+            yield pending  # like str.split: text that ends with a line end has an empty last line
         text.detach()
-
-    def _skip_rest(self, text: io.TextIOWrapper, number: int, length: int) -> bool:
-        """Read past the rest of a cut line; True if it had a line end."""
-        while True:
-            rest = text.readline(_BLOCK)
-            if not rest:
-                self.cut[number] = length
-                return False
-            if rest.endswith("\n"):
-                self.cut[number] = length + len(rest) - 1
-                return True
-            length += len(rest)

@@ -101,6 +101,9 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     start = first_line
     begun = False
     for number, line in enumerate(lines, start=first_line):
+        if splitter.in_movetext and not splitter.open_comment and line[:1].isalnum() and "{" not in line:
+            current.append(line)  # more movetext of the game under way, checked inline: the usual line
+            continue
         if splitter.starts_game(line):
             if begun:
                 yield Chunk(start, current)
