@@ -21,6 +21,8 @@ def state(engine: KorsarEngine) -> dict:
     """Everything a turn may change, comparable between two engines."""
     return {**engine.view(), "hands": [dict(h) for h in engine.hands], "deck_cards": list(engine.deck or []),
             "out": list(engine.out_of_game), "last": (engine.last[0], engine.last[1] is not None) if engine.last else None,
+            "loot": [[(g.placer, g.value, g.round) for g in side] for side in engine.loot],
+            "taken": [(g.placer, g.value, g.round) for g in engine.last_captures],
             "forces": [[(g.placer, g.value, g.round, g.holder, {s: (f.colour, f.strength, list(f.cards))
                                                               for s, f in g.forces.items()})
                         for g in engine.table]]}
@@ -53,7 +55,7 @@ def general(engine: KorsarEngine, seat: int, action: KorsarAction) -> Violation 
 
 @pytest.mark.parametrize("players,teams", [(["A", "B"], False), (["A", "B", "C"], False),
                                            (["A", "B", "C", "D"], True), (["A", "B", "C", "D", "E", "F"], True)])
-@pytest.mark.parametrize("seed", ["q1", "q2"])
+@pytest.mark.parametrize("seed", ["q1"])
 def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
     tags = [Tag("Game", "Korsar")] + [Tag(n, v) for n, v in KORSAR.deal_tags(players, teams, seed)]
     engine = KORSAR.new_engine(GameRecord("korsar", tags))
@@ -65,15 +67,14 @@ def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
         if due is not None:
             engine.start_round(due)
         seat = engine.next_seat
-        if not engine._captures_for(seat):
-            for action in candidates(engine):
-                fast = copy.deepcopy(engine)
-                if fast._play_plain(seat, action):
-                    slow = copy.deepcopy(engine)
-                    assert general(slow, seat, action) is None, action
-                    assert state(fast) == state(slow), action
-                    quick += 1
-                checked += 1
+        for action in candidates(engine):
+            fast = copy.deepcopy(engine)
+            if fast._play_plain(seat, action, fast._captures_for(seat)):
+                slow = copy.deepcopy(engine)
+                assert general(slow, seat, action) is None, action
+                assert state(fast) == state(slow), action
+                quick += 1
+            checked += 1
         moves = KORSAR.legal_moves(engine)
         assert engine.play(*moves[chooser.below(len(moves))]) is None
     assert quick > 50 and checked > quick

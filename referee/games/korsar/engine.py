@@ -143,7 +143,7 @@ class KorsarEngine(Engine):
             captures = [g for g in self.table if g.holder == side]
         else:
             captures = []
-        if not captures and not action.captures and action.chased is None and self._play_plain(seat, action):
+        if not action.captures and action.chased is None and self._play_plain(seat, action, captures):
             return None
         judged = self._judge(seat, action, captures)
         if judged.__class__ is Violation:
@@ -151,16 +151,17 @@ class KorsarEngine(Engine):
         self._apply(seat, action, captures, judged)  # type: ignore[arg-type]
         return None
 
-    def _play_plain(self, seat: int, action: KorsarAction) -> bool:
-        """A turn with nothing to capture and no claim, when it is legal at a glance —
-        a draw from a dealt deck, a galleon, a discard or a pirate from a known hand —
-        played at once. Anything else (False) goes through `_judge`, which decides
-        every case and explains; this only ever accepts what `_judge` accepts."""
+    def _play_plain(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> bool:
+        """A turn that claims nothing, when it is legal at a glance — a draw from a dealt
+        deck, a galleon, a discard or a pirate from a known hand — played at once, after
+        its captures. Anything else (False) goes through `_judge`, which decides every
+        case and explains; this only ever accepts what `_judge` accepts."""
         kind = action.kind
         attacked: Galleon | None = None
         if kind == "draw":
             if action.card is not None or self.deck is None or not self.deck_size:
                 return False
+            self._take(seat, captures)
             self.deck_size -= 1
             self.hand_size[seat] += 1
             hand = self.hands[seat]
@@ -176,12 +177,14 @@ class KorsarEngine(Engine):
             if kind == "galleon":
                 if info.kind != "galleon":
                     return False
+                self._take(seat, captures)
                 side = self.side_of[seat]
                 self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
             elif kind == "play":
-                attacked = self._plain_target(seat, action, info.kind, info.colour)
+                attacked = self._plain_target(seat, action, info.kind, info.colour, captures)
                 if attacked is None:
                     return False
+                self._take(seat, captures)
                 side = self.side_of[seat]
                 force = attacked.forces.get(side)
                 if force is None:
@@ -192,6 +195,7 @@ class KorsarEngine(Engine):
             elif kind == "discard":
                 if info.kind == "galleon" or self.deck_size:
                     return False
+                self._take(seat, captures)
                 self.out_of_game.append(card)  # type: ignore[arg-type]
             else:
                 return False
@@ -200,7 +204,6 @@ class KorsarEngine(Engine):
                 hand[card] = held - 1  # type: ignore[index]
             else:
                 hand.pop(card)  # type: ignore[arg-type]
-        self.last_captures = []
         self.last_chased = None
         self.last = (seat, attacked)
         self.turns += 1
@@ -216,7 +219,18 @@ class KorsarEngine(Engine):
             self.next_seat = nxt
         return True
 
-    def _plain_target(self, seat: int, action: KorsarAction, kind: str, colour: str | None) -> Galleon | None:
+    def _take(self, seat: int, captures: list[Galleon]) -> None:
+        """The capture phase (K-TURN): the side takes every galleon it controls."""
+        if captures:
+            side = self.side_of[seat]
+            for galleon in captures:
+                self.table.remove(galleon)
+                self.loot[side].append(galleon)
+                self._discard_around(galleon)
+        self.last_captures = captures
+
+    def _plain_target(self, seat: int, action: KorsarAction, kind: str, colour: str | None,
+                      captures: list[Galleon]) -> Galleon | None:
         """The galleon a pirate may join at a glance: named without ambiguity, its
         colours allowing this one (K-PIRATE, K-TEAM-COLOUR), no partner on it just
         before (K-TEAM-ROUND); None when `_judge` must look."""
@@ -231,7 +245,7 @@ class KorsarEngine(Engine):
                 if target is not None:
                     return None
                 target = galleon
-        if target is None:
+        if target is None or target in captures:
             return None
         side = self.side_of[seat]
         for other, force in target.forces.items():
@@ -632,12 +646,7 @@ class KorsarEngine(Engine):
 
     def _apply(self, seat: int, action: KorsarAction, captures: list[Galleon], target: Galleon | None) -> None:
         side = self.side_of[seat]
-        if captures:
-            for galleon in captures:
-                self.table.remove(galleon)
-                self.loot[side].append(galleon)
-                self._discard_around(galleon)
-        self.last_captures = captures
+        self._take(seat, captures)
         self.last_chased = None
         attacked: Galleon | None = None
         if action.kind == "draw":
@@ -703,7 +712,7 @@ class KorsarEngine(Engine):
 
     def _discard_around(self, galleon: Galleon) -> None:
         for force in galleon.forces.values():
-            self.out_of_game.extend(card for _, card in force.cards)
+            self.out_of_game.extend([card for _, card in force.cards])
         if galleon.character is not None:
             self.out_of_game.append(galleon.character[0])
 
