@@ -31,7 +31,7 @@ class _Bodies:
     body the grammar rejects. Bounded, so a stream of distinct junk cannot grow it."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, dict[str, dict[str, Any]]] = {}
+        self.tables: dict[str, dict[str, dict[str, Any]]] = {}  # game -> player -> body -> action
         self.size = 0
 
     def table(self, rules: GameRules) -> dict[str, dict[str, Any]]:
@@ -106,7 +106,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
     play = engine.play
     player: str | None = None
     bodies: dict[str, Any] = {}
-    words: list[str] = []
+    body: str | None = None  # the words of the turn under way, joined by single spaces
     moves = 0
     in_round = False
     for index in range(start, len(lines)):
@@ -114,24 +114,28 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if "{" in line or ";" in line or "}" in line or not line.isascii():
             return None
         for token in line.split():
-            if token[-1] == ":":
-                name = token[:-1]
-                if not name or not name[0].isalpha() or ":" in name or not in_round:
+            last = token[-1]
+            if last == ":":
+                if not in_round:
                     return None
+                name = token[:-1]
+                following = table.get(name)  # holds only names already found to be player ids
+                if following is None:
+                    if not name or not name[0].isalpha() or ":" in name:
+                        return None
+                    following = table[name] = {}
             elif token[0].isdigit():
-                if token[-1] == "." and token[:-1].isdigit():
-                    name = ""
-                else:
+                if last != "." or not token[:-1].isdigit() or len(token) > 10:
                     return None  # a word the scanner may read as a round number: let it
+                name = ""
             elif ":" in token or player is None:
                 return None
             else:
-                words.append(token)
+                body = token if body is None else f"{body} {token}"
                 continue
             if player is not None:
-                if not words:
+                if body is None:
                     return None
-                body = words[0] if len(words) == 1 else " ".join(words)
                 action = bodies.get(body)
                 if action is None:
                     if len(body) > MAX_TURN_CHARS:
@@ -140,20 +144,18 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if action is False or play(player, action) is not None:
                     return None
                 moves += 1
-                words = []
+                body = None
             if name:
                 player = name
-                bodies = table.get(name) or table.setdefault(name, {})
+                bodies = following
             else:
                 player = None
-                digits = token[:-1]
-                if len(digits) > 9 or engine.start_round(int(digits)) is not None:
+                if engine.start_round(int(token[:-1])) is not None:
                     return None
                 in_round = True
     if player is not None:
-        if not words:
+        if body is None:
             return None
-        body = words[0] if len(words) == 1 else " ".join(words)
         action = bodies.get(body)
         if action is None:
             if len(body) > MAX_TURN_CHARS:
