@@ -161,7 +161,8 @@ class KorsarEngine(Engine):
         if kind == "draw":
             if action.card is not None or self.deck is None or not self.deck_size:
                 return False
-            self._take(seat, captures)
+            if captures:
+                self._take(seat, captures)
             self.deck_size -= 1
             self.hand_size[seat] += 1
             hand = self.hands[seat]
@@ -177,14 +178,16 @@ class KorsarEngine(Engine):
             if kind == "galleon":
                 if info.kind != "galleon":
                     return False
-                self._take(seat, captures)
+                if captures:
+                    self._take(seat, captures)
                 side = self.side_of[seat]
                 self.table.append(Galleon(info.value, seat, side, self.round, holder=side))
             elif kind == "play":
                 attacked = self._plain_target(seat, action, info.kind, info.colour, captures)
                 if attacked is None:
                     return False
-                self._take(seat, captures)
+                if captures:
+                    self._take(seat, captures)
                 side = self.side_of[seat]
                 force = attacked.forces.get(side)
                 if force is None:
@@ -195,7 +198,8 @@ class KorsarEngine(Engine):
             elif kind == "discard":
                 if info.kind == "galleon" or self.deck_size:
                     return False
-                self._take(seat, captures)
+                if captures:
+                    self._take(seat, captures)
                 self.out_of_game.append(card)  # type: ignore[arg-type]
             else:
                 return False
@@ -204,6 +208,7 @@ class KorsarEngine(Engine):
                 hand[card] = held - 1  # type: ignore[index]
             else:
                 hand.pop(card)  # type: ignore[arg-type]
+        self.last_captures = captures
         self.last_chased = None
         self.last = (seat, attacked)
         self.turns += 1
@@ -221,13 +226,11 @@ class KorsarEngine(Engine):
 
     def _take(self, seat: int, captures: list[Galleon]) -> None:
         """The capture phase (K-TURN): the side takes every galleon it controls."""
-        if captures:
-            side = self.side_of[seat]
-            for galleon in captures:
-                self.table.remove(galleon)
-                self.loot[side].append(galleon)
-                self._discard_around(galleon)
-        self.last_captures = captures
+        side = self.side_of[seat]
+        for galleon in captures:
+            self.table.remove(galleon)
+            self.loot[side].append(galleon)
+            self._discard_around(galleon)
 
     def _plain_target(self, seat: int, action: KorsarAction, kind: str, colour: str | None,
                       captures: list[Galleon]) -> Galleon | None:
@@ -647,6 +650,7 @@ class KorsarEngine(Engine):
     def _apply(self, seat: int, action: KorsarAction, captures: list[Galleon], target: Galleon | None) -> None:
         side = self.side_of[seat]
         self._take(seat, captures)
+        self.last_captures = captures
         self.last_chased = None
         attacked: Galleon | None = None
         if action.kind == "draw":
