@@ -8,9 +8,10 @@ imported document is ignored: the referee judges the game again.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from referee import __version__
 from referee.games import GAMES

@@ -98,8 +98,7 @@ def map_paths(client: Any, paths: list[str], shown: list[str]) -> Iterator[Event
     """Map `check_unit` over file paths with a Dask client; events in input order."""
     futures = client.map(check_unit, paths, pure=False)
     for future, name in zip(futures, shown):
-        result = future.result()
-        result = _renamed(result, future_path=result.get("path", ""), name=name)
+        result = _renamed(future.result(), name)
         if "unreadable" in result:
             yield Unreadable(name, result["unreadable"])
             continue
@@ -108,9 +107,9 @@ def map_paths(client: Any, paths: list[str], shown: list[str]) -> Iterator[Event
         yield FileEnd(name, blank=None)
 
 
-def _renamed(result: dict[str, Any], future_path: str, name: str) -> dict[str, Any]:
+def _renamed(result: dict[str, Any], name: str) -> dict[str, Any]:
     """Report a file under the name the user gave, not the absolute path sent to workers."""
-    if future_path == name:
+    if result.get("path") == name:
         return result
     result = dict(result, path=name)
     for diagnostic in result.get("diagnostics", []):

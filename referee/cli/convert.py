@@ -17,7 +17,6 @@ from referee.reports.text import render_json_diagnostic
 from referee.work import full_games
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
-from referee.reports.text import render_diagnostic
 from referee.validation import schema_errors
 
 MAX_JSON_BYTES = 256 * 1024 * 1024
