@@ -9,6 +9,7 @@ import pytest
 
 from referee.diagnostics import Violation
 from referee.games import GAMES
+from referee.games.korsar.cards import CARDS
 from referee.games.korsar.engine import KorsarEngine
 from referee.games.korsar.notation import GalleonRef, KorsarAction
 from referee.record import GameRecord, Tag
@@ -44,6 +45,17 @@ def candidates(engine: KorsarEngine) -> list[KorsarAction]:
     return actions
 
 
+def plain_shape(engine: KorsarEngine, seat: int, action: KorsarAction) -> bool:
+    """The turns the quick path is for: it must take every legal one of them."""
+    if action.captures or action.chased is not None:
+        return False
+    if action.kind == "draw":
+        return action.card is None and engine.deck is not None
+    if not engine.hands[seat].get(action.card or ""):
+        return False
+    return action.kind in ("galleon", "discard") or CARDS[action.card or ""].kind == "pirate"
+
+
 def general(engine: KorsarEngine, seat: int, action: KorsarAction) -> Violation | None:
     captures = engine._captures_for(seat)
     judged = engine._judge(seat, action, captures)
@@ -53,8 +65,7 @@ def general(engine: KorsarEngine, seat: int, action: KorsarAction) -> Violation 
     return None
 
 
-@pytest.mark.parametrize("players,teams", [(["A", "B"], False), (["A", "B", "C"], False),
-                                           (["A", "B", "C", "D"], True), (["A", "B", "C", "D", "E", "F"], True)])
+@pytest.mark.parametrize("players,teams", [(["A", "B"], False), (["A", "B", "C", "D"], True)])
 @pytest.mark.parametrize("seed", ["q1"])
 def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
     tags = [Tag("Game", "Korsar")] + [Tag(n, v) for n, v in KORSAR.deal_tags(players, teams, seed)]
@@ -69,11 +80,15 @@ def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
         seat = engine.next_seat
         for action in candidates(engine):
             fast = copy.deepcopy(engine)
-            if fast._play_plain(seat, action, fast._captures_for(seat)):
-                slow = copy.deepcopy(engine)
-                assert general(slow, seat, action) is None, action
+            accepted = fast._play_plain(seat, action, fast._captures_for(seat))
+            slow = copy.deepcopy(engine)
+            legal = general(slow, seat, action) is None
+            if accepted:
+                assert legal, action
                 assert state(fast) == state(slow), action
                 quick += 1
+            else:
+                assert not (legal and plain_shape(engine, seat, action)), f"{action} is plain and legal"
             checked += 1
         moves = KORSAR.legal_moves(engine)
         assert engine.play(*moves[chooser.below(len(moves))]) is None

@@ -245,10 +245,12 @@ class KorsarEngine(Engine):
         target: Galleon | None = None
         for galleon in self.table:
             if galleon.placer == owner and galleon.value == value and (round_ is None or galleon.round == round_):
+                if captures and galleon in captures:
+                    continue  # taken in the capture phase, before the card is played
                 if target is not None:
                     return None
                 target = galleon
-        if target is None or target in captures:
+        if target is None:
             return None
         side = self.side_of[seat]
         for other, force in target.forces.items():
