@@ -4,9 +4,13 @@ facts, the part of the move at fault, notes) on illegal moves."""
 
 from __future__ import annotations
 
+import re
+
 from referee.diagnostics import Violation
 from referee.games import GAMES
 from referee.games.corsari.notation import CorsariTurn, Step
+from referee.notation.writer import format_game
+from referee.simulate import random_game
 
 from . import judging
 from .test_corsari_rulings import BASE, FILL, FILL_RAISE, deal as corsari_deal, log as corsari_log
@@ -367,11 +371,11 @@ def test_corsari_verdicts_on_deals():
     whole = corsari_deal({"A": "R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 K1",
                           "B": "O1 O2 O3 O4 O5 O6 O7 O8 O9 O10 O11 K2",
                           "C": "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 Y10 Y11 K3"}, quay, "P11")
-    short = whole.replace(" G1 G2 G3 G4 G5 G6 G7 G8 G9", "")
+    short = whole.replace(" G3 G4 G5 G6 G7 G8 G9 G10 G11 C1", "")
     problem = dealt(short)
     assert problem == Violation(
-        "C-SETUP", "the deal leaves out 9 card(s) in play: G1 G2 G3 G4 G5 G6 G7 G8",
-        {"missing": ["G1", "G2", "G3", "G4", "G5", "G6", "G7", "G8", "G9"]}, "action",
+        "C-SETUP", "the deal leaves out 10 card(s) in play: G3 G4 G5 G6 G7 G8 G9 G10",
+        {"missing": ["G3", "G4", "G5", "G6", "G7", "G8", "G9", "G10", "G11", "C1"]}, "action",
         ("every card outside the penalty piles is dealt",))
     assert dealt(f"deal: quay {quay}") == Violation(
         "C-SETUP", "the deal must name the card that starts the discard pile", notes=("add '/ pile CARD'",))
@@ -398,3 +402,19 @@ def test_corsari_verdicts_on_deals():
     assert copy.view()["current"]["hands"]["A"]["known"][-1] == "K1"
     assert copy.legal_actions() and copy.view()["next"] == "A"
     assert copy.play("A", CorsariTurn((Step("take", (), "deck"), Step("discard", ("K1",))))) is None
+
+
+def test_corsari_a_completion_names_the_fastest_captain():
+    engine = corsari_at([[FILL, "B: deck -P1 raise R6 R7 G8"]], first="B")
+    assert engine.view()["next"] == "C"
+    assert engine.copy().play("C", turn("fill B1 raise", "C")) == Violation(
+        "C-COMPLETE", "B1 is not of a colour of B's crew (green or red)", {"card": "B1"}, "step:0")
+
+
+def test_korsar_a_finished_log_without_the_deal_shows_unknown_scores():
+    record, _ = random_game(KORSAR, ["A", "B"], False, "note")
+    text = re.sub(r'\[Seed "[^"]*"\]\n', "", format_game(record, KORSAR))
+    text = re.sub(r'\[Result "[^"]*"\]', '[Result "*"]', text)
+    (problem,) = judging.replay(text, "t.korsar").diagnostics
+    assert (problem.code, problem.message, problem.notes) == (
+        "K-SCORE", "the game is over, but the log claims it unfinished ('*')", ["score: A=43 B=?"])

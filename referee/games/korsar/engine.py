@@ -564,7 +564,7 @@ class KorsarEngine(Engine):
             galleon = self._resolve(ref, self.table, part)
             if isinstance(galleon, Violation):
                 return Violation("K-CONTROL", f"the log says {player} captures {ref}, but "
-                                 f"{galleon.message[0].lower()}{galleon.message[1:]}",
+                                 f"{galleon.message}",
                                  galleon.facts, part=part, notes=galleon.notes + (claim_note,))
             if galleon in stated:
                 return Violation("K-CLAIM", f"the capture of {ref} is stated twice",
@@ -625,7 +625,7 @@ class KorsarEngine(Engine):
                    and (ref.round is None or g.round == ref.round)]
         if not matches:
             return Violation("K-TARGET", f"there is no galleon {ref} on the table",
-                             {"galleon": str(ref), "table": [self.ref_of(g) for g in table]},
+                             {"galleon": str(ref), "table": [self.ref_of(g, table) for g in table]},
                              part=part, notes=listing)
         if len(matches) > 1:
             options = " or ".join(f"{ref.owner}{ref.value}/{g.round}" for g in matches)
