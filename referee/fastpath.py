@@ -21,7 +21,6 @@ from referee.notation.chunks import TAG_LINE, Chunk
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import GameRecord, Tag
 from referee.replay import GameReport
-from referee.source import Span
 
 _CACHE_LIMIT = 200_000
 
@@ -75,9 +74,10 @@ def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
             return None
         number = chunk.first_line + position
         first = number if first is None else first
-        value = match.group("value").replace('\\"', '"').replace("\\\\", "\\")
-        tags.append(Tag(match.group("name"), value,
-                        Span(number, match.start("value") + 1, match.end("value") + 1)))
+        value = match.group("value")
+        if "\\" in value:
+            value = value.replace('\\"', '"').replace("\\\\", "\\")
+        tags.append(Tag(match.group("name"), value))  # no place needed: a game with a finding goes the full way
     else:
         position = len(lines)
     if first is None:
