@@ -39,11 +39,15 @@ def _words(seed: str, start: int = 0) -> Iterator[int]:
         counter += 1
 
 
+_COUNTERS = [b"%d" % k for k in range(128)]
+_LIMITS = [0, 0] + [_SPAN - (_SPAN % n) for n in range(2, 128)]  # below(n) takes words under _LIMITS[n]
+
+
 def _first_words(seed: str, count: int) -> Iterator[int]:
     """word(0), word(1), …: the first `count` computed at once, the rest on demand."""
     prefix = f"{seed}:".encode()
-    first = [_FIRST_WORD(_sha256(prefix + b"%d" % k).digest())[0] for k in range(count)]
-    return itertools.chain(first, _words(seed, count))
+    first = [_FIRST_WORD(_sha256(prefix + counter).digest())[0] for counter in _COUNTERS[:count]]
+    return itertools.chain(first, _words(seed, len(first)))
 
 
 class SeededChoices:
@@ -65,7 +69,7 @@ def shuffled(items: Sequence[T], seed: str) -> list[T]:
     words = _first_words(seed, max(len(result) - 1, 0))  # one word per swap, but for a rare rejection
     for i in range(len(result) - 1, 0, -1):
         n = i + 1
-        limit = _SPAN - (_SPAN % n)
+        limit = _LIMITS[n] if n < 128 else _SPAN - (_SPAN % n)
         word = next(words)
         while word >= limit:
             word = next(words)

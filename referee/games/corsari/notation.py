@@ -93,7 +93,7 @@ _CARD = re.compile(CARD)
 @lru_cache(maxsize=1 << 16)
 def parse_body(text: str) -> ParsedTurn:
     try:
-        _BODY.parse_string(text, parse_all=True)
+        _BODY.parse_string(text, parse_all=False)  # the grammar ends in StringEnd
     except pp.ParseBaseException:
         raise _explain(text) from None
     steps: list[Step] = []
@@ -136,7 +136,7 @@ def parse_body(text: str) -> ParsedTurn:
 @lru_cache(maxsize=1024)
 def parse_deal(text: str) -> ParsedTurn:
     try:
-        segments = _DEAL.parse_string(text, parse_all=True)
+        segments = _DEAL.parse_string(text, parse_all=False)  # the grammar ends in StringEnd
     except pp.ParseBaseException as error:
         raise TurnSyntaxError("cannot read this deal", error.loc,
                               "a deal is 'A card... / B card... / quay card... / pile card / deck card...'") from None

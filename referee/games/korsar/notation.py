@@ -111,7 +111,7 @@ _GRAMMAR = _build_grammar()
 def parse_body(text: str) -> ParsedTurn:
     """Parse a turn body; the result is shared between equal texts, so it is immutable."""
     try:
-        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=True))
+        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=False))  # the grammar ends in StringEnd
     except pp.ParseBaseException:
         raise _explain(text) from None
     parts: dict[str, tuple[int, int]] = {}
