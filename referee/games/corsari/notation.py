@@ -93,7 +93,8 @@ _CARD = re.compile(CARD)
 @lru_cache(maxsize=1 << 16)
 def parse_body(text: str) -> ParsedTurn:
     try:
-        _BODY.parse_string(text, parse_all=False)  # the grammar ends in StringEnd
+        # parse_all would add its own end check: the grammar ends in StringEnd already
+        _BODY.parse_string(text, parse_all=False)
     except pp.ParseBaseException:
         raise _explain(text) from None
     steps: list[Step] = []
@@ -136,7 +137,8 @@ def parse_body(text: str) -> ParsedTurn:
 @lru_cache(maxsize=1024)
 def parse_deal(text: str) -> ParsedTurn:
     try:
-        segments = _DEAL.parse_string(text, parse_all=False)  # the grammar ends in StringEnd
+        # parse_all would add its own end check: the grammar ends in StringEnd already
+        segments = _DEAL.parse_string(text, parse_all=False)
     except pp.ParseBaseException as error:
         raise TurnSyntaxError("cannot read this deal", error.loc,
                               "a deal is 'A card... / B card... / quay card... / pile card / deck card...'") from None

@@ -111,7 +111,8 @@ _GRAMMAR = _build_grammar()
 def parse_body(text: str) -> ParsedTurn:
     """Parse a turn body; the result is shared between equal texts, so it is immutable."""
     try:
-        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=False))  # the grammar ends in StringEnd
+        # parse_all would add its own end check: the grammar ends in StringEnd already
+        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=False))
     except pp.ParseBaseException:
         raise _explain(text) from None
     parts: dict[str, tuple[int, int]] = {}
