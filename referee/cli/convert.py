@@ -17,7 +17,6 @@ from referee.reports.text import render_json_diagnostic
 from referee.work import full_games
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
-from referee.validation import schema_errors
 
 MAX_JSON_BYTES = 256 * 1024 * 1024
 
@@ -76,6 +75,8 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
     error is reported with its JSON path (exit 1).
     """
     document = _load_json(path)
+    from referee.validation import schema_errors  # jsonschema is loaded only by the commands that validate
+
     errors = schema_errors("game-record", document)
     if errors:
         for error in errors[:50]:
