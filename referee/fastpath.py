@@ -153,7 +153,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if engine.start_round(int(token[:-1])) is not None:
                     return None
                 in_round = True
-    if player is not None:
+    if player is not None:  # the last turn, played as in the loop (kept inline there: it runs for every move)
         if body is None:
             return None
         action = bodies.get(body)

@@ -216,7 +216,7 @@ class KorsarEngine(Engine):
             self._check_end()
             if not self.over:
                 self._advance(seat)
-        else:
+        else:  # `_advance` while the deck lasts, written out: most moves of a game pass here
             nxt = seat + 1
             if nxt == len(self.players):
                 nxt = 0
@@ -702,13 +702,7 @@ class KorsarEngine(Engine):
             self._check_end()
             if self.over:
                 return
-            self._advance(seat)
-        else:
-            nxt = seat + 1
-            if nxt == len(self.players):
-                nxt = 0
-            self.new_round_next = nxt <= seat
-            self.next_seat = nxt
+        self._advance(seat)
 
     def _draw_shown(self, seat: int, card: str) -> None:
         """A log without the deal shows the card drawn: now it is known to be there."""
