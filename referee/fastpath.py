@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games import game_for_tag
 from referee.diagnostics import Violation
+from referee.games import game_for_tag
 from referee.games.base import Engine, GameRules, TurnSyntaxError
-from referee.notation.chunks import TAG_LINE, Chunk
+from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import GameRecord, Tag
 from referee.replay import GameReport
@@ -34,31 +34,28 @@ class _Bodies:
         self.size = 0
 
     def table(self, rules: GameRules) -> dict[str, dict[str, Any]]:
-        table = self.tables.get(rules.id)
-        if table is None or self.size >= _CACHE_LIMIT:
-            if self.size >= _CACHE_LIMIT:
-                self.tables.clear()
-                self.size = 0
-            table = self.tables[rules.id] = {}
-        return table
+        """The game's table, taken once per game; emptied (all games) when it is full."""
+        if self.size >= _CACHE_LIMIT:
+            self.tables.clear()
+            self.size = 0
+        return self.tables.setdefault(rules.id, {})
 
-
-def _parse(rules: GameRules, bodies: dict[str, Any], player: str, body: str) -> Any:
-    try:
-        action = rules.parse_turn(player, body).action
-    except TurnSyntaxError:
-        action = False
-    bodies[body] = action
-    _BODIES.size += 1
-    return action
+    def parse(self, rules: GameRules, bodies: dict[str, Any], player: str, body: str) -> Any:
+        try:
+            action = rules.parse_turn(player, body).action
+        except TurnSyntaxError:
+            action = False
+        bodies[body] = action
+        self.size += 1
+        return action
 
 
 _BODIES = _Bodies()
 
 
 def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
-    """The report of a plain, legal game (warnings included are not: None then too);
-    None whenever the full reader must look."""
+    """The report of a plain game, legal without so much as a warning; None whenever
+    the full reader must look."""
     lines = chunk.lines
     tags: list[Tag] = []
     first: int | None = None
@@ -74,10 +71,7 @@ def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
             return None
         number = chunk.first_line + position
         first = number if first is None else first
-        value = match.group("value")
-        if "\\" in value:
-            value = value.replace('\\"', '"').replace("\\\\", "\\")
-        tags.append(Tag(match.group("name"), value))  # no place needed: a game with a finding goes the full way
+        tags.append(Tag(match.group("name"), tag_value(match)))  # no place: a game with findings goes the full way
     else:
         position = len(lines)
     if first is None:
@@ -102,7 +96,8 @@ def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
 
 def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int) -> int | None:
     """Moves played, or None at the first thing that is not plain and legal."""
-    table = _BODIES.table(rules)
+    bodies_of = _BODIES
+    table = bodies_of.table(rules)
     play = engine.play
     player: str | None = None
     bodies: dict[str, Any] = {}
@@ -140,7 +135,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if action is None:
                     if len(body) > MAX_TURN_CHARS:
                         return None
-                    action = _parse(rules, bodies, player, body)
+                    action = bodies_of.parse(rules, bodies, player, body)
                 if action is False or play(player, action) is not None:
                     return None
                 moves += 1
@@ -160,7 +155,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if action is None:
             if len(body) > MAX_TURN_CHARS:
                 return None
-            action = _parse(rules, bodies, player, body)
+            action = bodies_of.parse(rules, bodies, player, body)
         if action is False or play(player, action) is not None:
             return None
         moves += 1

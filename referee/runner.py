@@ -75,16 +75,30 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None)
         yield from _in_order(pool, items, window=jobs * 3)
 
 
+CONNECT_SECONDS = 30
+
+
+class ClusterError(Exception):
+    """No Dask cluster to work on: the extra is not installed, or the scheduler cannot be reached."""
+
+
 def run_on_dask(inputs: list[Input], address: str) -> Iterator[Event]:
     """Each file judged whole by a Dask worker, which reads it by name: the workers must
     see the same files (a shared file system). `address` is a scheduler, or "local" for
-    a cluster of this machine's cores."""
+    a cluster of this machine's cores. Connects at once, raising ClusterError."""
     try:
         from dask.distributed import Client, LocalCluster
-    except ImportError as error:  # pragma: no cover - depends on the optional extra
-        raise RuntimeError("--dask needs the optional Dask support: pip install 'referee[dask]'") from error
-    cluster = LocalCluster(processes=True, dashboard_address=None) if address == "local" else None
-    client = Client(cluster if cluster is not None else address)
+    except ImportError:
+        raise ClusterError("--dask needs the optional Dask support: pip install 'referee[dask]'") from None
+    try:
+        cluster = LocalCluster(processes=True, dashboard_address=None) if address == "local" else None
+        client = Client(cluster if cluster is not None else address, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    return _on_cluster(client, cluster, inputs)
+
+
+def _on_cluster(client: Any, cluster: Any, inputs: list[Input]) -> Iterator[Event]:
     try:
         yield from map_paths(client, [os.path.abspath(item.path) for item in inputs],
                              [item.path for item in inputs])

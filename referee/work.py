@@ -9,7 +9,6 @@ one large file is spread over several processes and read with bounded memory.
 
 from __future__ import annotations
 
-import os
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator
@@ -80,20 +79,15 @@ def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
     return games
 
 
-def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int]) -> Iterator[GameReport]:
+def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False) -> Iterator[GameReport]:
+    """The game of a chunk: by the quick path when it is plain and legal, else read in full."""
     last = chunk.first_line + len(chunk.lines) - 1
     too_long = [number for number in cut if chunk.first_line <= number <= last]
-    if not too_long:
+    if not too_long and not full:
         plain = judge_plain(path, index, chunk)
         if plain is not None:
             yield plain
             return
-    yield from _read_in_full(path, index, chunk, cut)
-
-
-def _read_in_full(path: str, index: int, chunk: Chunk, cut: dict[int, int]) -> Iterator[GameReport]:
-    last = chunk.first_line + len(chunk.lines) - 1
-    too_long = [number for number in cut if chunk.first_line <= number <= last]
     for offset, read in enumerate(read_chunk(path, chunk)):
         for number in too_long:
             read.diagnostics.append(_too_long(path, number, cut[number]))
@@ -131,25 +125,16 @@ def _check_path(path: str) -> dict[str, Any]:
 
 def check_stream(path: str, stream: BinaryIO) -> dict[str, Any]:
     """A seekable stream judged game by game, as `check` does with one process."""
-    games: list[dict[str, Any]] = []
     diagnostics: list[dict[str, Any]] = []
-    blank: bool | None = None
-    for item in file_units(path, stream):
-        if isinstance(item, FileStart):
-            if item.problem is not None:
-                diagnostics.append(item.problem)
-        elif isinstance(item, FileEnd):
-            blank = item.blank
-        else:
-            games.extend(judge_chunks(item, len(games) + 1))
-    if blank is not None:
-        diagnostics.extend(file_findings(path, len(games), blank))
+    games = [game_json(report, lines) for report, lines in file_games(path, stream, diagnostics)]
     return {"path": path, "games": games, "diagnostics": diagnostics}
 
 
-def full_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]]) -> Iterator[tuple[GameReport, LineText]]:
-    """Every game of a stream read in full (records and all, for export), one at a
-    time, with a way to quote its lines; the file's own findings go to `problems`."""
+def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
+               full: bool = False) -> Iterator[tuple[GameReport, LineText]]:
+    """Every game of a stream, one at a time, with a way to quote its lines; `full`
+    reads each with its whole record (for export). The file's own findings go to
+    `problems`."""
     index = 0
     blank: bool | None = None
     for item in file_units(path, stream):
@@ -161,7 +146,7 @@ def full_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]]) -> I
         else:
             for chunk in item.chunks:
                 lines = _lines_of(chunk)
-                for report in _read_in_full(path, index + 1, chunk, item.cut):
+                for report in _judge_chunk(path, index + 1, chunk, item.cut, full):
                     index += 1
                     yield report, lines
     if blank is not None:
@@ -246,10 +231,3 @@ def spool(stream: BinaryIO) -> BinaryIO:
         copy.write(block)
     copy.seek(0)
     return copy  # type: ignore[return-value]
-
-
-def is_seekable(stream: BinaryIO) -> bool:
-    try:
-        return stream.seekable() and os.fstat(stream.fileno()).st_size >= 0
-    except (OSError, ValueError, AttributeError):
-        return False

@@ -45,3 +45,13 @@ def test_check_dask_local_runs_a_cluster_of_this_machine(run, tmp_path):
     assert run("check", "--dask", "local", "-").exit_code == 2
     assert not missing.exists()
     assert os.path.exists(path)
+
+
+def test_an_unreachable_scheduler_is_a_usage_error_not_a_crash(run, monkeypatch):
+    import referee.runner as runner
+
+    monkeypatch.setattr(runner, "CONNECT_SECONDS", 1)
+    result = run("check", "--dask", "tcp://127.0.0.1:1", str(SAMPLES / "korsar/legal/k-example.korsar"))
+    assert result.exit_code == 2
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in result.output
+    assert "Traceback" not in result.output

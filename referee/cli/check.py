@@ -20,7 +20,8 @@ from referee.reports import machine
 from referee.reports.json_report import Tally, check_report, file_verdict
 from referee.reports.style import Style
 from referee.reports.text import render_findings, summary_line
-from referee.runner import POOL_THRESHOLD, Judged, Unreadable, default_jobs, input_size, run_on_dask, run_units
+from referee.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
+                            run_on_dask, run_units)
 from referee.work import FileEnd, FileStart, file_findings
 
 STREAMED = ("text", "jsonl", "github")
@@ -67,7 +68,8 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     style = style_for(ctx) if output is None else Style(False)
     streamed = output is None and output_format in STREAMED
     chunks: list[str] = []
-    bar = Progress(input_size(inputs), enabled=progress if progress is not None else sys.stderr.isatty())
+    size = input_size(inputs)
+    bar = Progress(size, enabled=progress if progress is not None else sys.stderr.isatty())
 
     def write(text: str) -> None:
         """Streamed formats go out as each game is judged, unless written to a file."""
@@ -90,10 +92,14 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     ok = True
     stopped = False
     if dask_address is not None:
-        events = run_on_dask(inputs, dask_address)
+        try:
+            events = run_on_dask(inputs, dask_address)
+        except ClusterError as error:
+            raise click.UsageError(str(error)) from None
     else:
-        wanted = jobs if jobs is not None else default_jobs()
-        events = run_units(inputs, wanted if input_size(inputs) >= POOL_THRESHOLD or jobs is not None else 1)
+        if jobs is None:
+            jobs = default_jobs() if size >= POOL_THRESHOLD else 1
+        events = run_units(inputs, jobs)
     current: _File | None = None
     done = 0
     for event in events:
@@ -137,8 +143,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
             if max_errors is not None and tally.errors >= max_errors:
                 stopped = done < len(inputs)
                 break
-    if hasattr(events, "close"):
-        events.close()
+    events.close()  # stops the workers early when --max-errors stopped the reading
     bar.clear()
     pairs = [(u.path, u.reason) for u in unreadable]
     if output_format == "json":

@@ -14,7 +14,7 @@ from referee.cli.common import emit, open_one, output_option, staged_output, sty
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
-from referee.work import full_games
+from referee.work import file_games
 from referee.fileio import write_atomic
 from referee.formatting import canonical_records
 
@@ -45,7 +45,7 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
 
     def entries() -> Iterator[dict[str, Any]]:
         nonlocal ok
-        for game, lines in full_games(name, stream, problems):
+        for game, lines in file_games(name, stream, problems, full=True):
             ok = ok and game.verdict == "legal"
             if game.verdict == "malformed":
                 broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)

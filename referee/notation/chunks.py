@@ -23,6 +23,14 @@ _COMMENT_OR_WORD = re.compile(r";|\{[^}]*(\})?|[^\s{};:]")
 _MOVETEXT_CHAR = re.compile(r"[^\s:}]")
 
 
+def tag_value(match: re.Match[str]) -> str:
+    """The value of a TAG_LINE match, its escapes (\\" and \\\\) read."""
+    value = match.group("value")
+    if "\\" in value:
+        value = value.replace('\\"', '"').replace("\\\\", "\\")
+    return value
+
+
 @dataclass(slots=True)
 class Chunk:
     """The lines of one game (plus, for the first, the comments in front of it)."""
@@ -39,8 +47,6 @@ class _Splitter:
 
     def starts_game(self, line: str) -> bool:
         """Read one line; True when it begins the next game."""
-        if self.in_movetext and not self.open_comment and line[:1].isalnum() and "{" not in line:
-            return False  # the common case: more movetext in a game that has some
         start = 0
         if self.open_comment:
             if not TAG_START.match(line):

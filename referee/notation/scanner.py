@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.diagnostics import Diagnostic
-from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games
+from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, tag_value
 from referee.record import Comment, Round, Tag, Turn
 from referee.source import Span
 
@@ -136,10 +136,9 @@ class _Scan:
             )
             self.comment_target = None
             return
-        value = match.group("value").replace('\\"', '"').replace("\\\\", "\\")
         tag = Tag(
             match.group("name"),
-            value,
+            tag_value(match),
             Span(number, match.start("value") + 1, match.end("value") + 1),
         )
         self.game.tags.append(tag)

@@ -138,11 +138,7 @@ class KorsarEngine(Engine):
         seat = self.next_seat
         if self.over or self.new_round_next or self.players[seat] != player:
             return self._out_of_turn(player)
-        if self.table and (self.first_mate[seat] or not (self.deck_size or self.hand_size[seat - 1])):
-            side = self.side_of[seat]
-            captures = [g for g in self.table if g.holder == side]
-        else:
-            captures = []
+        captures = self._captures_for(seat)
         if not action.captures and action.chased is None and self._play_plain(seat, action, captures):
             return None
         judged = self._judge(seat, action, captures)
@@ -360,10 +356,11 @@ class KorsarEngine(Engine):
         return not self.has_turns(seat - 1)
 
     def _captures_for(self, seat: int) -> list[Galleon]:
-        if not self.first_mate[seat] and self.has_turns(seat - 1):
-            return []
-        side = self.side_of[seat]
-        return [g for g in self.table if g.holder == side]
+        """The galleons `seat` takes in its capture phase (K-TURN, K-TEAM-CAPTURE)."""
+        if self.table and (self.first_mate[seat] or not (self.deck_size or self.hand_size[seat - 1])):
+            side = self.side_of[seat]
+            return [g for g in self.table if g.holder == side]
+        return []
 
     # -- judging a turn ----------------------------------------------------------------
 
