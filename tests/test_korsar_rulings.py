@@ -803,6 +803,14 @@ def test_control_a_stated_capture_of_a_galleon_not_on_the_table():
             "the log says A captures B5, but there is no galleon B5 on the table")
 
 
+def test_control_a_stated_capture_with_an_ambiguous_name():
+    """K-CONTROL (stated capture): 'A3' names two galleons; the message quotes the naming problem as written."""
+    rounds = ["A: $3  B: R1@A3  C: G1@A3", "A: $3  B: draw  C: draw", "A: xA3 draw"]
+    first = illegal(log("A B C", rounds), "K-CONTROL", "A: ^xA3",
+                    "the log says A captures A3, but A3 is ambiguous: A has 2 galleons of 3 on the table")
+    assert first.notes[0] == "name one by the round it was placed: A3/1 or A3/2"
+
+
 # -- K-TEAM-CAPTURE ------------------------------------------------------------------
 
 
