@@ -378,7 +378,7 @@ def parse_only(path: str) -> dict[str, int]:
     """Stream the file through the notation reader (scanner + grammar), without rules."""
     from referee.notation.chunks import split_games
     from referee.notation.reader import read_chunk
-    from referee.source import LineReader
+    from referee.pipeline.source import LineReader
 
     games = moves = malformed = 0
     with open(path, "rb") as stream:

@@ -12,12 +12,12 @@ from pathlib import Path
 
 from referee.export import record_to_json, records_from_json
 from referee.formatting import canonical_game, canonical_records
-from referee.replay import FileReport, check_bytes
+from referee.pipeline.replay import FileReport, check_bytes
 from referee.reports.json_report import check_report, file_json
 from referee.validation import schema_errors
 from referee.notation.chunks import split_games
 from referee.notation.scanner import _Scan, scan_chunk
-from referee.work import check_stream
+from referee.pipeline.work import check_stream
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,7 +17,7 @@ from referee import __version__
 from referee.games import GAMES
 from referee.games.base import GameRules
 from referee.record import Comment, GameRecord, Round, Tag, Turn
-from referee.replay import GameReport
+from referee.pipeline.replay import GameReport
 from referee.reports.json_report import game_json
 
 RECORD_SCHEMA_ID = "urn:referee:schema:game-record:1"

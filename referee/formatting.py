@@ -11,7 +11,7 @@ from referee.games.base import GameRules
 from referee.notation.reader import ReadGame
 from referee.notation.writer import format_game
 from referee.record import GameRecord, Turn
-from referee.replay import GameReport, replay_game
+from referee.pipeline.replay import GameReport, replay_game
 
 
 def canonical_game(report: GameReport) -> str:

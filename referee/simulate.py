@@ -97,7 +97,7 @@ def _replayed(rules: GameRules, record: GameRecord) -> Engine | None:
 
 
 def _caught(text: str, rule: str, line: int) -> bool:
-    from referee.replay import check_text
+    from referee.pipeline.replay import check_text
 
     report = check_text("simulated", text)
     errors = [d for d in report.all_diagnostics() if d.is_error]

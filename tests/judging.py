@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from referee.replay import GameReport, check_text
+from referee.pipeline.replay import GameReport, check_text
 
 
 def replay(text: str, name: str) -> GameReport:

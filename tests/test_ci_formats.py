@@ -292,7 +292,7 @@ def test_paths_complete_as_file_names():
 def test_debug_shows_the_traceback_and_keeps_exit_3(tmp_path, monkeypatch):
     from click.testing import CliRunner
 
-    import referee.work as work
+    import referee.pipeline.work as work
     from referee.cli import cli
 
     def explode(*args, **kwargs):

@@ -102,7 +102,7 @@ def test_usage_errors_exit_2(run):
 
 
 def test_internal_error_exits_3_without_traceback(run, tmp_path, monkeypatch):
-    import referee.work as work
+    import referee.pipeline.work as work
 
     def explode(*args, **kwargs):
         raise RuntimeError("boom")

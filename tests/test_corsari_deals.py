@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.games.corsari.cards import UNSHUFFLED
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 
 HEADER = '[Game "Corsari"]\n[Players "A B"]\n[First "A"]\n\n'
 HANDS = f"A {' '.join(UNSHUFFLED[0:12])} / B {' '.join(UNSHUFFLED[12:24])}"

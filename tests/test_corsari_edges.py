@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 
 HEADER = '[Game "Corsari"]\n[Players "A B"]\n[First "A"]\n[Result "*"]\n\n'
 PUBLIC = "1. deal: quay K1 K2 K3 K4 K5 K6 K7 / pile K8\n"

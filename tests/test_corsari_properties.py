@@ -14,7 +14,7 @@ from referee.games.corsari.cards import ALL_CARDS
 from referee.games.corsari.notation import CorsariDeal, CorsariTurn, Step
 from referee.notation.writer import format_game
 from referee.record import GameRecord, Round, Tag, Turn
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 from referee.simulate import random_game
 
 CORSARI = GAMES["corsari"]

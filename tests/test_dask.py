@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from referee.runner import Judged
+from referee.pipeline.runner import Judged
 from referee.validation import schema_errors
 from tests.conftest import SAMPLES
 from tests.test_parallel import corpus
@@ -18,7 +18,7 @@ distributed = pytest.importorskip("distributed")
 def test_dask_maps_the_unit_over_files_and_gathers_the_same_report(run, tmp_path):
     from distributed import Client
 
-    from referee.runner import map_paths
+    from referee.pipeline.runner import map_paths
 
     paths = [corpus(tmp_path, run, count=5)]
     for name in ("korsar/legal/multi-game.korsar", "corsari/illegal/c-cards-2.corsari"):
@@ -48,7 +48,7 @@ def test_check_dask_local_runs_a_cluster_of_this_machine(run, tmp_path):
 
 
 def test_an_unreachable_scheduler_is_a_usage_error_not_a_crash(run, monkeypatch):
-    import referee.runner as runner
+    import referee.pipeline.runner as runner
 
     monkeypatch.setattr(runner, "CONNECT_SECONDS", 1)
     result = run("check", "--dask", "tcp://127.0.0.1:1", str(SAMPLES / "korsar/legal/k-example.korsar"))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.fastpath import judge_plain
+from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
-from referee.replay import replay_game
+from referee.pipeline.replay import replay_game
 from referee.reports.json_report import game_json
 
 

@@ -8,7 +8,7 @@ import stat
 
 import pytest
 
-from referee.replay import check_bytes
+from referee.pipeline.replay import check_bytes
 
 GAME = b'[Game "Korsar"]\n[Players "A B"]\n\n1. A: draw  B: draw\n'
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 
 HEADER = '[Game "Korsar"]\n[Players "A B C"]\n'
 

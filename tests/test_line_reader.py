@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import referee.source as source
-from referee.source import DecodeError, LineReader, check_utf8, decode
+import referee.pipeline.source as source
+from referee.pipeline.source import DecodeError, LineReader, check_utf8, decode
 
 
 @settings(max_examples=400, deadline=None)

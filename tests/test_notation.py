@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.formatting import canonical_game
-from referee.replay import check_bytes, check_text
+from referee.pipeline.replay import check_bytes, check_text
 
 HEADER = '[Game "Korsar"]\n[Players "A B C"]\n'
 EXAMPLE = HEADER + """

@@ -6,9 +6,9 @@ import io
 import json
 from pathlib import Path
 
-from referee.fileio import Input
-from referee.runner import Judged, Unreadable, _in_order, run_units
-from referee.work import FileEnd, FileStart, Unit, check_unit, file_units
+from referee.pipeline.fileio import Input
+from referee.pipeline.runner import Judged, Unreadable, _in_order, run_units
+from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units
 from tests.conftest import SAMPLES
 from referee.validation import schema_errors
 
@@ -77,7 +77,7 @@ def test_results_come_back_in_input_order_however_long_each_takes():
 
 
 def test_the_unit_never_raises_and_says_what_failed(monkeypatch):
-    import referee.work as work
+    import referee.pipeline.work as work
 
     def explode(*args, **kwargs):
         raise ValueError("boom")
@@ -137,7 +137,7 @@ def test_long_work_closes_with_its_time_and_speed():
 
 def test_export_is_written_game_by_game_as_the_whole_document_would_be(run, tmp_path):
     from referee.export import export_document
-    from referee.replay import check_bytes
+    from referee.pipeline.replay import check_bytes
 
     path = corpus(tmp_path, run, count=4)
     text = path.read_text()

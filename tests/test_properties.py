@@ -14,7 +14,7 @@ from referee.formatting import canonical_game, canonical_records
 from referee.games import GAMES
 from referee.games.korsar.cards import card_info
 from referee.notation.writer import format_game
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 from referee.simulate import random_game
 
 KORSAR = GAMES["korsar"]

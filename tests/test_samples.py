@@ -10,7 +10,7 @@ import pytest
 
 from referee.formatting import canonical_game
 from referee.games import GAMES
-from referee.replay import check_bytes
+from referee.pipeline.replay import check_bytes
 from referee.validation import schema_errors
 
 from .conftest import expectations, sample_files

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.replay import check_text
+from referee.pipeline.replay import check_text
 
 from .conftest import EXPECT
 

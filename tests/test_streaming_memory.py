@@ -15,8 +15,8 @@ from tests.conftest import ROOT
 PROBE = textwrap.dedent("""
     import io, sys
     from referee.cli import cli
-    from referee.runner import Judged, run_units
-    from referee.fileio import Input
+    from referee.pipeline.runner import Judged, run_units
+    from referee.pipeline.fileio import Input
     from click.testing import CliRunner
 
     game = CliRunner().invoke(cli, ["simulate", "--game", "korsar", "--players", "4", "--seed", "m",

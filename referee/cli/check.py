@@ -14,15 +14,15 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, WorkFailed, cli
 from referee.cli.common import config_of, emit, gather, output_option, style_for
 from referee.cli.progress import Progress
 from referee.config import FORMATS
-from referee.fileio import Unreadable as UnreadableFile
-from referee.fileio import write_atomic
+from referee.pipeline.fileio import Unreadable as UnreadableFile
+from referee.pipeline.fileio import write_atomic
 from referee.reports import machine
 from referee.reports.json_report import Tally, check_report, file_verdict
 from referee.reports.style import Style
 from referee.reports.text import render_findings, summary_line
-from referee.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
+from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
                             run_on_dask, run_units)
-from referee.work import FileEnd, FileStart, file_findings
+from referee.pipeline.work import FileEnd, FileStart, file_findings
 
 STREAMED = ("text", "jsonl", "github")
 

@@ -11,14 +11,14 @@ from typing import BinaryIO, TextIO
 import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
-from referee.fileio import Input, Unreadable, atomic_writer, collect, iter_read
+from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, iter_read
 from pathlib import Path
 
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
-from referee.replay import FileReport, GameReport, check_bytes
+from referee.pipeline.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
-from referee.work import spool
+from referee.pipeline.work import spool
 
 
 def output_option(function):

@@ -14,8 +14,8 @@ from referee.cli.common import emit, open_one, output_option, staged_output, sty
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
-from referee.work import file_games
-from referee.fileio import write_atomic
+from referee.pipeline.work import file_games
+from referee.pipeline.fileio import write_atomic
 from referee.formatting import canonical_records
 
 MAX_JSON_BYTES = 256 * 1024 * 1024

@@ -8,7 +8,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
 from referee.cli.common import check_inputs, emit, gather, style_for
-from referee.fileio import Unreadable, write_atomic
+from referee.pipeline.fileio import Unreadable, write_atomic
 from referee.formatting import canonical_game
 from referee.reports.text import render_diagnostic
 

@@ -6,7 +6,7 @@ import click
 
 from referee.cli import cli
 from referee.cli.common import emit, output_option
-from referee.fileio import write_atomic
+from referee.pipeline.fileio import write_atomic
 from referee.games import GAMES
 from referee.simulate import illegal_game_text, random_game_text
 

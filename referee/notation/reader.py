@@ -15,7 +15,7 @@ from referee.games.base import GameRules, TurnSyntaxError
 from referee.notation.chunks import Chunk
 from referee.notation.scanner import RawGame, clip, scan, scan_chunk
 from referee.record import GameRecord, Turn
-from referee.source import Span
+from referee.notation.span import Span
 
 
 @dataclass(slots=True)

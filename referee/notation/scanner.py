@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from referee.diagnostics import Diagnostic
 from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, tag_value
 from referee.record import Comment, Round, Tag, Turn
-from referee.source import Span
+from referee.notation.span import Span
 
 TOKEN = re.compile(
     r"""

@@ -8,8 +8,8 @@ from typing import Any
 from referee import __version__
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
-from referee.replay import FileReport, GameReport
-from referee.source import Source
+from referee.pipeline.replay import FileReport, GameReport
+from referee.pipeline.source import Source
 
 REPORT_SCHEMA_ID = "urn:referee:schema:check-report:1"
 

@@ -15,10 +15,10 @@ from typing import Any
 
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
-from referee.replay import GameReport
+from referee.pipeline.replay import GameReport
 from referee.reports.json_report import diagnostic_json, source_lines
 from referee.reports.style import Style
-from referee.source import Source
+from referee.pipeline.source import Source
 
 WINDOW = 100  # characters of a long line shown around the caret
 LONG_WORK = 1.0  # seconds: quicker work closes without its time, which would only be noise

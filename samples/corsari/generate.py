@@ -57,7 +57,7 @@ from referee.games.corsari.engine import CorsariEngine  # noqa: E402
 from referee.games.corsari.notation import CorsariDeal, CorsariTurn, Step  # noqa: E402
 from referee.notation.writer import format_game  # noqa: E402
 from referee.record import Comment, GameRecord, Round, Tag, Turn  # noqa: E402
-from referee.replay import check_text  # noqa: E402
+from referee.pipeline.replay import check_text  # noqa: E402
 
 RULES = GAMES["corsari"]
 LEGAL = HERE / "legal"

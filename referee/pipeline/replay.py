@@ -13,7 +13,8 @@ from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import Engine, GameRules, Outcome
 from referee.notation.reader import ReadGame, read_games
 from referee.record import GameRecord, Round, Turn
-from referee.source import DecodeError, Source, Span, decode
+from referee.notation.span import Span
+from referee.pipeline.source import DecodeError, Source, decode
 
 Verdict = Literal["legal", "illegal", "malformed"]
 

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from referee.diagnostics import Diagnostic
-from referee.fastpath import judge_plain
+from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
 from referee.notation.reader import read_chunk
-from referee.replay import GameReport, replay_game
+from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
-from referee.source import MAX_LINE_CHARS, DecodeError, LineReader, Span, check_utf8
+from referee.notation.span import Span
+from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
 
 BATCH_LINES = 2000
 """Lines of log per batch sent to a worker: large enough that sending costs little,

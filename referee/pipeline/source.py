@@ -1,9 +1,5 @@
-"""Decoded log text and positions in it.
-
-Positions are 1-based lines and columns; a column counts characters (a tab is one
-column), so `path:line:col` points at the same character in every editor that
-counts characters.
-"""
+"""Log bytes made text: UTF-8 checked, lines read in blocks with overlong ones cut,
+and the decoded lines a report quotes from."""
 
 from __future__ import annotations
 
@@ -12,22 +8,6 @@ import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A stretch of one line: `line`, and columns `col` to `end_col` (exclusive)."""
-
-    line: int
-    col: int
-    end_col: int
-
-    def __post_init__(self) -> None:
-        if self.end_col < self.col:
-            object.__setattr__(self, "end_col", self.col)
-
-    def to_json(self) -> dict[str, int]:
-        return {"line": self.line, "column": self.col, "end_column": self.end_col}
 
 
 class DecodeError(Exception):

@@ -20,7 +20,7 @@ from referee.games.base import Engine, GameRules, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import GameRecord, Tag
-from referee.replay import GameReport
+from referee.pipeline.replay import GameReport
 
 _CACHE_LIMIT = 200_000
 

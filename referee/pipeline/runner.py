@@ -17,8 +17,8 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
-from referee.fileio import Input
-from referee.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
+from referee.pipeline.fileio import Input
+from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
 
 POOL_THRESHOLD = 1 << 20
 """Inputs smaller than this (bytes in all) are checked in this process: starting
