@@ -11,7 +11,8 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, WorkFailed, cli
-from referee.cli.common import config_of, emit, gather, output_option, style_for
+from referee.cli.common import config_of, emit, gather, judging_options, output_option, style_for
+from referee.games.base import JudgeOptions
 from referee.cli.progress import Progress
 from referee.config import FORMATS
 from referee.pipeline.fileio import Unreadable as UnreadableFile
@@ -47,10 +48,11 @@ STREAMED = ("text", "jsonl", "github")
 @click.option("--progress/--no-progress", default=None,
               help="A progress bar on standard error (default: when it is a terminal and the work is long).")
 @output_option
+@judging_options
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None, quiet: bool,
           max_errors: int | None, exclude: tuple[str, ...], jobs: int | None, dask_address: str | None,
-          progress: bool | None, output: str | None) -> None:
+          progress: bool | None, output: str | None, options: JudgeOptions) -> None:
     """Judge game logs: files, folders (searched for every game's extension:
     *.korsar, *.corsari) or - for standard input.
 
@@ -93,13 +95,13 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     stopped = False
     if dask_address is not None:
         try:
-            events = run_on_dask(inputs, dask_address)
+            events = run_on_dask(inputs, dask_address, options)
         except ClusterError as error:
             raise click.UsageError(str(error)) from None
     else:
         if jobs is None:
             jobs = default_jobs() if size >= POOL_THRESHOLD else 1
-        events = run_units(inputs, jobs)
+        events = run_units(inputs, jobs, options=options)
     current: _File | None = None
     done = 0
     for event in events:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -16,6 +17,8 @@ from pathlib import Path
 
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
+from referee.games.base import NO_OPTIONS, JudgeOptions
+from referee.games.data import DataFileError, judge_options
 from referee.pipeline.replay import FileReport, GameReport, check_bytes
 from referee.reports.style import Style, wants_colour
 from referee.pipeline.work import spool
@@ -25,6 +28,27 @@ def output_option(function):
     """`-o/--output FILE`: write the result atomically instead of to standard output."""
     return click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
                         help="Write to FILE (atomically) instead of standard output.")(function)
+
+
+def judging_options(function):
+    """`--data FILE` and `--variant NAME`, loaded and checked before any log is read,
+    handed to the command as `options` (a JudgeOptions); a bad data file or an
+    unknown variant is a usage error."""
+
+    @click.option("--data", "data_paths", multiple=True, metavar="FILE", type=click.Path(dir_okay=False),
+                  help="A data file (a board, a card set) for the games that read one; repeatable.")
+    @click.option("--variant", "variants", multiple=True, metavar="NAME",
+                  help="Judge logs whose header names no variant by this variant; repeatable "
+                       "(`referee rules` lists them).")
+    @functools.wraps(function)
+    def wrapper(*args, data_paths: tuple[str, ...] = (), variants: tuple[str, ...] = (), **kwargs):
+        try:
+            kwargs["options"] = judge_options(data_paths, variants)
+        except DataFileError as error:
+            raise click.UsageError(str(error)) from None
+        return function(*args, **kwargs)
+
+    return wrapper
 
 
 def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
@@ -76,24 +100,26 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
     return inputs, problems
 
 
-def check_inputs(inputs: list[Input], stop_after: int | None = None, canonical: bool = False):
+def check_inputs(inputs: list[Input], stop_after: int | None = None, canonical: bool = False,
+                 options: JudgeOptions = NO_OPTIONS):
     """Yield (Input, FileReport | Unreadable) in input order."""
     stdin = sys.stdin.buffer
     for item, data in iter_read(inputs, stdin):
         if isinstance(data, Unreadable):
             yield item, data
         else:
-            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after, canonical)
+            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after, canonical,
+                                    options)
 
 
-def one_file(path: str, stop_after: int | None = None) -> FileReport:
+def one_file(path: str, stop_after: int | None = None, options: JudgeOptions = NO_OPTIONS) -> FileReport:
     """A single log for score/show/export; unreadable input is a usage-level error."""
     inputs, problems = collect([path], all_extensions())
     if problems:
         raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: this command takes one log file")
-    for _, result in check_inputs(inputs, stop_after):
+    for _, result in check_inputs(inputs, stop_after, options=options):
         if isinstance(result, Unreadable):
             raise UnreadableInput(f"cannot read {result.path}: {result.reason}")
         return result
@@ -140,4 +166,5 @@ def pick_game(report: FileReport, index: int) -> GameReport:
     return report.games[index - 1]
 
 
-__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "output_option", "one_file", "pick_game", "style_for"]
+__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "judging_options", "output_option", "one_file",
+           "pick_game", "style_for"]

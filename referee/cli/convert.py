@@ -10,7 +10,8 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import emit, open_one, output_option, staged_output, style_for
+from referee.cli.common import emit, judging_options, open_one, output_option, staged_output, style_for
+from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
@@ -31,8 +32,9 @@ def _emit(text: str, output: str | None) -> None:
 @cli.command("export", short_help="Write logs as JSON game records with their verdicts.")
 @click.argument("path", metavar="PATH", type=click.Path())
 @output_option
+@judging_options
 @click.pass_context
-def export_command(ctx: click.Context, path: str, output: str | None) -> None:
+def export_command(ctx: click.Context, path: str, output: str | None, options: JudgeOptions) -> None:
     """Write every game of a log as JSON: the record (comments included) and the verdict.
 
     Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
@@ -45,7 +47,7 @@ def export_command(ctx: click.Context, path: str, output: str | None) -> None:
 
     def entries() -> Iterator[dict[str, Any]]:
         nonlocal ok
-        for game, lines in file_games(name, stream, problems, full=True):
+        for game, lines in file_games(name, stream, problems, full=True, options=options):
             ok = ok and game.verdict == "legal"
             if game.verdict == "malformed":
                 broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)

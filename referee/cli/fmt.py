@@ -7,7 +7,8 @@ import difflib
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import check_inputs, emit, gather, style_for
+from referee.cli.common import check_inputs, emit, gather, judging_options, style_for
+from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Unreadable, write_atomic
 from referee.formatting import canonical_game
 from referee.reports.text import render_diagnostic
@@ -17,8 +18,10 @@ from referee.reports.text import render_diagnostic
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")
+@judging_options
 @click.pass_context
-def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool) -> None:
+def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool,
+        options: JudgeOptions) -> None:
     """Rewrite logs in canonical form (to standard output unless --in-place).
 
     With --check nothing is written: a unified diff of what would change goes to
@@ -34,7 +37,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
     status = EXIT_OK
     for problem in unreadable:
         emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
-    for item, result in check_inputs(inputs, canonical=True):
+    for item, result in check_inputs(inputs, canonical=True, options=options):
         if isinstance(result, Unreadable):
             unreadable.append(result)
             emit(f"{result.path}: cannot read: {result.reason}", err=True)

@@ -7,7 +7,8 @@ import json
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import emit, one_file, style_for
+from referee.cli.common import emit, judging_options, one_file, style_for
+from referee.games.base import JudgeOptions
 from referee.reports.json_report import check_report, file_json
 from referee.reports.text import render_diagnostic, render_score
 
@@ -16,8 +17,9 @@ from referee.reports.text import render_diagnostic, render_score
 @click.argument("path", metavar="PATH", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@judging_options
 @click.pass_context
-def score(ctx: click.Context, path: str, output_format: str) -> None:
+def score(ctx: click.Context, path: str, output_format: str, options: JudgeOptions) -> None:
     """The score of every game in PATH: each side's score and the game's own figures
     (Korsar: gold captured, swept at the end, galleons in hand and left on the table;
     Corsari: penalty cards), the winners, and whether the claimed result holds.
@@ -27,7 +29,7 @@ def score(ctx: click.Context, path: str, output_format: str) -> None:
 
     Exit 0 when every game is legal and every claim holds, 1 otherwise.
     """
-    report = one_file(path)
+    report = one_file(path, options=options)
     style = style_for(ctx)
     if output_format == "json":
         emit(json.dumps(check_report([file_json(report)], []), indent=2, ensure_ascii=False))

@@ -9,7 +9,8 @@ import click
 from referee import __version__
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import emit, one_file, pick_game, style_for
+from referee.cli.common import emit, judging_options, one_file, pick_game, style_for
+from referee.games.base import JudgeOptions
 from referee.reports.text import render_diagnostic
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
@@ -23,13 +24,15 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
               help="Which game of the file.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
+@judging_options
 @click.pass_context
-def show(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str) -> None:
+def show(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
+         options: JudgeOptions) -> None:
     """The state after move N, as a referee needs it to settle a dispute: for Korsar
     the table with each galleon's attackers and holder, the hands as far as the log
     lets them be known, the deck and the loot; for Corsari the quay with its exposed
     card and the home-port colour, the hands, the splits and the penalty piles."""
-    report = one_file(path, stop_after=move)
+    report = one_file(path, stop_after=move, options=options)
     game = pick_game(report, game_index)
     style = style_for(ctx)
     errors = [d for d in game.diagnostics if d.is_error]

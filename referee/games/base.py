@@ -10,13 +10,17 @@ Hidden information and chance are the engine's business: an engine is built
 from the record's tags (which may give a full deal, a seed, or nothing) and
 judges each move on what it can know; dice or shuffles a game needs are values
 written in the log, never drawn by the referee.
+
+What the log cannot carry comes in `JudgeOptions`: data files (a board, a card
+set) loaded and checked once before any game is judged, and variants chosen on
+the command line for logs whose header names none.
 """
 
 from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +35,43 @@ class Ruling:
     id: str
     title: str
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """Another reading of a ruling, chosen by name (`--variant NAME`, or the log's header)."""
+
+    name: str
+    ruling: str
+    text: str
+
+
+class DataError(Exception):
+    """A data file a game cannot use; `pointer` is the JSON pointer of the value at fault."""
+
+    def __init__(self, message: str, pointer: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeOptions:
+    """What the command line adds to a log: `data` maps a game id to the data sets
+    loaded from `--data` files (each already checked by the game's `load_data`);
+    `variants` are names for logs that name none; `settings` holds a game's own
+    switches (such as a level of checking), by name. Picklable, so it travels to
+    worker processes with the work."""
+
+    data: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    variants: tuple[str, ...] = ()
+    settings: Mapping[str, str] = field(default_factory=dict)
+
+    def data_for(self, game: str) -> tuple[Any, ...]:
+        return tuple(self.data.get(game, ()))
+
+
+NO_OPTIONS = JudgeOptions()
 
 
 class TurnSyntaxError(Exception):
@@ -136,6 +177,9 @@ class GameRules(ABC):
     extensions: tuple[str, ...]
     tags: Sequence[TagSpec]
     rulings: Sequence[Ruling]
+    variants: Sequence[Variant] = ()
+    data_format: str | None = None
+    """The `format` value of the data files this game reads (None: it reads none)."""
 
     # -- notation ------------------------------------------------------------
 
@@ -165,9 +209,15 @@ class GameRules(ABC):
 
     # -- rules ---------------------------------------------------------------
 
+    def load_data(self, document: Any, path: str) -> Any:
+        """A data file's parsed JSON made ready for `new_engine`, or DataError with
+        the JSON pointer at fault. Only games with a `data_format` take data."""
+        raise DataError(f"{self.name} reads no data files")
+
     @abstractmethod
-    def new_engine(self, record: GameRecord) -> Engine | Violation:
-        """An engine set up from the record's tags, or the violation its set-up breaks.
+    def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
+        """An engine set up from the record's tags (and the options' data and
+        variants), or the violation its set-up breaks.
 
         A set-up violation's `part` is "tag:Name" for the tag at fault.
         """

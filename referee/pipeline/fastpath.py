@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games import game_for_tag
-from referee.games.base import Engine, GameRules, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import GameRecord, Tag
@@ -53,7 +53,7 @@ class _Bodies:
 _BODIES = _Bodies()
 
 
-def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
+def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_OPTIONS) -> GameReport | None:
     """The report of a plain game, legal without so much as a warning; None whenever
     the full reader must look."""
     lines = chunk.lines
@@ -85,7 +85,7 @@ def judge_plain(path: str, index: int, chunk: Chunk) -> GameReport | None:
     check_tags(path, record, rules, problems)
     if problems:
         return None
-    engine = rules.new_engine(record)
+    engine = rules.new_engine(record, options)
     if isinstance(engine, Violation):
         return None
     moves = _replay_movetext(rules, engine, lines, position)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import Engine, GameRules, Outcome
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome
 from referee.notation.reader import ReadGame, read_games
 from referee.record import GameRecord, Round, Turn
 from referee.notation.span import Span
@@ -60,7 +60,7 @@ class FileReport:
 
 
 def check_bytes(path: str, data: bytes, stop_after: int | None = None,
-                canonical: bool = False) -> FileReport:
+                canonical: bool = False, options: JudgeOptions = NO_OPTIONS) -> FileReport:
     try:
         text = decode(data)
     except DecodeError as error:
@@ -70,13 +70,13 @@ def check_bytes(path: str, data: bytes, stop_after: int | None = None,
             "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
             Span(line, column, column + 1),
             notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])])
-    report = check_text(path, text, stop_after, canonical)
+    report = check_text(path, text, stop_after, canonical, options)
     report.normalized = data.startswith(b"\xef\xbb\xbf") or b"\r" in data
     return report
 
 
 def check_text(path: str, text: str, stop_after: int | None = None,
-               canonical: bool = False) -> FileReport:
+               canonical: bool = False, options: JudgeOptions = NO_OPTIONS) -> FileReport:
     source = Source.from_text(path, text)
     report = FileReport(path, source=source)
     if not text.strip():
@@ -84,7 +84,7 @@ def check_text(path: str, text: str, stop_after: int | None = None,
                                              notes=['a game starts with its tags, e.g. [Game "Korsar"]']))
         return report
     for index, read in enumerate(read_games(path, source.lines), start=1):
-        report.games.append(replay_game(path, index, read, stop_after, canonical))
+        report.games.append(replay_game(path, index, read, stop_after, canonical, options))
     if not report.games:
         report.diagnostics.append(Diagnostic("N-GAME", "the file holds only comments, no game", path,
                                              Span(1, 1, 1),
@@ -93,14 +93,14 @@ def check_text(path: str, text: str, stop_after: int | None = None,
 
 
 def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None,
-                canonical: bool = False) -> GameReport:
+                canonical: bool = False, options: JudgeOptions = NO_OPTIONS) -> GameReport:
     """Judge one game; with `stop_after` N, stop once N turns are played (for `show`);
     with `canonical`, also note each legal turn's canonical text (for `fmt`)."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
     if read.malformed or read.record is None or read.rules is None:
         return report
     record, rules = read.record, read.rules
-    engine = rules.new_engine(record)
+    engine = rules.new_engine(record, options)
     if isinstance(engine, Violation):
         report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
         return report

@@ -9,6 +9,7 @@ and never holds more than a few batches in memory.
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections import deque
@@ -17,6 +18,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
 
@@ -61,9 +63,10 @@ def input_size(inputs: list[Input]) -> int:
     return total
 
 
-def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None) -> Iterator[Event]:
+def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
+              options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
     """Events for every input, in order, the units run in this process or in `jobs` processes."""
-    items = _read_inputs(inputs, stdin if stdin is not None else sys.stdin.buffer)
+    items = _read_inputs(inputs, stdin if stdin is not None else sys.stdin.buffer, options)
     if jobs <= 1:
         for item in items:
             if isinstance(item, Unit):
@@ -82,7 +85,7 @@ class ClusterError(Exception):
     """No Dask cluster to work on: the extra is not installed, or the scheduler cannot be reached."""
 
 
-def run_on_dask(inputs: list[Input], address: str) -> Iterator[Event]:
+def run_on_dask(inputs: list[Input], address: str, options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
     """Each file judged whole by a Dask worker, which reads it by name: the workers must
     see the same files (a shared file system). `address` is a scheduler, or "local" for
     a cluster of this machine's cores. Connects at once, raising ClusterError."""
@@ -95,22 +98,23 @@ def run_on_dask(inputs: list[Input], address: str) -> Iterator[Event]:
         client = Client(cluster if cluster is not None else address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    return _on_cluster(client, cluster, inputs)
+    return _on_cluster(client, cluster, inputs, options)
 
 
-def _on_cluster(client: Any, cluster: Any, inputs: list[Input]) -> Iterator[Event]:
+def _on_cluster(client: Any, cluster: Any, inputs: list[Input], options: JudgeOptions) -> Iterator[Event]:
     try:
         yield from map_paths(client, [os.path.abspath(item.path) for item in inputs],
-                             [item.path for item in inputs])
+                             [item.path for item in inputs], options)
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
 
 
-def map_paths(client: Any, paths: list[str], shown: list[str]) -> Iterator[Event]:
+def map_paths(client: Any, paths: list[str], shown: list[str],
+              options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
     """Map `check_unit` over file paths with a Dask client; events in input order."""
-    futures = client.map(check_unit, paths, pure=False)
+    futures = client.map(functools.partial(check_unit, options=options), paths, pure=False)
     for future, name in zip(futures, shown):
         result = _renamed(future.result(), name)
         if "unreadable" in result:
@@ -159,7 +163,7 @@ def _in_order(pool: ProcessPoolExecutor, items: Iterable[Unit | Event], window: 
             yield head
 
 
-def _read_inputs(inputs: list[Input], stdin: BinaryIO) -> Iterator[Unit | Event]:
+def _read_inputs(inputs: list[Input], stdin: BinaryIO, options: JudgeOptions) -> Iterator[Unit | Event]:
     for item in inputs:
         name = "<stdin>" if item.path == "-" else item.path
         try:
@@ -171,7 +175,7 @@ def _read_inputs(inputs: list[Input], stdin: BinaryIO) -> Iterator[Unit | Event]
             yield Unreadable(item.path, error.strerror or str(error))
             continue
         try:
-            yield from file_units(name, stream)
+            yield from file_units(name, stream, options=options)
         except OSError as error:
             yield Unreadable(item.path, error.strerror or str(error))
         finally:

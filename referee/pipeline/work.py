@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, BinaryIO
 
 from referee.diagnostics import Diagnostic
+from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
 from referee.notation.reader import read_chunk
@@ -36,10 +37,11 @@ class Unit:
     path: str
     chunks: list[Chunk]
     cut: dict[int, int] = field(default_factory=dict)
+    options: JudgeOptions = NO_OPTIONS
 
     @classmethod
-    def of_text(cls, path: str, text: str) -> "Unit":
-        return cls(path, list(split_games(text.split("\n"))))
+    def of_text(cls, path: str, text: str, options: JudgeOptions = NO_OPTIONS) -> "Unit":
+        return cls(path, list(split_games(text.split("\n"))), options=options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +60,13 @@ class FileEnd:
     blank: bool | None  # None: the file's findings are already given
 
 
-def check_unit(unit: Unit | str) -> dict[str, Any]:
+def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
     """Judge a unit: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
     plus "internal_error" if the referee itself failed (a bug, never the input's fault)."""
     path = unit if isinstance(unit, str) else unit.path
     try:
         if isinstance(unit, str):
-            return _check_path(unit)
+            return _check_path(unit, options)
         return {"path": path, "games": judge_chunks(unit), "diagnostics": []}
     except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
         return {"path": path, "games": [], "diagnostics": [],
@@ -75,24 +77,26 @@ def check_unit(unit: Unit | str) -> dict[str, Any]:
 def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
     games: list[dict[str, Any]] = []
     for chunk in unit.chunks:
-        for report in _judge_chunk(unit.path, first_index + len(games), chunk, unit.cut):
+        for report in _judge_chunk(unit.path, first_index + len(games), chunk, unit.cut,
+                                   options=unit.options):
             games.append(game_json(report, _lines_of(chunk)))
     return games
 
 
-def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False) -> Iterator[GameReport]:
+def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False,
+                 options: JudgeOptions = NO_OPTIONS) -> Iterator[GameReport]:
     """The game of a chunk: by the quick path when it is plain and legal, else read in full."""
     last = chunk.first_line + len(chunk.lines) - 1
     too_long = [number for number in cut if chunk.first_line <= number <= last]
     if not too_long and not full:
-        plain = judge_plain(path, index, chunk)
+        plain = judge_plain(path, index, chunk, options)
         if plain is not None:
             yield plain
             return
     for offset, read in enumerate(read_chunk(path, chunk)):
         for number in too_long:
             read.diagnostics.append(_too_long(path, number, cut[number]))
-        yield replay_game(path, index + offset, read)
+        yield replay_game(path, index + offset, read, options=options)
 
 
 def _too_long(path: str, number: int, length: int) -> Diagnostic:
@@ -114,25 +118,25 @@ def _lines_of(chunk: Chunk) -> LineText:
     return line_text
 
 
-def _check_path(path: str) -> dict[str, Any]:
+def _check_path(path: str, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
     """A whole file judged in this process: the unit a cluster maps over file names."""
     try:
         stream = open(path, "rb")
     except OSError as error:
         return {"path": path, "games": [], "diagnostics": [], "unreadable": error.strerror or str(error)}
     with stream:
-        return check_stream(path, stream)
+        return check_stream(path, stream, options)
 
 
-def check_stream(path: str, stream: BinaryIO) -> dict[str, Any]:
+def check_stream(path: str, stream: BinaryIO, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
     """A seekable stream judged game by game, as `check` does with one process."""
     diagnostics: list[dict[str, Any]] = []
-    games = [game_json(report, lines) for report, lines in file_games(path, stream, diagnostics)]
+    games = [game_json(report, lines) for report, lines in file_games(path, stream, diagnostics, options=options)]
     return {"path": path, "games": games, "diagnostics": diagnostics}
 
 
 def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
-               full: bool = False) -> Iterator[tuple[GameReport, LineText]]:
+               full: bool = False, options: JudgeOptions = NO_OPTIONS) -> Iterator[tuple[GameReport, LineText]]:
     """Every game of a stream, one at a time, with a way to quote its lines; `full`
     reads each with its whole record (for export). The file's own findings go to
     `problems`."""
@@ -147,14 +151,15 @@ def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
         else:
             for chunk in item.chunks:
                 lines = _lines_of(chunk)
-                for report in _judge_chunk(path, index + 1, chunk, item.cut, full):
+                for report in _judge_chunk(path, index + 1, chunk, item.cut, full, options):
                     index += 1
                     yield report, lines
     if blank is not None:
         problems.extend(file_findings(path, index, blank))
 
 
-def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES) -> Iterator[Unit | FileStart | FileEnd]:
+def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
+               options: JudgeOptions = NO_OPTIONS) -> Iterator[Unit | FileStart | FileEnd]:
     """FileStart, the file's games in batches, then FileEnd; a file that is not UTF-8
     gives only FileStart (with its finding) and FileEnd. Memory holds one batch."""
     try:
@@ -175,10 +180,10 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES) -> I
         batch.append(chunk)
         size += len(chunk.lines)
         if size >= batch_lines:
-            yield Unit(path, batch, _cut_in(reader.cut, batch))
+            yield Unit(path, batch, _cut_in(reader.cut, batch), options)
             batch, size = [], 0
     if batch:
-        yield Unit(path, batch, _cut_in(reader.cut, batch))
+        yield Unit(path, batch, _cut_in(reader.cut, batch), options)
     yield FileEnd(path, blank)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
@@ -77,7 +77,7 @@ class CorsariRules(GameRules):
                 tuple(data["quay"]), data.get("pile"), tuple(deck) if deck is not None else None)
         return CorsariTurn(tuple(Step(s["step"], tuple(s["cards"]), s.get("source")) for s in data["steps"]))
 
-    def new_engine(self, record: GameRecord) -> Engine | Violation:
+    def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record)
         if isinstance(setup, Violation):
             return setup

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import Engine, GameRules, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
@@ -79,7 +79,7 @@ class KorsarRules(GameRules):
             data.get("chased"),
         )
 
-    def new_engine(self, record: GameRecord) -> Engine | Violation:
+    def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record)
         if isinstance(setup, Violation):
             return setup

@@ -1,0 +1,98 @@
+"""Data files and variants given on the command line, checked before any game is judged.
+
+A data file is one JSON object whose `format` names the game that reads it; that
+game's `load_data` checks the rest. Any fault is a `DataError` naming the file and
+the JSON pointer, so the CLI can stop with a usage error before judging a log.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from referee.games import GAMES
+from referee.games.base import DataError, JudgeOptions
+
+MAX_DATA_BYTES = 16 << 20
+"""A board or a card set is a few kilobytes; anything near this is not a data file."""
+
+
+class DataFileError(Exception):
+    """A data file that cannot be used, located: `path`, `pointer`, `message`."""
+
+    def __init__(self, path: str, message: str, pointer: str = "") -> None:
+        where = f"{path}: {pointer}: " if pointer else f"{path}: "
+        super().__init__(where + message)
+        self.path = path
+        self.pointer = pointer
+        self.message = message
+
+
+def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
+                  settings: dict[str, str] | None = None) -> JudgeOptions:
+    """Options for a run: every data file loaded by its game, every variant name known."""
+    loaded: dict[str, list[Any]] = {}
+    for path in data_paths:
+        game, data = load_data_file(path)
+        loaded.setdefault(game, []).append(data)
+    names = tuple(dict.fromkeys(variants))
+    known = {variant.name for game in GAMES.values() for variant in game.variants}
+    unknown = [name for name in names if name not in known]
+    if unknown:
+        offered = ", ".join(sorted(known)) or "none"
+        raise DataFileError("--variant", f"unknown variant {unknown[0]!r} (variants: {offered})")
+    return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, names, dict(settings or {}))
+
+
+def load_data_file(path: str) -> tuple[str, Any]:
+    """(game id, the game's loaded data) for one data file."""
+    document = read_json(path)
+    if not isinstance(document, dict):
+        raise DataFileError(path, "a data file is one JSON object", "")
+    kind = document.get("format")
+    readers = {game.data_format: game for game in GAMES.values() if game.data_format}
+    game = readers.get(kind) if isinstance(kind, str) else None
+    if game is None:
+        offered = ", ".join(sorted(readers)) or "none"
+        raise DataFileError(path, f"unknown data format {kind!r} (formats: {offered})", "/format")
+    try:
+        return game.id, game.load_data(document, path)
+    except DataError as error:
+        raise DataFileError(path, error.message, error.pointer) from None
+
+
+def read_json(path: str) -> Any:
+    """A JSON file read strictly: UTF-8, no duplicate keys, no NaN, bounded size."""
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_DATA_BYTES + 1)
+    except OSError as error:
+        raise DataFileError(path, f"cannot read: {error.strerror or error}") from None
+    if len(raw) > MAX_DATA_BYTES:
+        raise DataFileError(path, f"over {MAX_DATA_BYTES >> 20} MiB: not a data file")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataFileError(path, f"not UTF-8 (byte {error.start})") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except json.JSONDecodeError as error:
+        raise DataFileError(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
+    except ValueError as error:
+        raise DataFileError(path, str(error)) from None
+    except RecursionError:
+        raise DataFileError(path, "nested too deeply") from None
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} is given twice in one object")
+        found[key] = value
+    return found
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
