@@ -98,7 +98,7 @@ def test_junit_counts_games(run, tmp_path):
     assert root.tag == "testsuites"
     assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("3", "1", "1")
     cases = root.findall(".//testcase")
-    assert [c.get("name") for c in cases[:2]] == ["game 1 (line 3)", "game 1 (line 5)"]
+    assert [c.get("name") for c in cases[:2]] == ["game 1 (line 3)", "game 1 (line 6)"]
     failure = cases[0].find("failure")
     assert failure.get("message") == "[K-PIRATE] B already plays red on A3: each side needs its own colour"
     assert cases[1].find("failure") is None

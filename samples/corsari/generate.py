@@ -407,7 +407,7 @@ class Scribe:
 
 
 def header(*sentences: str) -> list[Comment]:
-    return [Comment(line, False) for line in textwrap.wrap(" ".join(sentences), 98)]
+    return [Comment(line, False) for line in textwrap.wrap(" ".join(sentences), 77)]
 
 
 def judged(text: str, name: str) -> str:

@@ -197,7 +197,7 @@ def annotate(record: GameRecord) -> Annotator:
 
 
 def header(*sentences: str) -> list[Comment]:
-    return [Comment(line, False) for line in textwrap.wrap(" ".join(sentences), 98)]
+    return [Comment(line, False) for line in textwrap.wrap(" ".join(sentences), 77)]
 
 
 def dealt_game(players: str, teams: bool, seed: str, what: str) -> str:
