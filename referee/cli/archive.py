@@ -1,0 +1,276 @@
+"""Commands for archives of many games: select, join, split, duplicates.
+
+They copy games as written, byte for byte, and read their inputs game by game.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
+from typing import TextIO
+
+import click
+
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
+from referee.cli.common import emit, gather, judging_options, output_option
+from referee.games import GAMES, game_for_tag
+from referee.games.base import JudgeOptions
+from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
+from referee.pipeline.fileio import Input, atomic_writer
+from referee.pipeline.work import spool
+
+VERDICTS = ("legal", "illegal", "malformed")
+
+
+@dataclass(frozen=True, slots=True)
+class TagTest:
+    """`NAME=VALUE`: the tag's value is VALUE (blanks folded); `NAME~TEXT`: it contains
+    TEXT, in any case."""
+
+    name: str
+    value: str
+    exact: bool
+
+    def holds(self, game: ArchivedGame) -> bool:
+        found = game.tag(self.name)
+        if found is None:
+            return False
+        if self.exact:
+            return " ".join(found.split()) == " ".join(self.value.split())
+        return self.value.casefold() in found.casefold()
+
+
+TAG_TEST = re.compile(r"(?P<name>[A-Za-z][A-Za-z0-9_-]*)(?P<op>[=~])(?P<value>.*)", re.DOTALL)
+
+
+def _tag_tests(_ctx: click.Context, _param: click.Parameter, given: tuple[str, ...]) -> list[TagTest]:
+    tests = []
+    for text in given:
+        match = TAG_TEST.fullmatch(text)
+        if match is None:
+            raise click.BadParameter(f"{text!r}: write NAME=VALUE (equal) or NAME~TEXT (contains)")
+        tests.append(TagTest(match["name"], match["value"], match["op"] == "="))
+    return tests
+
+
+def _game_names(_ctx: click.Context, _param: click.Parameter, given: tuple[str, ...]) -> set[str]:
+    found = set()
+    for name in given:
+        rules = game_for_tag(name)
+        if rules is None:
+            known = ", ".join(game.name for game in GAMES.values())
+            raise click.BadParameter(f"unknown game {name!r} (games: {known})")
+        found.add(rules.id)
+    return found
+
+
+def _games(inputs: list[Input]) -> Iterator[ArchivedGame]:
+    for item in inputs:
+        name = "<stdin>" if item.path == "-" else item.path
+        try:
+            stream = spool(click.get_binary_stream("stdin")) if item.path == "-" else open(item.path, "rb")
+        except OSError as error:
+            raise UnreadableInput(f"cannot read {item.path}: {error.strerror or error}") from None
+        with stream:
+            try:
+                yield from archived_games(name, stream)
+            except UnicodeError as error:
+                raise UnreadableInput(f"cannot read {name}: {error}") from None
+            except OSError as error:
+                raise UnreadableInput(f"cannot read {name}: {error.strerror or error}") from None
+
+
+def _inputs(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...],
+            output: str | None) -> list[Input]:
+    inputs, problems = gather(paths, ctx, exclude)
+    if problems:
+        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
+    if output:
+        for item in inputs:
+            if item.path != "-" and os.path.exists(output) and os.path.samefile(item.path, output):
+                raise click.UsageError(f"-o {output} is one of the inputs: it would be overwritten")
+    return inputs
+
+
+@contextmanager
+def _output(output: str | None) -> Iterator[TextIO | None]:
+    """FILE, written atomically; or None for standard output, written as games come."""
+    if output is None:
+        yield None
+        return
+    with atomic_writer(output) as stream:
+        yield stream
+
+
+class _Writer:
+    """Games one after the other, one blank line between them."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.stream = stream
+        self.count = 0
+
+    def write(self, game: ArchivedGame) -> None:
+        text = ("\n" if self.count else "") + game.text
+        if self.stream is None:
+            emit(text, nl=False)
+        else:
+            self.stream.write(text)
+        self.count += 1
+
+
+exclude_option = click.option("--exclude", multiple=True, metavar="PATTERN",
+                              help="Leave out files found in folders whose path matches PATTERN (repeatable).")
+quiet_option = click.option("-q", "--quiet", is_flag=True, help="No summary on standard error.")
+
+
+@cli.command(short_help="Copy the games that match into one file (tags, players, verdict).")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
+@click.option("--tag", "tag_tests", multiple=True, metavar="NAME=VALUE|NAME~TEXT", callback=_tag_tests,
+              help="A tag equal to VALUE (blanks folded), or containing TEXT in any case; repeatable.")
+@click.option("--player", "players", multiple=True, metavar="ID", help="A game this player plays in; repeatable.")
+@click.option("--game", "games", multiple=True, metavar="GAME", callback=_game_names,
+              help="Games of this kind (Korsar, Corsari, ...); repeatable.")
+@click.option("--verdict", "verdicts", multiple=True, type=click.Choice(VERDICTS),
+              help="Games the referee finds legal, illegal or malformed; repeatable.")
+@click.option("--unique", is_flag=True, help="Leave out a game whose moves repeat a game already selected.")
+@exclude_option
+@quiet_option
+@output_option
+@judging_options
+@click.pass_context
+def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest], players: tuple[str, ...],
+           games: set[str], verdicts: tuple[str, ...], unique: bool, exclude: tuple[str, ...], quiet: bool,
+           output: str | None, options: JudgeOptions) -> None:
+    """Copy the games of PATH... that match every kind of test given (any value of a
+    repeated option) into one file, each exactly as written, one blank line apart.
+
+    Exit 0 when a game was selected, 1 when none was, 2 for unreadable input.
+
+    \b
+    Examples:
+      referee select archive/ --player Ann -o ann.korsar
+      referee select club.korsar --tag 'Event~harbour' --verdict illegal
+      referee select archive/ --unique -o archive-unique.korsar
+    """
+    inputs = _inputs(ctx, paths, exclude, output)
+    total = 0
+    with ExitStack() as stack:
+        writer = _Writer(stack.enter_context(_output(output)))
+        seen = stack.enter_context(SeenGames()) if unique else None
+        for game in _games(inputs):
+            total += 1
+            if games and game.game not in games:
+                continue
+            if players and not set(players) & set(game.players()):
+                continue
+            if any(not test.holds(game) for test in tag_tests):
+                continue
+            if verdicts and game.verdict(options) not in verdicts:
+                continue
+            if seen is not None:
+                key = game.moves_key()
+                if key is not None and seen.first(key, game.path, game.line, game.index) is not None:
+                    continue
+            writer.write(game)
+    if not quiet:
+        emit(f"{writer.count} of {total} games selected", err=True)
+    ctx.exit(EXIT_OK if writer.count else EXIT_FINDINGS)
+
+
+@cli.command(short_help="Join logs into one file, game after game.")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
+@exclude_option
+@quiet_option
+@output_option
+@click.pass_context
+def join(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], quiet: bool,
+         output: str | None) -> None:
+    """Every game of PATH..., in order, each exactly as written, one blank line apart.
+
+    \b
+    Examples:
+      referee join monday.korsar tuesday.korsar -o week.korsar
+      referee join archive/2026/ -o 2026.korsar
+    """
+    inputs = _inputs(ctx, paths, exclude, output)
+    with _output(output) as stream:
+        writer = _Writer(stream)
+        for game in _games(inputs):
+            writer.write(game)
+    if not quiet:
+        emit(f"{writer.count} games joined from {len(inputs)} files", err=True)
+    ctx.exit(EXIT_OK)
+
+
+@cli.command(short_help="Split a log into one file per game.")
+@click.argument("path", metavar="PATH", type=click.Path())
+@click.option("-d", "--directory", default=".", show_default=True, type=click.Path(file_okay=False),
+              help="Where to write the files (made if missing).")
+@quiet_option
+@click.pass_context
+def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
+    """Write each game of PATH to a file of its own, named after PATH and the game's
+    number (club.korsar gives club-0001.korsar, club-0002.korsar, ...), exactly as
+    written. An existing file is never overwritten: the split stops there (exit 2).
+
+    \b
+    Examples:
+      referee split club.korsar -d games/
+    """
+    inputs = _inputs(ctx, (path,), (), None)
+    if len(inputs) != 1:
+        raise click.UsageError(f"{path} is a folder: split takes one log file")
+    stem, extension = os.path.splitext(os.path.basename(path if path != "-" else "stdin.log"))
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        raise UnreadableInput(f"cannot make {directory}: {error.strerror or error}") from None
+    written = 0
+    for game in _games(inputs):
+        target = os.path.join(directory, f"{stem}-{game.index:04d}{extension}")
+        if os.path.lexists(target):
+            emit(f"referee: {target} exists: not overwritten; {written} games written", err=True)
+            ctx.exit(EXIT_USAGE)
+        with atomic_writer(target) as stream:
+            stream.write(game.text)
+        written += 1
+    if not quiet:
+        emit(f"{written} games written to {directory}", err=True)
+    ctx.exit(EXIT_OK)
+
+
+@cli.command(short_help="Find games whose moves repeat an earlier game.")
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
+@exclude_option
+@quiet_option
+@click.pass_context
+def duplicates(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], quiet: bool) -> None:
+    """List every game of PATH... whose moves (rounds, players and turns; not tags or
+    comments) repeat those of an earlier game, with where that game stands.
+
+    Exit 0 when no game repeats another, 1 when one does.
+    `referee select --unique` writes an archive without the repeats.
+
+    \b
+    Examples:
+      referee duplicates archive/
+    """
+    inputs = _inputs(ctx, paths, exclude, None)
+    total = repeated = 0
+    with SeenGames() as seen:
+        for game in _games(inputs):
+            total += 1
+            key = game.moves_key()
+            if key is None:
+                continue
+            first = seen.first(key, game.path, game.line, game.index)
+            if first is not None:
+                repeated += 1
+                emit(f"{game.path}:{game.line}: game {game.index} repeats the moves of game {first[2]} "
+                     f"at {first[0]}:{first[1]}")
+    if not quiet:
+        emit(f"{total} games, {repeated} repeat an earlier one", err=True)
+    ctx.exit(EXIT_FINDINGS if repeated else EXIT_OK)
