@@ -14,6 +14,7 @@ SCHEMAS = {
     "game-record": "game-record.schema.json",
     "check-report": "check-report.schema.json",
     "position": "position.schema.json",
+    "rules": "rules.schema.json",
 }
 
 

@@ -358,3 +358,37 @@ def test_import_of_a_record_with_illegal_moves_writes_them_for_check_to_judge(ru
     relog.write_text(back.output)
     result = run("check", str(relog))
     assert result.exit_code == 1 and "error[K-PIRATE]" in result.output
+
+
+def test_rules_explain_every_code_a_diagnostic_can_cite(run):
+    import json
+    import re
+    from pathlib import Path
+
+    from referee.validation import schema_errors
+
+    document = json.loads(run("rules", "--format", "json").output)
+    assert schema_errors("rules", document) == []
+    explained = {rule["id"] for rule in document["rules"]}
+    source = "\n".join(path.read_text() for path in Path("referee").rglob("*.py"))
+    cited = set(re.findall(r'"(N-[A-Z]+)"', source))
+    assert cited and cited <= explained
+    for code in ("N-SYNTAX", "N-TAG", "N-GAME", "N-COMMENT", "N-ENCODING"):
+        one = run("rules", code.lower())
+        assert one.exit_code == 0 and one.output.startswith(f"{code} — ")
+        assert "(the notation)" in one.output.splitlines()[0]
+    listed = run("rules", "--list").output.splitlines()
+    assert len(listed) == len(document["rules"]) + len(document["variants"])
+    assert any(line.startswith("K-TARGET ") and "Korsar" in line for line in listed)
+    only = json.loads(run("rules", "--game", "corsari", "--format", "json").output)
+    assert {rule["game"] for rule in only["rules"]} == {"corsari"}
+    single = json.loads(run("rules", "C-RAISE", "--format", "json").output)
+    assert [rule["id"] for rule in single["rules"]] == ["C-RAISE"]
+
+
+def test_a_notation_finding_points_at_its_explanation(run, tmp_path):
+    log = tmp_path / "x.korsar"
+    log.write_text('[Game "Korsar"]\n[Players "A B"]\n\n1. A: quux\n')
+    result = run("check", str(log))
+    assert result.exit_code == 1
+    assert "= help: `referee rules N-SYNTAX` explains the rule" in result.output

@@ -1,41 +1,128 @@
-"""`referee rules`: the rulings the referee applies, in its own words."""
+"""`referee rules`: every code a diagnostic can cite, in the referee's own words."""
 
 from __future__ import annotations
 
+import json
 import textwrap
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import click
 
+from referee import __version__
 from referee.cli import cli
 from referee.cli.common import emit, style_for
 from referee.games import GAMES
+from referee.games.base import Ruling, Variant
+from referee.notation.codes import NOTATION_CODES
+
+RULES_SCHEMA_ID = "urn:referee:schema:rules:1"
 
 
-@cli.command("rules", short_help="Print the rulings the referee applies.")
+@dataclass(frozen=True, slots=True)
+class _Section:
+    """The notation's codes (game None), or one game's rulings and variants."""
+
+    game: str | None
+    name: str
+    rulings: tuple[Ruling, ...]
+    variants: tuple[Variant, ...] = ()
+
+
+def _sections(game_id: str | None) -> Iterator[_Section]:
+    if game_id is None:
+        yield _Section(None, "Notation", NOTATION_CODES)
+    for game in GAMES.values():
+        if game_id is None or game.id == game_id:
+            yield _Section(game.id, game.name, tuple(game.rulings), tuple(game.variants))
+
+
+@cli.command("rules", short_help="Explain the rulings and codes the referee cites.")
 @click.argument("rule_id", required=False, metavar="[ID]")
 @click.option("--game", "game_id", type=click.Choice(sorted(GAMES)), default=None,
-              help="Only this game's rulings.")
+              help="Only this game's rulings and variants.")
+@click.option("--list", "as_list", is_flag=True, help="One line per code: id, game and title.")
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="json: every code and variant as data (schemas/rules.schema.json).")
 @click.pass_context
-def rules_command(ctx: click.Context, rule_id: str | None, game_id: str | None) -> None:
-    """Print the rulings, or the one named by ID (e.g. K-TARGET)."""
+def rules_command(ctx: click.Context, rule_id: str | None, game_id: str | None, as_list: bool,
+                  output_format: str) -> None:
+    """Explain every code a diagnostic can cite — the notation's own (N-SYNTAX, N-TAG, ...)
+    and each game's rulings (K-TARGET, C-RAISE, ...) — and the variants a game offers;
+    or only the one named by ID (a code, or a variant's name).
+
+    \b
+    Examples:
+      referee rules K-TARGET
+      referee rules --list --game corsari
+      referee rules --format json > rules.json
+    """
     style = style_for(ctx)
-    games = [GAMES[game_id]] if game_id else list(GAMES.values())
+    sections = list(_sections(game_id))
     if rule_id is not None:
-        wanted = rule_id.upper()
-        for game in games:
-            ruling = game.ruling(wanted)
-            if ruling is not None:
-                emit(style(f"{ruling.id} — {ruling.title}", "bold") + f"  ({game.name})")
-                emit(textwrap.fill(ruling.text, width=78))
-                return
-        known = [r.id for g in games for r in g.rulings]
-        close = [k for k in known if wanted.split("-")[-1] in k]
-        hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `referee rules` lists them all"
-        raise click.UsageError(f"no ruling '{rule_id}'{hint}")
-    for game in games:
-        emit(style(f"{game.name} — rulings", "bold"))
+        _one(sections, rule_id, output_format, style)
+        return
+    if output_format == "json":
+        emit(json.dumps(_document(sections), indent=2, ensure_ascii=False))
+        return
+    if as_list:
+        width = max((len(r.id) for s in sections for r in s.rulings), default=0)
+        for section in sections:
+            for ruling in section.rulings:
+                emit(f"{ruling.id:<{width}}  {section.name:<8}  {ruling.title}")
+            for variant in section.variants:
+                emit(f"{variant.name:<{width}}  {section.name:<8}  variant of {variant.ruling}")
+        return
+    for section in sections:
+        title = "codes of the notation" if section.game is None else "rulings"
+        emit(style(f"{section.name} — {title}", "bold"))
         emit("")
-        for ruling in game.rulings:
+        for ruling in section.rulings:
             emit(style(f"{ruling.id} — {ruling.title}", "bold"))
             emit(textwrap.fill(ruling.text, width=78, initial_indent="  ", subsequent_indent="  "))
             emit("")
+        if section.variants:
+            emit(style(f"{section.name} — variants (--variant NAME)", "bold"))
+            emit("")
+            for variant in section.variants:
+                emit(style(f"{variant.name} — the other reading of {variant.ruling}", "bold"))
+                emit(textwrap.fill(variant.text, width=78, initial_indent="  ", subsequent_indent="  "))
+                emit("")
+
+
+def _one(sections: list[_Section], rule_id: str, output_format: str, style) -> None:
+    wanted = rule_id.upper()
+    for section in sections:
+        for ruling in section.rulings:
+            if ruling.id == wanted:
+                if output_format == "json":
+                    emit(json.dumps(_document([_Section(section.game, section.name, (ruling,))]),
+                                    indent=2, ensure_ascii=False))
+                    return
+                where = "the notation" if section.game is None else section.name
+                emit(style(f"{ruling.id} — {ruling.title}", "bold") + f"  ({where})")
+                emit(textwrap.fill(ruling.text, width=78))
+                return
+        for variant in section.variants:
+            if variant.name == rule_id.lower():
+                if output_format == "json":
+                    emit(json.dumps(_document([_Section(section.game, section.name, (), (variant,))]),
+                                    indent=2, ensure_ascii=False))
+                    return
+                emit(style(f"{variant.name} — variant of {variant.ruling}", "bold") + f"  ({section.name})")
+                emit(textwrap.fill(variant.text, width=78))
+                return
+    known = [r.id for s in sections for r in s.rulings]
+    close = [k for k in known if wanted.split("-")[-1] in k]
+    hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `referee rules --list` lists them all"
+    raise click.UsageError(f"no ruling or code '{rule_id}'{hint}")
+
+
+def _document(sections: list[_Section]) -> dict:
+    return {
+        "$schema": RULES_SCHEMA_ID, "format": "referee-rules", "version": 1, "referee": __version__,
+        "rules": [{"id": r.id, "game": s.game, "title": r.title, "text": r.text}
+                  for s in sections for r in s.rulings],
+        "variants": [{"name": v.name, "game": s.game, "ruling": v.ruling, "text": v.text}
+                     for s in sections for v in s.variants],
+    }

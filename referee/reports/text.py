@@ -56,8 +56,7 @@ def render_json_diagnostic(data: dict[str, Any], style: Style) -> str:
         lines.append(f"{pad} = {label}: {move if len(move) <= 200 else move[:199] + '…'}")
     for note in data.get("notes", ()):
         lines.append(f"{pad} = note: {note}")
-    if not data["code"].startswith("N-"):
-        lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
+    lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
     return "\n".join(lines)
 
 
