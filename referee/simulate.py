@@ -1,12 +1,15 @@
 """Random legal games from an engine's own move generator.
 
-Each step picks uniformly among the legal moves; the same seed gives the same
+Each step is chosen among the legal moves by the game's simulated player
+(`GameRules.choose_move`: uniform, or shaped like real play); the same seed gives the same
 game on every machine (the choices use the documented seeded words of
 `referee.shuffle`, seed "<seed>:choice", not Python's `random`). Used by the property tests and to
 build sample and benchmark corpora.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from referee.games.base import Engine, GameRules
 from referee.notation.writer import format_game
@@ -15,8 +18,10 @@ from referee.record import GameRecord, Round, Tag, Turn
 
 
 def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
-                max_turns: int = 100_000) -> tuple[GameRecord, Engine]:
-    """A complete random legal game with its deal and claimed result."""
+                max_turns: int = 100_000, notes: Counter[str] | None = None) -> tuple[GameRecord, Engine]:
+    """A complete random legal game with its deal and claimed result; `notes` counts
+    what the simulated players noted (forced raises, …) for corpus statistics."""
+    notes = Counter() if notes is None else notes
     tags = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in rules.deal_tags(players, teams, seed)]
     record = GameRecord(rules.id, tags=tags)
     engine = rules.new_engine(record)
@@ -35,7 +40,7 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
         moves = rules.legal_moves(engine)
         if not moves:
             break
-        player, action = moves[chooser.below(len(moves))]
+        player, action = rules.choose_move(engine, moves, chooser, notes)
         canonical = engine.canonical_action(player, action)
         problem = engine.play(player, action)
         assert problem is None, problem
@@ -45,9 +50,68 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
     return record, engine
 
 
-def random_game_text(rules: GameRules, players: list[str], teams: bool, seed: str) -> str:
-    record, _ = random_game(rules, players, teams, seed)
+def random_game_text(rules: GameRules, players: list[str], teams: bool, seed: str,
+                     stats: "CorpusStats | None" = None) -> str:
+    notes: Counter[str] = Counter()
+    record, engine = random_game(rules, players, teams, seed, notes=notes)
+    if stats is not None:
+        stats.add(record, engine, notes)
     return format_game(record, rules)
+
+
+SHOWN_APART = frozenset({"rounds", "round", "turns", "moves"})
+"""Outcome figures the statistics count from the record itself."""
+
+
+class CorpusStats:
+    """What a corpus holds, game by game, so its shape can be seen at a glance:
+    moves and rounds per game, the outcome's own figures (void rounds, how games
+    ended, …) and what the simulated players noted (forced raises, …)."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.moves: list[int] = []
+        self.rounds: list[int] = []
+        self.counts: Counter[str] = Counter()
+        self.totals: Counter[str] = Counter()
+        self.ends: Counter[str] = Counter()
+
+    def add(self, record: GameRecord, engine: Engine, notes: Counter[str]) -> None:
+        self.games += 1
+        self.moves.append(sum(len(round_.turns) for round_ in record.rounds))
+        self.rounds.append(len(record.rounds))
+        self.counts.update(notes)
+        outcome = engine.outcome()
+        for key, value in outcome.summary.items():
+            if key in SHOWN_APART:
+                continue
+            if isinstance(value, bool):
+                self.counts[key.replace("_", " ")] += int(value)
+            elif isinstance(value, int):
+                self.totals[key.replace("_", " ")] += value
+            elif isinstance(value, str):
+                self.ends[value] += 1
+        for side in outcome.sides:
+            for key, value in side.details.items():
+                if value is True:
+                    self.counts[key.replace("_", " ")] += 1
+        self.counts["finished"] += int(outcome.finished)
+
+    def lines(self) -> list[str]:
+        if not self.games:
+            return ["no games"]
+        total = sum(self.moves)
+        lines = [f"games                 {self.games}",
+                 f"moves                 {total} ({total / self.games:.1f} a game, "
+                 f"{min(self.moves)} to {max(self.moves)})",
+                 f"rounds                {sum(self.rounds)} ({sum(self.rounds) / self.games:.1f} a game)"]
+        for key, value in sorted(self.totals.items()):
+            lines.append(f"{key:<21} {value} ({value / self.games:.2f} a game)")
+        for key, value in sorted(self.counts.items()):
+            lines.append(f"{key:<21} {value}")
+        for reason, value in self.ends.most_common():
+            lines.append(f"ended: {reason} — {value}")
+        return lines
 
 
 def illegal_game_text(rules: GameRules, players: list[str], teams: bool, seed: str,

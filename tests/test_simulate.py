@@ -45,3 +45,40 @@ def test_simulate_writes_a_file_and_checks_its_options(run, tmp_path):
     assert run("simulate", "--game", "korsar", "--players", "7", "--seed", "f").exit_code == 2
     assert run("simulate", "--game", "corsari", "--players", "3", "--teams", "--seed", "f").exit_code == 2
     assert run("simulate", "--game", "chess", "--players", "2", "--seed", "f").exit_code == 2
+
+
+def test_corsari_corpora_have_the_shape_of_real_play(run):
+    """Players go on taking and discarding until their crew is good enough, so a round
+    runs to many turns, as people play it, not one raise at once."""
+    from collections import Counter
+
+    from referee.games import GAMES
+    from referee.games.corsari.notation import CorsariTurn
+    from referee.simulate import random_game
+
+    rules = GAMES["corsari"]
+    notes: Counter[str] = Counter()
+    turns_a_round = []
+    for index in range(6):
+        record, engine = random_game(rules, ["A", "B", "C"], False, f"shape-{index}", notes=notes)
+        assert engine.is_over
+        for round_ in record.rounds:
+            plays = [t for t in round_.turns if isinstance(t.action, CorsariTurn)]
+            turns_a_round.append(len(plays))
+    assert sum(turns_a_round) / len(turns_a_round) >= 10
+    assert max(turns_a_round) >= 20
+
+
+def test_simulate_stats_describe_the_corpus(run):
+    result = run("simulate", "--game", "corsari", "--players", "3", "--seed", "st", "--count", "3", "--stats")
+    assert result.exit_code == 0
+    report = check_text("corpus", result.stdout)
+    moves = sum(game.moves for game in report.games)
+    lines = result.stderr.splitlines()
+    assert lines[0].split() == ["games", "3"]
+    assert lines[1].startswith(f"moves                 {moves} ({moves / 3:.1f} a game")
+    assert any(line.startswith("void rounds") for line in lines)
+    assert any(line.startswith("ended: ") for line in lines)
+    korsar = run("simulate", "--game", "korsar", "--players", "4", "--seed", "st", "--count", "2", "--stats")
+    assert korsar.stderr.splitlines()[0].split() == ["games", "2"]
+    assert "[Game" not in korsar.stderr

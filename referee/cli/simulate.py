@@ -8,7 +8,7 @@ from referee.cli import cli
 from referee.cli.common import emit, output_option
 from referee.pipeline.fileio import write_atomic
 from referee.games import GAMES
-from referee.simulate import illegal_game_text, random_game_text
+from referee.simulate import CorpusStats, illegal_game_text, random_game_text
 
 
 @cli.command(short_help="Write seeded random games, legal or with one illegal move.")
@@ -20,9 +20,12 @@ from referee.simulate import illegal_game_text, random_game_text
 @click.option("--illegal", is_flag=True,
               help="Stop each game at one illegal move, made to break a known rule, and state in a "
                    "comment '; expect: RULE LINE' where the referee must catch it.")
+@click.option("--stats", is_flag=True,
+              help="After the games, print what the corpus holds on standard error: moves and rounds "
+                   "per game, the games' own figures (void rounds, forced raises, how they ended, …).")
 @output_option
 def simulate(game_id: str, players: int, teams: bool, seed: str, count: int, illegal: bool,
-             output: str | None) -> None:
+             stats: bool, output: str | None) -> None:
     """Write random complete games in canonical notation, with their deal and claimed
     result, each move chosen uniformly among the legal ones by the engine's own move
     generator. Game i (from 1) uses the seed "SEED-i"."""
@@ -32,13 +35,14 @@ def simulate(game_id: str, players: int, teams: bool, seed: str, count: int, ill
         raise click.UsageError("at most 26 players")
     texts = []
     line = 1
+    corpus = CorpusStats() if stats and not illegal else None
     for index in range(1, count + 1):
         start = line + (1 if index > 1 else 0)  # games are separated by a blank line
         try:
             if illegal:
                 text = illegal_game_text(rules, ids, teams, f"{seed}-{index}", start)
             else:
-                text = random_game_text(rules, ids, teams, f"{seed}-{index}")
+                text = random_game_text(rules, ids, teams, f"{seed}-{index}", corpus)
         except ValueError as error:
             raise click.UsageError(str(error)) from None
         line = start + text.count("\n")
@@ -48,3 +52,6 @@ def simulate(game_id: str, players: int, teams: bool, seed: str, count: int, ill
             texts.append(text)
     if output is not None:
         write_atomic(output, "\n".join(texts))
+    if corpus is not None:
+        for text_line in corpus.lines():
+            emit(text_line, err=True)

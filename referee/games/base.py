@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.record import GameRecord
+
+if TYPE_CHECKING:
+    from referee.shuffle import SeededChoices
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +237,12 @@ class GameRules(ABC):
     @abstractmethod
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         """Every legal (player, action) in the engine's state; needs full information."""
+
+    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: "SeededChoices",
+                    notes: Counter[str]) -> tuple[str, Any]:
+        """A simulated player's choice among the legal moves: uniform unless the game
+        plays more like people do. `notes` counts what corpus statistics report."""
+        return moves[chooser.below(len(moves))]
 
     @abstractmethod
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:

@@ -19,6 +19,7 @@ from referee.games.base import Engine, Outcome, SideResult
 from referee.games.corsari.cards import (
     ALL_CARDS,
     COLOUR_NAMES,
+    COLOURS,
     HAND_SIZE,
     QUAY_SIZE,
     colour,
@@ -864,16 +865,26 @@ def _minus(hand: Counter[str], cards: list[str]) -> Counter[str]:
 
 
 def _crews(hand: Counter[str]) -> list[tuple[str, ...]]:
-    colours = sorted({colour(c) for c in hand})
+    """No crew, then for each colour and each pair of colours of the hand the crew of
+    one card per value (for a value held in both colours, the card of the colour that
+    comes first in COLOURS), in card order."""
+    by_colour: dict[str, dict[int, str]] = {}
+    for card in hand:
+        by_colour.setdefault(colour(card), {})[value(card)] = card
+    runs = {c: [cards[v] for v in sorted(cards)] for c, cards in by_colour.items()}
+    colours = sorted(by_colour)
     choices: list[tuple[str, ...]] = [()]
+    seen: set[tuple[str, ...]] = {()}
     pairs = [(a,) for a in colours] + [(a, b) for i, a in enumerate(colours) for b in colours[i + 1:]]
     for pair in pairs:
-        chosen: dict[int, str] = {}
-        for card in sorted(hand, key=order_key):
-            if colour(card) in pair:
-                chosen.setdefault(value(card), card)
-        crew = tuple(sorted(chosen.values(), key=order_key))
-        if crew not in choices:
+        if len(pair) == 1:
+            crew = tuple(runs[pair[0]])
+        else:
+            first, second = sorted(pair, key=COLOURS.index)
+            taken = by_colour[first]
+            crew = tuple(runs[first] + [card for card in runs[second] if value(card) not in taken])
+        if crew not in seen:
+            seen.add(crew)
             choices.append(crew)
     return choices
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -18,10 +19,12 @@ from referee.games.corsari.notation import (
     parse_body,
     parse_deal,
 )
+from referee.games.corsari.policy import choose
 from referee.games.corsari.rulings import RULINGS
 from referee.games.corsari.setup import read_setup
 from referee.games.corsari.view import render_view
 from referee.record import GameRecord
+from referee.shuffle import SeededChoices
 
 
 class CorsariRules(GameRules):
@@ -97,6 +100,11 @@ class CorsariRules(GameRules):
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         assert isinstance(engine, CorsariEngine)
         return list(engine.legal_actions())
+
+    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
+                    notes: Counter[str]) -> tuple[str, Any]:
+        assert isinstance(engine, CorsariEngine)
+        return choose(engine, moves, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, CorsariEngine)
