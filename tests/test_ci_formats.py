@@ -80,9 +80,12 @@ def test_sarif_has_every_rule_and_one_result_per_finding(run):
     assert first["level"] == "error"
     assert first["message"]["text"] == "B already plays red on A3: each side needs its own colour"
     location = first["locations"][0]["physicalLocation"]
-    assert location["artifactLocation"]["uri"] == ILLEGAL
+    assert location["artifactLocation"]["uri"] == "file://" + ILLEGAL
     assert location["region"] == {"startLine": 7, "startColumn": 24, "endColumn": 26,
-                                  "snippet": {"text": "1. A: $3  B: R2@A3  C: R1@A3"}}
+                                  "snippet": {"text": "R1"}}
+    assert location["contextRegion"] == {"startLine": 7, "startColumn": 1, "endColumn": 29,
+                                         "snippet": {"text": "1. A: $3  B: R2@A3  C: R1@A3"}}
+    assert all(rule["help"]["text"] for rule in rules)
     for result_ in sarif_run["results"]:
         assert set(result_) <= {"ruleId", "ruleIndex", "level", "message", "locations", "properties"}
         assert result_["level"] in ("error", "warning")
@@ -126,7 +129,7 @@ def test_max_errors_stops_reading_further_files(run):
     result = run("check", "--max-errors", "2", folder)
     assert result.exit_code == 1
     assert result.output.count("error[") == 2
-    assert "stopped after 2 errors, leaving the remaining files unread (--max-errors)" in result.output
+    assert "stopped after 2 errors, leaving the rest of the input unread (--max-errors)" in result.output
     assert result.output.rstrip().endswith("2 files, 2 games, 0 legal, 2 illegal, 0 malformed, 3 moves")
 
 
@@ -251,7 +254,7 @@ def test_max_errors_reports_how_many_were_found(run):
     result = run("check", "--max-errors", "1", several, ILLEGAL)
     found = result.output.count("error[")
     assert found == 5 and "K-PIRATE" not in result.output
-    assert f"stopped after {found} errors, leaving the remaining files unread" in result.output
+    assert f"stopped after {found} errors, leaving the rest of the input unread" in result.output
 
 
 def test_a_bad_configuration_only_stops_commands_that_read_it(run, project):

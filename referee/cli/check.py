@@ -2,30 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, WorkFailed, cli
-from referee.cli.common import config_of, emit, gather, judging_options, output_option, style_for
-from referee.games.base import JudgeOptions
+from referee.cli.common import (config_of, gather, judging_options, output_option, refuse_output_among_inputs,
+                                report_stream, style_for)
 from referee.cli.progress import Progress
 from referee.config import FORMATS
+from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Unreadable as UnreadableFile
-from referee.pipeline.fileio import write_atomic
-from referee.reports import machine
-from referee.reports.json_report import Tally, check_report, file_verdict
-from referee.reports.style import Style
-from referee.reports.text import render_findings, summary_line
 from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
-                            run_on_dask, run_units)
+                                     run_on_dask, run_units)
 from referee.pipeline.work import FileEnd, FileStart, file_findings
-
-STREAMED = ("text", "jsonl", "github")
+from referee.reports.json_report import Tally, file_verdict
+from referee.reports.style import Style
+from referee.reports.writers import ReportWriter, writer_for
 
 
 @cli.command(short_help="Judge logs: every syntax error, each game's first illegal move.")
@@ -65,34 +61,12 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     started = time.perf_counter()
     output_format = output_format or config_of(ctx).format or "text"
     inputs, unreadable = gather(paths, ctx, exclude)
+    refuse_output_among_inputs(output, inputs)
     if dask_address is not None and any(item.path == "-" for item in inputs):
         raise click.UsageError("--dask reads files by name: standard input cannot be sent to a cluster")
     style = style_for(ctx) if output is None else Style(False)
-    streamed = output is None and output_format in STREAMED
-    chunks: list[str] = []
     size = input_size(inputs)
     bar = Progress(size, enabled=progress if progress is not None else sys.stderr.isatty())
-
-    def write(text: str) -> None:
-        """Streamed formats go out as each game is judged, unless written to a file."""
-        if not text:
-            return
-        if streamed:
-            bar.clear()
-            emit(text, nl=False)
-        else:
-            chunks.append(text)
-
-    render = _streamer(output_format, quiet, style)
-    document = output_format in ("json", "sarif", "junit")
-    tally = Tally()
-    files: list[dict[str, Any]] = []
-    for problem in unreadable:
-        tally.add_unreadable()
-        write(render.unreadable(problem.path, problem.reason))
-    failures: list[tuple[str, dict[str, str]]] = []
-    ok = True
-    stopped = False
     if dask_address is not None:
         try:
             events = run_on_dask(inputs, dask_address, options)
@@ -102,17 +76,63 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
         if jobs is None:
             jobs = default_jobs() if size >= POOL_THRESHOLD else 1
         events = run_units(inputs, jobs, options=options)
+    with report_stream(output) as out:
+        def write(text: str) -> None:
+            """Every format goes out as the games are judged."""
+            if text:
+                bar.clear()
+                out(text)
+
+        try:
+            ok, failures, unreadable_pairs = _judge(events, inputs, unreadable, writer_for(
+                output_format, write, style, quiet, started), bar, max_errors, started)
+        finally:
+            events.close()  # stops the workers early when --max-errors stopped the reading
+            bar.clear()
+    if failures:
+        raise WorkFailed(*failures[0])
+    if unreadable_pairs:
+        ctx.exit(EXIT_USAGE)
+    ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
+
+
+def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[UnreadableFile], writer: ReportWriter,
+           bar: Progress, max_errors: int | None,
+           started: float) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]]]:
+    """Hand every event to the writer; (all legal, internal failures, unreadable inputs)."""
+    tally = Tally()
+    pairs: list[tuple[str, str]] = []
+    for problem in unreadable:
+        tally.add_unreadable()
+        pairs.append((problem.path, problem.reason))
+        writer.unreadable(problem.path, problem.reason)
+    failures: list[tuple[str, dict[str, str]]] = []
+    ok = True
+    stopped = False
     current: _File | None = None
     done = 0
+
+    def end_file(blank: bool | None) -> None:
+        nonlocal current, ok
+        assert current is not None
+        if blank is not None:
+            current.diagnostics.extend(file_findings(current.path, current.count, blank))
+        tally.add_file(current.diagnostics, current.count)
+        verdict = current.verdict()
+        writer.file_end(current.path, current.diagnostics, verdict)
+        ok = ok and verdict == "legal"
+        current = None
+
     for event in events:
         if isinstance(event, Unreadable):
-            unreadable.append(UnreadableFile(event.path, event.reason))
             tally.add_unreadable()
-            write(render.unreadable(event.path, event.reason))
+            pairs.append((event.path, event.reason))
+            writer.unreadable(event.path, event.reason)
             current = None
             done += 1
         elif isinstance(event, FileStart):
             current = _File(event.path)
+            writer.file_start(event.path)
             if event.problem is not None:
                 current.diagnostics.append(event.problem)
         elif isinstance(event, Judged) and current is not None:
@@ -126,49 +146,21 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
                 game["index"] = current.count
             tally.add_games(games)
             current.verdicts.update(game["verdict"] for game in games)
-            if document:
-                current.games.extend(games)
-            write(render.games(event.path, games))
+            writer.games(event.path, games)
             bar.advance(event.size, tally.counts)
+            if max_errors is not None and tally.errors >= max_errors:
+                end_file(None)
+                stopped = True
+                break
         elif isinstance(event, FileEnd) and current is not None:
-            if event.blank is not None:
-                current.diagnostics.extend(file_findings(current.path, current.count, event.blank))
-            tally.add_file(current.diagnostics, current.count)
-            write(render.file(current.path, current.diagnostics))
-            verdict = current.verdict()
-            ok = ok and verdict == "legal"
-            if document:
-                files.append({"path": current.path, "verdict": verdict,
-                              "diagnostics": current.diagnostics, "games": current.games})
-            current = None
+            end_file(event.blank)
             done += 1
             if max_errors is not None and tally.errors >= max_errors:
                 stopped = done < len(inputs)
                 break
-    events.close()  # stops the workers early when --max-errors stopped the reading
-    bar.clear()
-    pairs = [(u.path, u.reason) for u in unreadable]
-    if output_format == "json":
-        report = check_report(files, [{"path": p, "reason": r} for p, r in pairs], dict(tally.counts))
-        write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    elif output_format == "sarif":
-        write(json.dumps(machine.sarif_document(files, pairs), indent=2, ensure_ascii=False) + "\n")
-    elif output_format == "junit":
-        write(machine.junit_xml(files, pairs))
-    else:
-        elapsed = time.perf_counter() - started
-        write(render.close(dict(tally.counts), tally.errors if stopped else None, elapsed))
-    if chunks:
-        text = "".join(chunks)
-        if output is None:
-            emit(text, nl=False)
-        else:
-            write_atomic(output, text)
-    if failures:
-        raise WorkFailed(*failures[0])
-    if unreadable:
-        ctx.exit(EXIT_USAGE)
-    ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
+    elapsed = time.perf_counter() - started
+    writer.close(dict(tally.counts), tally.errors if stopped else None, elapsed, pairs)
+    return ok, failures, pairs
 
 
 class _File:
@@ -184,55 +176,3 @@ class _File:
 
     def verdict(self) -> str:
         return file_verdict(self.diagnostics, [{"verdict": verdict} for verdict in self.verdicts])
-
-
-class _Render:
-    """How one streamed format writes an unreadable input, judged games, a file's own
-    findings, and the close."""
-
-    def __init__(self, unreadable: Callable[[str, str], str],
-                 games: Callable[[str, list[dict[str, Any]]], str],
-                 file: Callable[[str, list[dict[str, Any]]], str],
-                 close: Callable[[dict[str, int], int | None, float], str]) -> None:
-        self.unreadable = unreadable
-        self.games = games
-        self.file = file
-        self.close = close
-
-
-def _streamer(output_format: str, quiet: bool, style: Style) -> _Render:
-    if output_format == "jsonl":
-        return _Render(
-            lambda path, reason: machine.jsonl_line(machine.jsonl_unreadable(path, reason)) + "\n",
-            lambda path, games: "".join(machine.jsonl_line(machine.jsonl_game(path, g)) + "\n" for g in games),
-            lambda path, found: machine.jsonl_line(machine.jsonl_file(path, found)) + "\n" if found else "",
-            lambda counts, _, __: machine.jsonl_line(machine.jsonl_summary(counts)) + "\n")
-    if output_format == "github":
-        return _Render(
-            lambda path, reason: machine.github_unreadable(path, reason) + "\n",
-            lambda path, games: "".join(line + "\n" for g in games
-                                        for line in machine.github_lines(g["diagnostics"])),
-            lambda path, found: "".join(line + "\n" for line in machine.github_lines(found)),
-            lambda counts, _, __: f"::notice::{summary_line(counts, Style(False))}\n")
-    if output_format == "text":
-        def unreadable_text(path: str, reason: str) -> str:
-            if quiet:
-                return ""
-            return f"{style(path, 'bold')}: {style('error', 'red', 'bold')} cannot read: {reason}\n\n"
-
-        def findings_text(diagnostics: list[dict[str, Any]]) -> str:
-            if quiet:
-                return ""
-            return "".join(block + "\n\n" for block in render_findings(diagnostics, style))
-
-        def close_text(counts: dict[str, int], stopped_at: int | None, elapsed: float) -> str:
-            note = (f"stopped after {stopped_at} error{'s' if stopped_at != 1 else ''}, "
-                    "leaving the remaining files unread (--max-errors)\n") if stopped_at else ""
-            return note + summary_line(counts, style, elapsed) + "\n"
-
-        return _Render(unreadable_text,
-                       lambda path, games: findings_text([d for g in games for d in g["diagnostics"]]),
-                       lambda path, found: findings_text(found),
-                       close_text)
-    return _Render(lambda path, reason: "", lambda path, games: "", lambda path, found: "",
-                   lambda counts, _, __: "")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import functools
+import os
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, TextIO
 
@@ -142,13 +143,64 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
         raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
 
 
+def refuse_output_among_inputs(output: str | None, inputs: list[Input]) -> None:
+    """Writing the report over a log it reads would lose the log: a usage error."""
+    if not output:
+        return
+    try:
+        target = os.stat(output)
+    except OSError:
+        return
+    for item in inputs:
+        if item.path == "-":
+            continue
+        try:
+            found = os.stat(item.path)
+        except OSError:
+            continue
+        if (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino):
+            raise click.UsageError(f"-o {output} is the input {item.path}: writing to it would lose the log")
+
+
+@contextmanager
+def report_stream(output: str | None) -> Iterator[Callable[[str], None]]:
+    """A function that writes text as it comes: to FILE (atomically: a temporary file
+    beside it, renamed into place once the report is whole), or to standard output."""
+    if output is None:
+        yield lambda text: emit(text, nl=False)
+        return
+    with open_output(output) as stream:
+        yield stream.write
+
+
+@contextmanager
+def open_output(output: str) -> Iterator[TextIO]:
+    """FILE for writing atomically; a place that cannot be written is a usage-level error."""
+    if not output:
+        raise click.UsageError("-o needs a file name, not an empty one")
+    try:
+        writer = atomic_writer(output)
+        stream = writer.__enter__()
+    except OSError as error:
+        raise UnreadableInput(f"cannot write {output}: {error.strerror or error}") from None
+    try:
+        yield stream
+    except BaseException:
+        writer.__exit__(*sys.exc_info())
+        raise
+    try:
+        writer.__exit__(None, None, None)
+    except OSError as error:
+        raise UnreadableInput(f"cannot write {output}: {error.strerror or error}") from None
+
+
 @contextmanager
 def staged_output(output: str | None) -> Iterator[TextIO]:
     """Where a command writes a long result: FILE atomically, or standard output once
     the result is complete (kept aside until then, on disk if it grows large), so
     that an abandoned result leaves nothing behind."""
     if output is not None:
-        with atomic_writer(output) as stream:
+        with open_output(output) as stream:
             yield stream
         return
     with tempfile.SpooledTemporaryFile(max_size=16 << 20, mode="w+", encoding="utf-8") as staged:

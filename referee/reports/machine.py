@@ -1,18 +1,20 @@
-"""Reports for machines: JSON Lines, GitHub workflow commands, SARIF 2.1.0, JUnit XML.
-
-Each takes the judged files and the unreadable inputs and returns text; none prints.
+"""The pieces of the reports for machines: JSON Lines records, GitHub workflow
+commands, SARIF 2.1.0 rules and results, JUnit lines. `writers` puts them
+together as files are judged; nothing here prints.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator
 from typing import Any
+from urllib.parse import quote
 
-from referee import __version__
 from referee.games import GAMES
+from referee.games.base import Ruling
+from referee.notation.codes import NOTATION_CODES
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -75,48 +77,27 @@ def github_unreadable(path: str, reason: str) -> str:
 # -- SARIF 2.1.0 --------------------------------------------------------------------------
 
 
-def sarif_document(files: list[dict[str, Any]], unreadable: list[tuple[str, str]]) -> dict[str, Any]:
-    """One run; every ruling and notation code is a rule, every finding a result."""
+def sarif_rules() -> list[dict[str, Any]]:
+    """Every code a finding can carry, the notation's and each game's, as SARIF rules."""
     rules: list[dict[str, Any]] = []
-    index: dict[str, int] = {}
     for game in GAMES.values():
         for ruling in game.rulings:
-            index[ruling.id] = len(rules)
-            rules.append({"id": ruling.id, "name": _rule_name(game.name, ruling.title),
-                          "shortDescription": {"text": f"{game.name}: {ruling.title}"},
-                          "fullDescription": {"text": ruling.text},
-                          "help": {"text": f"referee rules {ruling.id}"},
-                          "properties": {"game": game.id}})
-    for code, text in NOTATION_CODES.items():
-        index[code] = len(rules)
-        rules.append({"id": code, "name": code.replace("-", ""), "shortDescription": {"text": text},
-                      "fullDescription": {"text": text}, "properties": {"game": "notation"}})
-    results = []
-    artifacts: list[dict[str, Any]] = []
-    artifact_index: dict[str, int] = {}
-    for file in files:
-        artifact_index[file["path"]] = len(artifacts)
-        artifacts.append({"location": {"uri": _uri(file["path"])}})
-        for diagnostic in all_findings(file):
-            results.append(_sarif_result(diagnostic, index, artifact_index[file["path"]]))
-    notifications = [{"level": "error", "message": {"text": f"cannot read {path}: {reason}"},
-                      "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(path)}}}]}
-                     for path, reason in unreadable]
-    invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
-    if notifications:
-        invocation["toolExecutionNotifications"] = notifications
-    return {
-        "$schema": SARIF_SCHEMA,
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "referee", "version": __version__, "semanticVersion": __version__,
-                                "rules": rules}},
-            "artifacts": artifacts,
-            "invocations": [invocation],
-            "results": results,
-            "columnKind": "unicodeCodePoints",
-        }],
-    }
+            rules.append(_sarif_rule(ruling, game.name, game.id))
+    for code in NOTATION_CODES:
+        rules.append(_sarif_rule(code, "Notation", "notation"))
+    return rules
+
+
+def sarif_rule_index() -> dict[str, int]:
+    return {rule["id"]: position for position, rule in enumerate(sarif_rules())}
+
+
+def _sarif_rule(ruling: Ruling, game_name: str, game_id: str) -> dict[str, Any]:
+    return {"id": ruling.id, "name": _rule_name(game_name, ruling.title),
+            "shortDescription": {"text": f"{game_name}: {ruling.title}"},
+            "fullDescription": {"text": ruling.text},
+            "help": {"text": f"{ruling.text} (`referee rules {ruling.id}` prints this.)"},
+            "properties": {"game": game_id}}
 
 
 def _rule_name(game: str, title: str) -> str:
@@ -125,33 +106,32 @@ def _rule_name(game: str, title: str) -> str:
     return game + "".join(word[:1].upper() + word[1:] for word in words)
 
 
-NOTATION_CODES = {
-    "N-ENCODING": "the file is not UTF-8",
-    "N-SYNTAX": "a turn or token the notation cannot read",
-    "N-TAG": "a malformed, unknown, duplicate or missing tag",
-    "N-COMMENT": "a comment never closed",
-    "N-GAME": "no game, or an unknown game",
-}
+def sarif_uri(path: str) -> str:
+    """A path as a URI reference: relative paths stay relative, absolute ones become
+    file:// URIs; each byte outside the safe set is percent-encoded (a file name's
+    bytes that are not UTF-8 included, so the URI names the very file)."""
+    raw = path.encode("utf-8", "surrogateescape")
+    if os.sep != "/":
+        raw = raw.replace(os.sep.encode(), b"/")
+    quoted = quote(raw, safe="/:._-~")
+    return "file://" + quoted if raw.startswith(b"/") else quoted
 
 
-def _uri(path: str) -> str:
-    from urllib.parse import quote
-
-    return quote(path.replace("\\", "/"), safe="/:._-~")
-
-
-def all_findings(file: dict[str, Any]) -> list[dict[str, Any]]:
-    """A judged file's own findings, then each game's."""
-    return list(file["diagnostics"]) + [d for game in file["games"] for d in game["diagnostics"]]
-
-
-def _sarif_result(diagnostic: dict[str, Any], index: dict[str, int], artifact: int) -> dict[str, Any]:
-    location: dict[str, Any] = {"artifactLocation": {"uri": _uri(diagnostic["path"]), "index": artifact}}
+def sarif_result(diagnostic: dict[str, Any], index: dict[str, int], artifact: int) -> dict[str, Any]:
+    location: dict[str, Any] = {"artifactLocation": {"uri": sarif_uri(diagnostic["path"]), "index": artifact}}
     if "line" in diagnostic:
+        end = max(diagnostic["end_column"], diagnostic["column"] + 1)
         location["region"] = {"startLine": diagnostic["line"], "startColumn": diagnostic["column"],
-                              "endColumn": max(diagnostic["end_column"], diagnostic["column"] + 1)}
+                              "endColumn": end}
         if "excerpt" in diagnostic:
-            location["region"]["snippet"] = {"text": diagnostic["excerpt"]["text"]}
+            shown = diagnostic["excerpt"]
+            start = diagnostic["column"] - shown["column"]
+            text = shown["text"][max(start, 0):max(end - shown["column"], 0)]
+            if text:
+                location["region"]["snippet"] = {"text": text}
+            location["contextRegion"] = {"startLine": diagnostic["line"], "startColumn": shown["column"],
+                                         "endColumn": shown["column"] + len(shown["text"]),
+                                         "snippet": {"text": shown["text"]}}
     result: dict[str, Any] = {
         "ruleId": diagnostic["code"],
         "level": "error" if diagnostic["severity"] == "error" else "warning",
@@ -172,53 +152,19 @@ def _sarif_result(diagnostic: dict[str, Any], index: dict[str, int], artifact: i
     return result
 
 
+def sarif_invocation(unreadable: list[tuple[str, str]]) -> dict[str, Any]:
+    invocation: dict[str, Any] = {"executionSuccessful": not unreadable}
+    if unreadable:
+        invocation["toolExecutionNotifications"] = [
+            {"level": "error", "message": {"text": f"cannot read {path}: {reason}"},
+             "locations": [{"physicalLocation": {"artifactLocation": {"uri": sarif_uri(path)}}}]}
+            for path, reason in unreadable]
+    return invocation
+
+
 # -- JUnit XML -------------------------------------------------------------------------------
 
 
-def junit_xml(files: list[dict[str, Any]], unreadable: list[tuple[str, str]]) -> str:
-    """One test suite per file, one test case per game, so CI dashboards count games."""
-    suites = ET.Element("testsuites", name="referee")
-    totals = {"tests": 0, "failures": 0, "errors": 0}
-    for file in files:
-        path = file["path"]
-        suite = ET.SubElement(suites, "testsuite", name=path)
-        counts = {"tests": 0, "failures": 0, "errors": 0}
-        if file["diagnostics"]:
-            case = ET.SubElement(suite, "testcase", name="file", classname=path)
-            first = file["diagnostics"][0]
-            failure = ET.SubElement(case, "failure", message=f"[{first['code']}] {first['message']}",
-                                    type=first["code"])
-            failure.text = "\n".join(_junit_line(d) for d in file["diagnostics"])
-            counts["tests"] += 1
-            counts["failures"] += 1
-        for game in file["games"]:
-            name = f"game {game['index']} (line {game['line']})"
-            case = ET.SubElement(suite, "testcase", name=name, classname=path)
-            counts["tests"] += 1
-            errors = [d for d in game["diagnostics"] if d["severity"] == "error"]
-            if errors:
-                first = errors[0]
-                failure = ET.SubElement(case, "failure", message=f"[{first['code']}] {first['message']}",
-                                        type=first["code"])
-                failure.text = "\n".join(_junit_line(d) for d in errors)
-                counts["failures"] += 1
-        for key, value in counts.items():
-            suite.set(key, str(value))
-            totals[key] += value
-    if unreadable:
-        suite = ET.SubElement(suites, "testsuite", name="unreadable", tests=str(len(unreadable)),
-                              failures="0", errors=str(len(unreadable)))
-        for path, reason in unreadable:
-            case = ET.SubElement(suite, "testcase", name=path, classname="unreadable")
-            ET.SubElement(case, "error", message=f"cannot read: {reason}", type="unreadable")
-        totals["tests"] += len(unreadable)
-        totals["errors"] += len(unreadable)
-    for key, value in totals.items():
-        suites.set(key, str(value))
-    ET.indent(suites)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(suites, encoding="unicode") + "\n"
-
-
-def _junit_line(diagnostic: dict[str, Any]) -> str:
+def junit_line(diagnostic: dict[str, Any]) -> str:
     where = diagnostic["path"] + (f":{diagnostic['line']}:{diagnostic['column']}" if "line" in diagnostic else "")
     return f"{where}: [{diagnostic['code']}] {diagnostic['message']}"

@@ -1,0 +1,299 @@
+"""`check`'s report in every format, written as the files are judged.
+
+A writer is told, in input order, of each unreadable input, each file's start, its
+judged games (in batches), its end with its own findings, and the close with the
+counts. Every format streams: even the whole-document ones (JSON, SARIF, JUnit)
+are written piece by piece — what must come first but is known only at the end
+(a JUnit suite's counts, SARIF's list of files) waits in a temporary file that
+spills to disk — so memory does not grow with the input.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable
+from typing import Any, TextIO
+from xml.sax.saxutils import escape, quoteattr
+
+from referee import __version__
+from referee.reports import machine
+from referee.reports.json_report import REPORT_SCHEMA_ID
+from referee.reports.style import Style
+from referee.reports.text import render_findings, summary_line
+from referee.reports.visible import visible, xml_safe
+
+Write = Callable[[str], None]
+SPILL = 1 << 20
+"""Bytes a waiting part of a document keeps in memory before it moves to disk."""
+
+
+class ReportWriter:
+    """The events of a check, as one format writes them; the base writes nothing."""
+
+    def __init__(self, write: Write) -> None:
+        self.write = write
+
+    def unreadable(self, path: str, reason: str) -> None: ...
+
+    def file_start(self, path: str) -> None: ...
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None: ...
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None: ...
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None: ...
+
+
+class TextWriter(ReportWriter):
+    def __init__(self, write: Write, style: Style, quiet: bool) -> None:
+        super().__init__(write)
+        self.style = style
+        self.quiet = quiet
+
+    def unreadable(self, path: str, reason: str) -> None:
+        if not self.quiet:
+            style = self.style
+            self.write(f"{style(visible(path), 'bold')}: {style('error', 'red', 'bold')} "
+                       f"cannot read: {visible(reason)}\n\n")
+
+    def _findings(self, diagnostics: list[dict[str, Any]]) -> None:
+        if not self.quiet and diagnostics:
+            self.write("".join(block + "\n\n" for block in render_findings(diagnostics, self.style)))
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        self._findings([d for game in games for d in game["diagnostics"]])
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        self._findings(diagnostics)
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        note = (f"stopped after {stopped_at} error{'s' if stopped_at != 1 else ''}, "
+                "leaving the rest of the input unread (--max-errors)\n") if stopped_at else ""
+        self.write(note + summary_line(counts, self.style, elapsed) + "\n")
+
+
+class JsonLinesWriter(ReportWriter):
+    def _line(self, record: dict[str, Any]) -> None:
+        self.write(machine.jsonl_line(record) + "\n")
+
+    def unreadable(self, path: str, reason: str) -> None:
+        self._line(machine.jsonl_unreadable(path, reason))
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        self.write("".join(machine.jsonl_line(machine.jsonl_game(path, g)) + "\n" for g in games))
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        if diagnostics:
+            self._line(machine.jsonl_file(path, diagnostics))
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        self._line(machine.jsonl_summary(counts))
+
+
+class GithubWriter(ReportWriter):
+    def unreadable(self, path: str, reason: str) -> None:
+        self.write(machine.github_unreadable(path, reason) + "\n")
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        self.write("".join(line + "\n" for g in games for line in machine.github_lines(g["diagnostics"])))
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        self.write("".join(line + "\n" for line in machine.github_lines(diagnostics)))
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        self.write(f"::notice::{summary_line(counts, Style(False))}\n")
+
+
+def _indented(value: Any, depth: int) -> str:
+    """`value` as json.dumps(indent=2) writes it at `depth` levels of a document."""
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    return text.replace("\n", "\n" + "  " * depth)
+
+
+class JsonWriter(ReportWriter):
+    """The check report (schemas/check-report.schema.json), one file object after the
+    other, each file's games as they are judged; a file's verdict and own findings
+    follow its games."""
+
+    def __init__(self, write: Write) -> None:
+        super().__init__(write)
+        self.files = 0
+        self.games_in_file = 0
+        head = {"$schema": REPORT_SCHEMA_ID, "format": "referee-check-report", "version": 1,
+                "referee": __version__}
+        self.write("{\n" + "".join(f"  {json.dumps(k)}: {json.dumps(v)},\n" for k, v in head.items())
+                   + '  "files": [')
+
+    def file_start(self, path: str) -> None:
+        self.write(("," if self.files else "") + f'\n    {{\n      "path": {json.dumps(path, ensure_ascii=False)},'
+                   '\n      "games": [')
+        self.files += 1
+        self.games_in_file = 0
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        for game in games:
+            self.write(("," if self.games_in_file else "") + "\n        " + _indented(game, 4))
+            self.games_in_file += 1
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        self.write(("\n      ]" if self.games_in_file else "]")
+                   + f',\n      "diagnostics": {_indented(diagnostics, 3)},\n      "verdict": {json.dumps(verdict)}'
+                   "\n    }")
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        listed = [{"path": path, "reason": reason} for path, reason in unreadable]
+        self.write(("\n  ]" if self.files else "]") + f',\n  "unreadable": {_indented(listed, 1)},'
+                   f'\n  "summary": {_indented(counts, 1)}\n}}\n')
+
+
+class SarifWriter(ReportWriter):
+    """One SARIF 2.1.0 log: the rules first, then each finding as its file is judged;
+    the list of files waits aside until the end."""
+
+    def __init__(self, write: Write) -> None:
+        super().__init__(write)
+        self.index = machine.sarif_rule_index()
+        self.artifacts = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")
+        self.files = 0
+        self.results = 0
+        driver = {"name": "referee", "version": __version__, "semanticVersion": __version__,
+                  "rules": machine.sarif_rules()}
+        self.write('{\n  "$schema": ' + json.dumps(machine.SARIF_SCHEMA) + ',\n  "version": "2.1.0",'
+                   '\n  "runs": [\n    {\n      "tool": {\n        "driver": ' + _indented(driver, 4)
+                   + '\n      },\n      "results": [')
+
+    def _result(self, diagnostic: dict[str, Any]) -> None:
+        result = machine.sarif_result(diagnostic, self.index, self.files - 1)
+        self.write(("," if self.results else "") + "\n        " + _indented(result, 4))
+        self.results += 1
+
+    def file_start(self, path: str) -> None:
+        artifact = {"location": {"uri": machine.sarif_uri(path)}}
+        self.artifacts.write(("," if self.files else "") + "\n        " + _indented(artifact, 4))
+        self.files += 1
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        for game in games:
+            for diagnostic in game["diagnostics"]:
+                self._result(diagnostic)
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        for diagnostic in diagnostics:
+            self._result(diagnostic)
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        self.write(("\n      ]" if self.results else "]") + ',\n      "artifacts": [')
+        self.artifacts.seek(0)
+        while block := self.artifacts.read(SPILL):
+            self.write(block)
+        self.artifacts.close()
+        invocation = machine.sarif_invocation(unreadable)
+        self.write(("\n      ]" if self.files else "]") + ',\n      "invocations": ['
+                   + "\n        " + _indented(invocation, 4) + '\n      ],\n      "columnKind": "unicodeCodePoints"'
+                   "\n    }\n  ]\n}\n")
+
+
+class JunitWriter(ReportWriter):
+    """JUnit XML: one test suite per file, one test case per game. A suite's counts
+    come before its cases, so each file's cases wait aside until the file ends, and
+    the suites until the totals are known."""
+
+    def __init__(self, write: Write, started: float) -> None:
+        super().__init__(write)
+        self.started = started
+        self.suites = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")
+        self.cases: TextIO | None = None
+        self.counts = {"tests": 0, "failures": 0, "errors": 0}
+        self.totals = {"tests": 0, "failures": 0, "errors": 0}
+
+    def file_start(self, path: str) -> None:
+        self.cases = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")  # type: ignore[assignment]
+        self.counts = {"tests": 0, "failures": 0, "errors": 0}
+
+    def _case(self, path: str, name: str, errors: list[dict[str, Any]]) -> None:
+        assert self.cases is not None
+        self.counts["tests"] += 1
+        head = f"    <testcase name={_attr(name)} classname={_attr(path)} time=\"0\""
+        if not errors:
+            self.cases.write(head + " />\n")
+            return
+        self.counts["failures"] += 1
+        first = errors[0]
+        body = "\n".join(machine.junit_line(d) for d in errors)
+        message = _attr("[" + first["code"] + "] " + first["message"])
+        self.cases.write(f"{head}>\n      <failure message={message} type={_attr(first['code'])}>"
+                         f"{_text(body)}</failure>\n    </testcase>\n")
+
+    def games(self, path: str, games: list[dict[str, Any]]) -> None:
+        for game in games:
+            errors = [d for d in game["diagnostics"] if d["severity"] == "error"]
+            self._case(path, f"game {game['index']} (line {game['line']})", errors)
+
+    def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
+        assert self.cases is not None
+        if diagnostics:
+            self._case(path, "file", diagnostics)
+        counts = self.counts
+        self.suites.write(f"  <testsuite name={_attr(path)} tests=\"{counts['tests']}\" "
+                          f"failures=\"{counts['failures']}\" errors=\"0\" skipped=\"0\" time=\"0\">\n")
+        self.cases.seek(0)
+        while block := self.cases.read(SPILL):
+            self.suites.write(block)
+        self.cases.close()
+        self.cases = None
+        self.suites.write("  </testsuite>\n")
+        for key in ("tests", "failures"):
+            self.totals[key] += counts[key]
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        if unreadable:
+            self.suites.write(f"  <testsuite name=\"unreadable\" tests=\"{len(unreadable)}\" failures=\"0\" "
+                              f"errors=\"{len(unreadable)}\" skipped=\"0\" time=\"0\">\n")
+            for path, reason in unreadable:
+                self.suites.write(f"    <testcase name={_attr(path)} classname=\"unreadable\" time=\"0\">\n"
+                                  f"      <error message={_attr('cannot read: ' + reason)} type=\"unreadable\" />\n"
+                                  "    </testcase>\n")
+            self.suites.write("  </testsuite>\n")
+            self.totals["tests"] += len(unreadable)
+            self.totals["errors"] += len(unreadable)
+        totals = self.totals
+        self.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                   f"<testsuites name=\"referee\" tests=\"{totals['tests']}\" failures=\"{totals['failures']}\" "
+                   f"errors=\"{totals['errors']}\" time=\"{elapsed:.3f}\">\n")
+        self.suites.seek(0)
+        while block := self.suites.read(SPILL):
+            self.write(block)
+        self.suites.close()
+        self.write("</testsuites>\n")
+
+
+def _attr(text: str) -> str:
+    return quoteattr(xml_safe(text), {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+
+
+def _text(text: str) -> str:
+    return escape(xml_safe(text))
+
+
+def writer_for(output_format: str, write: Write, style: Style, quiet: bool, started: float) -> ReportWriter:
+    if output_format == "text":
+        return TextWriter(write, style, quiet)
+    if output_format == "jsonl":
+        return JsonLinesWriter(write)
+    if output_format == "github":
+        return GithubWriter(write)
+    if output_format == "json":
+        return JsonWriter(write)
+    if output_format == "sarif":
+        return SarifWriter(write)
+    if output_format == "junit":
+        return JunitWriter(write, started)
+    raise ValueError(f"unknown format {output_format!r}")
