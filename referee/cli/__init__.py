@@ -4,14 +4,19 @@ replay, and hand results to the reports.
 Exit codes (the contract, also in referee(1)):
   0  every log is legal
   1  a log is illegal or malformed (or, for `fmt --check`, not canonical)
-  2  usage error, an input that cannot be read, or a bad configuration
+  2  usage error, an input that cannot be read, an output that cannot be written,
+     or a bad configuration
   3  internal error: a bug in referee; a short apology, no traceback unless --debug
-  130 interrupted
+  130 interrupted (Control-C), 141 standard output closed by its reader (a broken
+  pipe), 143 terminated (SIGTERM)
 """
 
 from __future__ import annotations
 
+import errno
 import gc
+import os
+import signal
 import sys
 import traceback
 from typing import Any
@@ -21,6 +26,12 @@ import click
 from referee import __version__
 
 EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE, EXIT_TERMINATED = 130, 141, 143
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the process stands so that every `with` block (worker
+    pools, output files being written) is left in order."""
 
 
 class UnreadableInput(click.ClickException):
@@ -46,11 +57,21 @@ class RefereeGroup(click.Group):
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
         except BrokenPipeError:
-            sys.stderr.close()
-            ctx.exit(EXIT_OK)
+            _silence_stdout()
+            ctx.exit(EXIT_BROKEN_PIPE)
         except KeyboardInterrupt:
             click.echo("referee: interrupted", err=True)
-            ctx.exit(130)
+            ctx.exit(EXIT_INTERRUPTED)
+        except Terminated:
+            click.echo("referee: terminated", err=True)
+            ctx.exit(EXIT_TERMINATED)
+        except OSError as error:
+            if error.errno == errno.EPIPE:
+                _silence_stdout()
+                ctx.exit(EXIT_BROKEN_PIPE)
+            where = f" {error.filename}" if error.filename else ""
+            click.echo(f"referee: input/output error{where}: {error.strerror or error}", err=True)
+            ctx.exit(EXIT_USAGE)
         except Exception as error:  # noqa: BLE001 - the last line of defence
             if ctx.obj and ctx.obj.get("debug"):
                 if isinstance(error, WorkFailed):
@@ -94,11 +115,27 @@ def cli(ctx: click.Context, colour: str, config_path: str | None, debug: bool) -
     ctx.obj["config_path"] = config_path  # read by the commands that use it, when they need it
 
 
+def _silence_stdout() -> None:
+    """After a broken pipe nothing more can be written: point standard output at the
+    null device so that closing it at exit raises nothing."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
+
+
+def _terminate(_signum: int, _frame: Any) -> None:
+    raise Terminated()
+
+
 def main() -> None:
     # Everything imported so far (modules, grammars, tables) lives as long as the
     # process: kept out of the garbage collector's way, it is not scanned again and
     # again while millions of short-lived moves come and go.
     gc.freeze()
+    signal.signal(signal.SIGTERM, _terminate)
     cli.main(prog_name="referee")
 
 

@@ -8,21 +8,18 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import BinaryIO, TextIO
 
 import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
-from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, iter_read
-from pathlib import Path
-
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
-from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.games.data import DataFileError, judge_options
-from referee.pipeline.replay import FileReport, GameReport, check_bytes
-from referee.reports.style import Style, wants_colour
+from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
 from referee.pipeline.work import spool
+from referee.reports.style import Style, wants_colour
 
 
 def output_option(function):
@@ -101,30 +98,18 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
     return inputs, problems
 
 
-def check_inputs(inputs: list[Input], stop_after: int | None = None, canonical: bool = False,
-                 options: JudgeOptions = NO_OPTIONS):
-    """Yield (Input, FileReport | Unreadable) in input order."""
-    stdin = sys.stdin.buffer
-    for item, data in iter_read(inputs, stdin):
-        if isinstance(data, Unreadable):
-            yield item, data
-        else:
-            yield item, check_bytes("<stdin>" if item.path == "-" else item.path, data, stop_after, canonical,
-                                    options)
-
-
-def one_file(path: str, stop_after: int | None = None, options: JudgeOptions = NO_OPTIONS) -> FileReport:
-    """A single log for score/show/export; unreadable input is a usage-level error."""
-    inputs, problems = collect([path], all_extensions())
-    if problems:
-        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
-    if len(inputs) != 1:
-        raise click.UsageError(f"{path} is a folder: this command takes one log file")
-    for _, result in check_inputs(inputs, stop_after, options=options):
-        if isinstance(result, Unreadable):
-            raise UnreadableInput(f"cannot read {result.path}: {result.reason}")
-        return result
-    raise click.UsageError(f"cannot read {path}")  # pragma: no cover
+def open_input(item: Input) -> tuple[str, BinaryIO]:
+    """An input opened for reading as a seekable stream (standard input is copied aside
+    first), and the name to report it by; UnreadableInput when it cannot be."""
+    if item.path == "-":
+        stdin = standard_input()
+        if stdin is None:
+            raise UnreadableInput("cannot read standard input: it is closed")
+        return "<stdin>", spool(stdin)
+    try:
+        return display_path(item.path), open(item.path, "rb")
+    except OSError as error:
+        raise UnreadableInput(f"cannot read {display_path(item.path)}: {error.strerror or error}") from None
 
 
 def open_one(path: str) -> tuple[str, BinaryIO]:
@@ -135,12 +120,7 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
         raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: this command takes one log file")
-    if path == "-":
-        return "<stdin>", spool(sys.stdin.buffer)
-    try:
-        return path, open(path, "rb")
-    except OSError as error:
-        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
+    return open_input(inputs[0])
 
 
 def refuse_output_among_inputs(output: str | None, inputs: list[Input]) -> None:
@@ -210,13 +190,5 @@ def staged_output(output: str | None) -> Iterator[TextIO]:
             emit(block, nl=False)
 
 
-def pick_game(report: FileReport, index: int) -> GameReport:
-    if not report.games:
-        raise click.UsageError(f"{report.path} holds no game")
-    if not 1 <= index <= len(report.games):
-        raise click.UsageError(f"{report.path} holds {len(report.games)} game(s); there is no game {index}")
-    return report.games[index - 1]
-
-
-__all__ = ["EXIT_USAGE", "check_inputs", "emit", "gather", "judging_options", "output_option", "one_file",
-           "pick_game", "style_for"]
+__all__ = ["EXIT_USAGE", "emit", "gather", "judging_options", "open_input", "open_one", "output_option",
+           "style_for"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import sys
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.pipeline.work import file_games
-from referee.pipeline.fileio import write_atomic
+from referee.pipeline.fileio import standard_input, write_atomic
 from referee.formatting import canonical_records
 
 MAX_JSON_BYTES = 256 * 1024 * 1024
@@ -93,7 +94,10 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
 def _load_json(path: str) -> Any:
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_JSON_BYTES + 1)
+            stdin = standard_input()
+            if stdin is None:
+                raise OSError(errno.EBADF, "standard input is closed")
+            data = stdin.read(MAX_JSON_BYTES + 1)
         else:
             with open(path, "rb") as stream:
                 data = stream.read(MAX_JSON_BYTES + 1)

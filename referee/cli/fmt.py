@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any, BinaryIO, TextIO
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import check_inputs, emit, gather, judging_options, style_for
-from referee.games.base import JudgeOptions
-from referee.pipeline.fileio import Unreadable, write_atomic
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
+from referee.cli.common import emit, gather, judging_options, open_input, open_output, style_for
 from referee.formatting import canonical_game
-from referee.reports.text import render_diagnostic
+from referee.games.base import JudgeOptions
+from referee.pipeline.fileio import Input
+from referee.pipeline.work import JudgedChunk, judged_chunks
+from referee.reports.text import render_json_diagnostic
+from referee.reports.json_report import diagnostic_json
+
+BLOCK = 1 << 20
 
 
 @cli.command(short_help="Rewrite logs in canonical notation.")
@@ -28,51 +35,186 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
     standard output, and the exit code is 1 if any file is not canonical.
 
     A file with syntax errors is not rewritten: its errors are reported and the
-    exit code is 1.
+    exit code is 1. Files are read and written game by game.
+
+    \b
+    Examples:
+      referee fmt game.korsar
+      referee fmt --check samples/
+      referee fmt -i archive/
     """
     if check_only and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
     inputs, unreadable = gather(paths, ctx)
+    if in_place and any(item.path == "-" for item in inputs):
+        raise click.UsageError("--in-place needs files, not standard input")
     style = style_for(ctx, err=True)
     status = EXIT_OK
     for problem in unreadable:
         emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
-    for item, result in check_inputs(inputs, canonical=True, options=options):
-        if isinstance(result, Unreadable):
-            unreadable.append(result)
-            emit(f"{result.path}: cannot read: {result.reason}", err=True)
+    for item in inputs:
+        try:
+            name, stream = open_input(item)
+        except UnreadableInput as error:
+            unreadable.append(item)  # type: ignore[arg-type]
+            emit(error.format_message(), err=True)
             continue
-        broken = list(result.diagnostics) + [d for g in result.games if g.verdict == "malformed"
-                                             for d in g.diagnostics if d.is_error]
-        if broken:
-            for diagnostic in broken:
-                emit(render_diagnostic(diagnostic, result.source, style), err=True)
-            emit(f"{result.path}: not formatted: it has syntax errors", err=True)
+        with stream:
+            outcome = _format_file(item, name, stream, check_only, in_place, options)
+        if outcome.broken:
+            for diagnostic in outcome.broken:
+                emit(render_json_diagnostic(diagnostic, style), err=True)
+            emit(f"{name}: not formatted: it has syntax errors", err=True)
             status = EXIT_FINDINGS
-            continue
-        text = "\n".join(canonical_game(game) for game in result.games)
-        original = result.source.text if result.source else ""
-        changed = text != original or result.normalized
-        if check_only:
-            if changed:
-                emit(_diff(result.path, original, text, result.normalized), nl=False)
-                emit(f"{result.path}: not in canonical form", err=True)
-                status = EXIT_FINDINGS
-        elif in_place:
-            if item.path == "-":
-                raise click.UsageError("--in-place needs files, not standard input")
-            if changed:
-                write_atomic(item.path, text)
-        else:
-            emit(text, nl=False)
+        elif check_only and outcome.changed:
+            emit(f"{name}: not in canonical form", err=True)
+            status = EXIT_FINDINGS
     ctx.exit(EXIT_USAGE if unreadable else status)
 
 
-def _diff(path: str, original: str, canonical: str, normalized: bool) -> str:
-    """What fmt would change, as a unified diff; line ends and a BOM are named in words."""
-    lines = difflib.unified_diff(original.splitlines(keepends=True), canonical.splitlines(keepends=True),
-                                 fromfile=path, tofile=f"{path} (canonical)")
-    text = "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+class _Outcome:
+    def __init__(self) -> None:
+        self.changed = False
+        self.broken: list[dict[str, Any]] = []
+
+
+def _format_file(item: Input, name: str, stream: BinaryIO, check_only: bool, in_place: bool,
+                 options: JudgeOptions) -> _Outcome:
+    """Read the file game by game; write (or diff) each game's canonical text as it
+    comes. A file with syntax errors writes nothing: -i leaves it untouched, and the
+    standard output gets nothing of it."""
+    outcome = _Outcome()
+    normalized = _normalized_bytes(stream)
+    stream.seek(0)
+    problems: list[dict[str, Any]] = []
+    # Syntax errors first, before anything is written: a broken file is not rewritten.
+    for judged in judged_chunks(name, stream, problems, full=True, options=options):
+        outcome.broken.extend(_broken(judged))
+    outcome.broken[:0] = [d for d in problems if d["severity"] == "error"]
+    if outcome.broken:
+        return outcome
+    stream.seek(0)
+    problems.clear()
+    try:
+        with ExitStack() as stack:
+            _write_canonical(outcome, stack, item, name, stream, problems, normalized, check_only, in_place,
+                             options)
+    except _Unchanged:
+        pass  # -i leaves a canonical file as it is, its time stamp included
+    return outcome
+
+
+class _Unchanged(Exception):
+    """Raised to abandon the rewrite of a file that is canonical already."""
+
+
+def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str, stream: BinaryIO,
+                     problems: list[dict[str, Any]], normalized: bool, check_only: bool, in_place: bool,
+                     options: JudgeOptions) -> None:
+    out: TextIO | None = None
+    if in_place:
+        out = stack.enter_context(open_output(item.path))
+    diff = _Diff(name) if check_only else None
+    for judged, last in _with_last(judged_chunks(name, stream, problems, full=True, canonical=True,
+                                                 options=options)):
+        text = "".join(canonical_game(game) for game in judged.games)
+        original = judged.chunk.lines
+        written = text.split("\n")[:-1] if text else []
+        if not last and written:
+            written.append("")  # one blank line between games
+        missing_newline = False
+        if last:
+            missing_newline = bool(original) and original[-1] != ""
+            original = original if missing_newline else original[:-1]
+        if written != original or missing_newline:
+            outcome.changed = True
+        if diff is not None:
+            diff.add(judged.chunk.first_line, original, written, missing_newline)
+        elif out is not None:
+            out.write("".join(line + "\n" for line in written))
+        else:
+            emit("".join(line + "\n" for line in written), nl=False)
     if normalized:
-        text += f"{path}: a byte-order mark or CR line ends would become plain UTF-8 with LF\n"
-    return text
+        outcome.changed = True
+    if diff is not None and outcome.changed:
+        diff.close(normalized)
+    if out is not None and not outcome.changed:
+        raise _Unchanged()
+
+
+def _broken(judged: JudgedChunk) -> list[dict[str, Any]]:
+    return [diagnostic_json(d, judged.lines) for game in judged.games if game.verdict == "malformed"
+            for d in game.diagnostics if d.is_error]
+
+
+def _with_last(items: Iterator[JudgedChunk]) -> Iterator[tuple[JudgedChunk, bool]]:
+    """Each item and whether it is the last: the last game has no blank line after it."""
+    previous: JudgedChunk | None = None
+    for item in items:
+        if previous is not None:
+            yield previous, False
+        previous = item
+    if previous is not None:
+        yield previous, True
+
+
+def _normalized_bytes(stream: BinaryIO) -> bool:
+    """A byte-order mark or CR line ends: read away, so the file is not canonical bytes."""
+    first = True
+    while block := stream.read(BLOCK):
+        if first and block.startswith(b"\xef\xbb\xbf"):
+            return True
+        first = False
+        if b"\r" in block:
+            return True
+    return False
+
+
+class _Diff:
+    """A unified diff written game by game, so its cost grows with the file, not its square."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.started = False
+        self.shift = 0  # how many lines the canonical text before this game gains or loses
+
+    def add(self, first_line: int, original: list[str], written: list[str], missing_newline: bool = False) -> None:
+        """One game's lines against their canonical text; `missing_newline`: the file
+        ends without a line end after the last of `original`."""
+        if original == written and not missing_newline:
+            return
+        shift = self.shift
+        self.shift += len(written) - len(original)
+        if not self.started:
+            emit(f"--- {self.path}\n+++ {self.path} (canonical)\n", nl=False)
+            self.started = True
+        compared = list(original)
+        if missing_newline:
+            compared[-1] += "\0"  # not equal to the same text with its line end
+        final = len(original) - 1
+        for group in difflib.SequenceMatcher(None, compared, written, autojunk=False).get_grouped_opcodes(3):
+            first, last = group[0], group[-1]
+            old_start, old_end = first[1], last[2]
+            new_start, new_end = first[3], last[4]
+            lines = [f"@@ -{_range(first_line + old_start, old_end - old_start)} "
+                     f"+{_range(first_line + shift + new_start, new_end - new_start)} @@"]
+            for tag, i1, i2, j1, j2 in group:
+                if tag == "equal":
+                    lines += [" " + line for line in original[i1:i2]]
+                    continue
+                for index in range(i1, i2):
+                    lines.append("-" + original[index])
+                    if missing_newline and index == final:
+                        lines.append("\\ No newline at end of file")
+                lines += ["+" + line for line in written[j1:j2]]
+            emit("".join(line + "\n" for line in lines), nl=False)
+
+    def close(self, normalized: bool) -> None:
+        if normalized:
+            emit(f"{self.path}: a byte-order mark or CR line ends would become plain UTF-8 with LF\n", nl=False)
+
+
+def _range(start: int, length: int) -> str:
+    if length == 1:
+        return str(start)
+    return f"{start if length else start - 1},{length}"

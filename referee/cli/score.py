@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
+import time
+from typing import Any
 
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import emit, judging_options, one_file, style_for
+from referee.cli.common import emit, judging_options, open_one, style_for
 from referee.games.base import JudgeOptions
-from referee.reports.json_report import check_report, file_json
-from referee.reports.text import render_diagnostic, render_score
+from referee.pipeline.work import judged_chunks
+from referee.reports.json_report import Tally, file_verdict, game_json
+from referee.reports.text import render_json_diagnostic, render_score
+from referee.reports.writers import JsonWriter
 
 
 @cli.command(short_help="Score every game of a log; check its claimed result.")
@@ -25,17 +28,51 @@ def score(ctx: click.Context, path: str, output_format: str, options: JudgeOptio
     Corsari: penalty cards), the winners, and whether the claimed result holds.
 
     With --format json the output is a check report (schemas/check-report.schema.json)
-    whose games carry their scores.
+    whose games carry their scores. Games are read and scored one at a time.
 
     Exit 0 when every game is legal and every claim holds, 1 otherwise.
+
+    \b
+    Examples:
+      referee score game.korsar
+      referee score --format json club.corsari
     """
-    report = one_file(path, options=options)
+    name, stream = open_one(path)
     style = style_for(ctx)
-    if output_format == "json":
-        emit(json.dumps(check_report([file_json(report)], []), indent=2, ensure_ascii=False))
+    problems: list[dict[str, Any]] = []
+    shown = 0
+    tally = Tally()
+    verdicts: list[dict[str, Any]] = []
+    writer = JsonWriter(lambda text: emit(text, nl=False)) if output_format == "json" else None
+    if writer is not None:
+        writer.file_start(name)
+    blocks = 0
+
+    def block(text: str) -> None:
+        nonlocal blocks
+        emit(("\n" if blocks else "") + text)
+        blocks += 1
+
+    with stream:
+        for judged in judged_chunks(name, stream, problems, full=True, options=options):
+            for game in judged.games:
+                data = game_json(game, judged.lines)
+                tally.add_games([data])
+                verdicts.append({"verdict": data["verdict"]})
+                if writer is not None:
+                    writer.games(name, [data])
+                    continue
+                for problem in problems[shown:]:
+                    block(render_json_diagnostic(problem, style))
+                shown = len(problems)
+                block("\n".join(render_score(game, style)))
+    tally.add_file(problems, len(verdicts))
+    verdict = file_verdict(problems, verdicts)
+    if writer is not None:
+        writer.file_end(name, problems, verdict)
+        writer.close(dict(tally.counts), None, time.perf_counter(), [])
     else:
-        blocks = [render_diagnostic(d, report.source, style) for d in report.diagnostics]
-        for game in report.games:
-            blocks.append("\n".join(render_score(game, style)))
-        emit("\n\n".join(blocks))
-    ctx.exit(EXIT_OK if report.ok else EXIT_FINDINGS)
+        for problem in problems[shown:]:
+            block(render_json_diagnostic(problem, style))
+    ok = verdict == "legal"
+    ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -128,18 +129,15 @@ def _walk(folder: str, extensions: tuple[str, ...],
     return found, problems
 
 
-def read_bytes(item: Input, stdin: BinaryIO) -> bytes:
-    if item.path == "-":
-        return stdin.read()
-    with open(item.path, "rb") as stream:
-        return stream.read()
+def display_path(path: str) -> str:
+    """A path as text any report can hold: bytes of a file name that are not UTF-8
+    (which Python reads as lone surrogates) are shown as `\\xNN`."""
+    if not any("\udc80" <= char <= "\udcff" for char in path):
+        return path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def iter_read(inputs: list[Input], stdin: BinaryIO) -> Iterator[tuple[Input, bytes | Unreadable]]:
-    for item in inputs:
-        try:
-            yield item, read_bytes(item, stdin)
-        except IsADirectoryError:
-            yield item, Unreadable(item.path, "is a directory")
-        except OSError as error:
-            yield item, Unreadable(item.path, error.strerror or str(error))
+def standard_input() -> BinaryIO | None:
+    """Standard input as bytes, or None when the process was started with it closed."""
+    stream = sys.stdin  # None when the process was started with descriptor 0 closed
+    return None if stream is None else stream.buffer

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
-import sys
+import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from referee.games.base import NO_OPTIONS, JudgeOptions
-from referee.pipeline.fileio import Input
+from referee.pipeline.fileio import Input, display_path, standard_input
 from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
 
 POOL_THRESHOLD = 1 << 20
@@ -66,7 +66,7 @@ def input_size(inputs: list[Input]) -> int:
 def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
               options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
     """Events for every input, in order, the units run in this process or in `jobs` processes."""
-    items = _read_inputs(inputs, stdin if stdin is not None else sys.stdin.buffer, options)
+    items = _read_inputs(inputs, stdin if stdin is not None else standard_input(), options)
     if jobs <= 1:
         for item in items:
             if isinstance(item, Unit):
@@ -74,8 +74,20 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
             else:
                 yield item
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    try:
         yield from _in_order(pool, items, window=jobs * 3)
+    finally:
+        # Stopped early (--max-errors, Control-C, SIGTERM) or done: no queued unit is
+        # started, and every worker has exited before this returns.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_worker() -> None:
+    """A worker leaves signals to the main process: Control-C reaches the whole
+    process group, and the main process stops the pool in order."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 CONNECT_SECONDS = 30
@@ -163,21 +175,24 @@ def _in_order(pool: ProcessPoolExecutor, items: Iterable[Unit | Event], window: 
             yield head
 
 
-def _read_inputs(inputs: list[Input], stdin: BinaryIO, options: JudgeOptions) -> Iterator[Unit | Event]:
+def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOptions) -> Iterator[Unit | Event]:
     for item in inputs:
-        name = "<stdin>" if item.path == "-" else item.path
+        name = "<stdin>" if item.path == "-" else display_path(item.path)
+        if item.path == "-" and stdin is None:
+            yield Unreadable(name, "standard input is closed")
+            continue
         try:
-            stream = spool(stdin) if item.path == "-" else open(item.path, "rb")
+            stream = spool(stdin) if item.path == "-" else open(item.path, "rb")  # type: ignore[arg-type]
         except IsADirectoryError:
-            yield Unreadable(item.path, "is a directory")
+            yield Unreadable(name, "is a directory")
             continue
         except OSError as error:
-            yield Unreadable(item.path, error.strerror or str(error))
+            yield Unreadable(name, error.strerror or str(error))
             continue
         try:
             yield from file_units(name, stream, options=options)
         except OSError as error:
-            yield Unreadable(item.path, error.strerror or str(error))
+            yield Unreadable(name, error.strerror or str(error))
         finally:
             stream.close()
 

@@ -84,8 +84,10 @@ def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
 
 
 def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False,
-                 options: JudgeOptions = NO_OPTIONS) -> Iterator[GameReport]:
-    """The game of a chunk: by the quick path when it is plain and legal, else read in full."""
+                 options: JudgeOptions = NO_OPTIONS, canonical: bool = False, stop_after: int | None = None,
+                 wanted: Callable[[int], bool] | None = None) -> Iterator[GameReport]:
+    """The game of a chunk: by the quick path when it is plain and legal, else read in
+    full (`full`: always, with its record). A game `wanted` refuses is read, not replayed."""
     last = chunk.first_line + len(chunk.lines) - 1
     too_long = [number for number in cut if chunk.first_line <= number <= last]
     if not too_long and not full:
@@ -96,7 +98,10 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
     for offset, read in enumerate(read_chunk(path, chunk)):
         for number in too_long:
             read.diagnostics.append(_too_long(path, number, cut[number]))
-        yield replay_game(path, index + offset, read, options=options)
+        if wanted is not None and not wanted(index + offset):
+            yield GameReport(index + offset, read.line, read.rules, read.record, list(read.diagnostics))
+            continue
+        yield replay_game(path, index + offset, read, stop_after, canonical, options)
 
 
 def _too_long(path: str, number: int, length: int) -> Diagnostic:
@@ -140,6 +145,28 @@ def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
     """Every game of a stream, one at a time, with a way to quote its lines; `full`
     reads each with its whole record (for export). The file's own findings go to
     `problems`."""
+    for judged in judged_chunks(path, stream, problems, full=full, options=options):
+        for report in judged.games:
+            yield report, judged.lines
+
+
+@dataclass(slots=True)
+class JudgedChunk:
+    """A chunk of a file as written and its game (none for a chunk of comments only)."""
+
+    chunk: Chunk
+    games: list[GameReport]
+    lines: LineText
+
+
+def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *, full: bool = False,
+                  canonical: bool = False, stop_after: int | None = None,
+                  wanted: Callable[[int], bool] | None = None,
+                  options: JudgeOptions = NO_OPTIONS) -> Iterator[JudgedChunk]:
+    """The file's chunks one at a time, each with its judged game: what every command
+    that reads logs reads them by, so that all read them alike, with the same limits
+    and memory that holds one batch of lines. The file's own findings (not UTF-8, no
+    game) go to `problems`."""
     index = 0
     blank: bool | None = None
     for item in file_units(path, stream):
@@ -150,10 +177,10 @@ def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
             blank = item.blank
         else:
             for chunk in item.chunks:
-                lines = _lines_of(chunk)
-                for report in _judge_chunk(path, index + 1, chunk, item.cut, full, options):
-                    index += 1
-                    yield report, lines
+                games = list(_judge_chunk(path, index + 1, chunk, item.cut, full, options, canonical,
+                                          stop_after, wanted))
+                index += len(games)
+                yield JudgedChunk(chunk, games, _lines_of(chunk))
     if blank is not None:
         problems.extend(file_findings(path, index, blank))
 

@@ -34,11 +34,3 @@ def xml_safe(text: str) -> str:
     if _NOT_XML.search(text) is None:
         return text
     return _NOT_XML.sub(_escape, text)
-
-
-def display_path(path: str) -> str:
-    """A path as text that any output can hold: bytes that were not UTF-8 in the file
-    name (read as surrogate escapes) become `\\xNN`."""
-    if not any("\udc80" <= char <= "\udcff" for char in path):
-        return path
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
