@@ -15,6 +15,10 @@ from referee.notation.span import Span
 
 Severity = Literal["error", "warning"]
 
+MAX_FINDINGS_PER_GAME = 100
+"""Notation findings reported one by one for a game; the rest are counted in one more.
+A file that is not a log at all would otherwise give one finding per word."""
+
 
 @dataclass(frozen=True, slots=True)
 class Violation:

@@ -29,7 +29,21 @@ def validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(load_schema(SCHEMAS[name]), registry=_registry())
 
 
-def schema_errors(name: str, document: Any) -> list[str]:
-    """Each error as 'JSON path: message', deepest first-found order."""
+def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:
+    """Each error as 'JSON path: message', deepest first-found order; `prefix` is
+    where the document stands in a larger one."""
     errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
-    return [f"{error.json_path}: {error.message}" for error in errors]
+    return [f"{prefix}{error.json_path[1:]}: {error.message}" for error in errors]
+
+
+@lru_cache(maxsize=None)
+def part_validator(name: str, definition: str) -> Draft202012Validator:
+    """A validator for one definition of a schema (`#/$defs/<definition>`), so the
+    parts of a long document can be checked as they are read."""
+    schema_id = load_schema(SCHEMAS[name])["$id"]
+    return Draft202012Validator({"$ref": f"{schema_id}#/$defs/{definition}"}, registry=_registry())
+
+
+def part_errors(name: str, definition: str, part: Any, prefix: str) -> list[str]:
+    errors = sorted(part_validator(name, definition).iter_errors(part), key=lambda e: list(e.absolute_path))
+    return [f"{prefix}{error.json_path[1:]}: {error.message}" for error in errors]

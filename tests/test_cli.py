@@ -224,7 +224,12 @@ def test_import_reports_schema_errors_by_path(run, tmp_path):
 
 @pytest.mark.parametrize("content,message", [
     ("{not json", "invalid JSON at line 1, column 2"),
-    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"games": [' + "[" * 100_000 + "]" * 100_000 + "]}", "nested too deeply"),
+    ("[" * 100_000 + "]" * 100_000, "expected '{', found '['"),
+    ('{"format": "referee-game-record", "format": "x", "games": []}', "the key 'format' is given twice"),
+    ('{"games": [{"game": "korsar", "game": "corsari", "tags": [], "rounds": []}]}', "given twice"),
+    ('{"games": [], "version": NaN}', "NaN is not a JSON number"),
+    ('{"games": [] ', "expected ',' or '}'"),
     ('{"format": "referee-game-record", "version": 1, "games": [], "x": 1}', "Additional properties"),
     ('{"format": "referee-game-record", "version": 1, "games": [{"game": "korsar", "tags": [], '
      '"rounds": [{"number": 1' + "0" * 400 + ', "turns": []}]}]}', "is greater than the maximum"),

@@ -90,7 +90,8 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
     if exclude:
         config = Config(config.path, config.format, list(exclude), config.extensions)
     extensions = extensions_for(config)
-    inputs, problems = collect(list(paths), extensions, config.excluded)
+    inputs, found = collect(list(paths), extensions, config.excluded)
+    problems = [Unreadable(display_path(problem.path), problem.reason) for problem in found]
     if not inputs and not problems:
         raise click.UsageError(
             f"no log files found in {', '.join(paths)} (looked for {', '.join(extensions)})",

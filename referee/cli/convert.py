@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import errno
-import json
-import sys
+import io
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,18 +15,10 @@ from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
-from referee.pipeline.work import file_games
-from referee.pipeline.fileio import standard_input, write_atomic
 from referee.formatting import canonical_records
-
-MAX_JSON_BYTES = 256 * 1024 * 1024
-
-
-def _emit(text: str, output: str | None) -> None:
-    if output is None:
-        emit(text, nl=False)
-    else:
-        write_atomic(output, text)
+from referee.pipeline.fileio import standard_input
+from referee.pipeline.json_stream import JsonStreamError, document_games
+from referee.pipeline.work import file_games
 
 
 @cli.command("export", short_help="Write logs as JSON game records with their verdicts.")
@@ -67,56 +58,95 @@ def export_command(ctx: click.Context, path: str, output: str | None, options: J
     ctx.exit(EXIT_OK if ok and not problems else EXIT_FINDINGS)
 
 
-@cli.command("import", short_help="Turn a JSON game record back into notation.")
+@cli.command("import", short_help="Turn JSON game records back into notation.")
 @click.argument("path", metavar="FILE.json", type=click.Path())
 @output_option
 @click.pass_context
 def import_command(ctx: click.Context, path: str, output: str | None) -> None:
-    """Turn a JSON game record (as `referee export` writes) back into canonical notation.
+    """Turn JSON game records (as `referee export` writes them) back into canonical notation.
 
-    The document is validated against the game-record schema first; each
-    error is reported with its JSON path (exit 1).
+    The document is read game by game, so its size does not matter. Each game is
+    checked against the game-record schema, and must read back as the same game
+    once written; every error is reported with its JSON path (exit 1), and then
+    nothing is written.
+
+    \b
+    Examples:
+      referee import games.json -o games.korsar
+      referee export game.korsar | referee import -
     """
-    document = _load_json(path)
-    from referee.validation import schema_errors  # jsonschema is loaded only by the commands that validate
+    from referee.validation import part_errors, schema_errors  # jsonschema only for the commands that validate
 
-    errors = schema_errors("game-record", document)
-    if errors:
-        for error in errors[:50]:
-            emit(f"{path}: schema error at {error}", err=True)
-        if len(errors) > 50:
-            emit(f"{path}: … and {len(errors) - 50} more schema errors", err=True)
-        ctx.exit(EXIT_FINDINGS)
-    _emit(canonical_records(records_from_json(document), path), output)
+    stream = _open_text(path)
+    errors: list[str] = []
+    written = 0
+    with stream, staged_output(output) as out:
+        try:
+            head, games = document_games(stream)
+            for index, game in enumerate(games):
+                where = f"$.games[{index}]"
+                found = part_errors("game-record", "game", game, where)
+                if not found:
+                    found = _written_back(game, where, path, out, written)
+                if found:
+                    errors.extend(found)
+                    if len(errors) >= MAX_REPORTED:
+                        break
+                    continue
+                written += 1
+            if len(errors) < MAX_REPORTED:
+                errors.extend(schema_errors("game-record", {**head, "games": []}))
+        except JsonStreamError as error:
+            _fail(path, str(error))
+        except UnicodeDecodeError as error:
+            _fail(path, f"not UTF-8 ({error.reason})")
+        if errors:
+            for error in errors[:MAX_REPORTED]:
+                emit(f"{path}: error at {error}", err=True)
+            if len(errors) >= MAX_REPORTED:
+                emit(f"{path}: stopped after {MAX_REPORTED} errors", err=True)
+            raise click.exceptions.Exit(EXIT_FINDINGS)
     ctx.exit(EXIT_OK)
 
 
-def _load_json(path: str) -> Any:
+MAX_REPORTED = 50
+
+
+def _written_back(game: dict[str, Any], where: str, path: str, out: Any, written: int) -> list[str]:
+    """Write one schema-valid game as canonical notation, once it is sure to read back as
+    the same game; else the reasons it cannot be written, located in the document."""
+    from referee.pipeline.replay import check_text
+
+    try:
+        ((record, rules),) = records_from_json({"games": [game]})
+        text = canonical_records([(record, rules)], path)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return [f"{where}: a string holds a lone surrogate (\\ud800 to \\udfff), which no log can hold"]
+    except (ValueError, KeyError) as error:
+        return [f"{where}: {error}"]
+    again = check_text(path, text)
+    problems = [d for d in again.all_diagnostics() if d.code.startswith("N-") and d.is_error]
+    if problems or len(again.games) != 1:
+        first = problems[0].message if problems else "it does not read back as one game"
+        return [f"{where}: this record cannot be written as a log: {first}"]
+    out.write(("\n" if written else "") + text)
+    return []
+
+
+def _open_text(path: str) -> Any:
+    """The JSON document as text, decoded strictly as it is read."""
     try:
         if path == "-":
             stdin = standard_input()
             if stdin is None:
                 raise OSError(errno.EBADF, "standard input is closed")
-            data = stdin.read(MAX_JSON_BYTES + 1)
+            binary = stdin
         else:
-            with open(path, "rb") as stream:
-                data = stream.read(MAX_JSON_BYTES + 1)
+            binary = open(path, "rb")
     except OSError as error:
         raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
-    if len(data) > MAX_JSON_BYTES:
-        _fail(path, f"the file is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        _fail(path, f"not UTF-8 at byte {error.start}")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        _fail(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}")
-    except RecursionError:
-        _fail(path, "the JSON is nested too deeply")
-    except ValueError as error:  # e.g. integers too long to convert
-        _fail(path, f"invalid JSON: {error}")
+    return io.TextIOWrapper(binary, encoding="utf-8-sig", errors="strict", newline="")
 
 
 def _fail(path: str, message: str) -> None:

@@ -17,6 +17,7 @@ from referee.pipeline.fileio import Input
 from referee.pipeline.work import JudgedChunk, judged_chunks
 from referee.reports.text import render_json_diagnostic
 from referee.reports.json_report import diagnostic_json
+from referee.reports.visible import visible
 
 BLOCK = 1 << 20
 
@@ -186,7 +187,7 @@ class _Diff:
         shift = self.shift
         self.shift += len(written) - len(original)
         if not self.started:
-            emit(f"--- {self.path}\n+++ {self.path} (canonical)\n", nl=False)
+            emit(f"--- {visible(self.path)}\n+++ {visible(self.path)} (canonical)\n", nl=False)
             self.started = True
         compared = list(original)
         if missing_newline:
@@ -207,7 +208,7 @@ class _Diff:
                     if missing_newline and index == final:
                         lines.append("\\ No newline at end of file")
                 lines += ["+" + line for line in written[j1:j2]]
-            emit("".join(line + "\n" for line in lines), nl=False)
+            emit("".join(visible(line) + "\n" for line in lines), nl=False)
 
     def close(self, normalized: bool) -> None:
         if normalized:

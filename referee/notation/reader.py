@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from referee.diagnostics import Diagnostic
+from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.games import GAMES, game_for_tag
 from referee.games.base import GameRules, TurnSyntaxError
 from referee.notation.chunks import Chunk
@@ -58,12 +58,30 @@ def _read(path: str, raw: RawGame) -> ReadGame:
                 "N-GAME", f"unknown game '{game_tag.value}'", path, game_tag.span,
                 notes=[f"known games: {_known()}"]))
     record = GameRecord(rules.id if rules else "", raw.tags, raw.preamble, raw.rounds, raw.line)
+    dropped = raw.dropped
     if rules is not None:
         check_tags(path, record, rules, diagnostics)
+        parsing: list[Diagnostic] = []
         for round_ in record.rounds:
             for turn in round_.turns:
-                _parse_turn(path, turn, rules, diagnostics)
+                found = _parse_turn(path, turn, rules)
+                if found is None:
+                    continue
+                if len(parsing) < MAX_FINDINGS_PER_GAME:
+                    parsing.append(found)
+                else:
+                    dropped += 1
+        diagnostics.extend(parsing)
     diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+    if len(diagnostics) > MAX_FINDINGS_PER_GAME:
+        dropped += len(diagnostics) - MAX_FINDINGS_PER_GAME
+        del diagnostics[MAX_FINDINGS_PER_GAME:]
+    if dropped:
+        last = diagnostics[-1].span if diagnostics and diagnostics[-1].span else Span(raw.line, 1, 2)
+        diagnostics.append(Diagnostic(
+            "N-SYNTAX", f"and {dropped:,} more notation errors in this game, not shown one by one", path,
+            Span(last.line, last.col, last.end_col),
+            notes=[f"a game reports its first {MAX_FINDINGS_PER_GAME} notation errors; fix these and check again"]))
     return ReadGame(record if rules else None, rules, diagnostics, raw.line)
 
 
@@ -103,31 +121,30 @@ MAX_TURN_CHARS = 2000
 """No turn of any game is this long; a longer one is rejected before it is parsed."""
 
 
-def _parse_turn(path: str, turn: Turn, rules: GameRules, out: list[Diagnostic]) -> None:
+def _parse_turn(path: str, turn: Turn, rules: GameRules) -> Diagnostic | None:
+    """Parse a turn's body into its action, or say why it cannot be."""
     if len(turn.text) > MAX_TURN_CHARS:
         first = turn.token_spans[0]
-        out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn is {len(turn.text)} characters long",
-                              path, Span(first.line, first.col, min(first.end_col, first.col + 40)),
-                              move_text=f"{turn.player}: {clip(turn.text)}",
-                              notes=[f"no turn is longer than {MAX_TURN_CHARS} characters"]))
+        found = Diagnostic("N-SYNTAX", f"{turn.player}'s turn is {len(turn.text)} characters long",
+                           path, Span(first.line, first.col, min(first.end_col, first.col + 40)),
+                           move_text=f"{turn.player}: {clip(turn.text)}",
+                           notes=[f"no turn is longer than {MAX_TURN_CHARS} characters"])
         turn.text = clip(turn.text, MAX_TURN_CHARS)
-        return
+        return found
     if not turn.text:
-        out.append(Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
-                              move_text=f"{turn.player}:",
-                              notes=["write what the player did after the colon"]))
-        return
+        return Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
+                          move_text=f"{turn.player}:", notes=["write what the player did after the colon"])
     try:
         parsed = rules.parse_turn(turn.player, turn.text)
     except TurnSyntaxError as error:
         index, start = _token_at(turn, error.offset)
         token = turn.token_spans[index]
         span = Span(token.line, token.col + start, token.end_col)
-        out.append(Diagnostic("N-SYNTAX", error.message, path, span, move_text=clip(turn.written(), 200),
-                              notes=[error.hint] if error.hint else []))
-        return
+        return Diagnostic("N-SYNTAX", error.message, path, span, move_text=clip(turn.written(), 200),
+                          notes=[error.hint] if error.hint else [])
     turn.action = parsed.action
     turn.parts = {name: _token_range(turn, start, end) for name, (start, end) in parsed.parts.items()}
+    return None
 
 
 def _token_at(turn: Turn, offset: int) -> tuple[int, int]:

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from referee.diagnostics import Diagnostic
+from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, tag_value
 from referee.record import Comment, Round, Tag, Turn
 from referee.notation.span import Span
@@ -47,6 +47,7 @@ class RawGame:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     line: int = 1
     end_line: int = 1
+    dropped: int = 0  # findings past MAX_FINDINGS_PER_GAME, counted only
 
 
 class _Scan:
@@ -63,6 +64,9 @@ class _Scan:
         self.open_comment: tuple[Span, list[str]] | None = None
 
     def error(self, code: str, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        if len(self.game.diagnostics) >= MAX_FINDINGS_PER_GAME:
+            self.game.dropped += 1  # counted, not kept: memory stays flat on any input
+            return
         self.game.diagnostics.append(
             Diagnostic(code, message, self.path, span, notes=list(notes))
         )

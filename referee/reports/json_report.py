@@ -35,7 +35,10 @@ def excerpt(line: str, column: int) -> dict[str, Any]:
     if len(line) <= EXCERPT_CHARS:
         return {"text": line, "column": 1}
     start = max(0, min(column - 1 - EXCERPT_CHARS // 2, len(line) - EXCERPT_CHARS))
-    return {"text": line[start:start + EXCERPT_CHARS], "column": start + 1}
+    found = {"text": line[start:start + EXCERPT_CHARS], "column": start + 1}
+    if start + EXCERPT_CHARS < len(line):
+        found["cut_after"] = True
+    return found
 
 
 def diagnostic_json(diagnostic: Diagnostic, line_text: Callable[[int], str | None] | None = None) -> dict[str, Any]:

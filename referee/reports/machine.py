@@ -15,6 +15,7 @@ from urllib.parse import quote
 from referee.games import GAMES
 from referee.games.base import Ruling
 from referee.notation.codes import NOTATION_CODES
+from referee.reports.visible import visible
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -48,7 +49,7 @@ def jsonl_line(record: dict[str, Any]) -> str:
 
 
 def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _escape_property(text: str) -> str:

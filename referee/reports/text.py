@@ -12,12 +12,14 @@
 from __future__ import annotations
 
 from typing import Any
+from unicodedata import combining, east_asian_width
 
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
 from referee.pipeline.replay import GameReport
 from referee.reports.json_report import diagnostic_json, source_lines
 from referee.reports.style import Style
+from referee.reports.visible import visible
 from referee.pipeline.source import Source
 
 WINDOW = 100  # characters of a long line shown around the caret
@@ -33,29 +35,38 @@ def render_json_diagnostic(data: dict[str, Any], style: Style) -> str:
     is_error = data["severity"] == "error"
     colour = "red" if is_error else "yellow"
     head = style(f"{data['severity']}[{data['code']}]", colour, "bold")
-    location = data["path"] + (f":{data['line']}:{data['column']}" if "line" in data else "")
-    lines = [f"{style(location, 'bold')}: {head} {style(data['message'], 'bold')}"]
+    location = visible(data["path"]) + (f":{data['line']}:{data['column']}" if "line" in data else "")
+    lines = [f"{style(location, 'bold')}: {head} {style(visible(data['message']), 'bold')}"]
     number = data.get("line")
     shown_excerpt = data.get("excerpt")
     if number is not None and shown_excerpt is not None:
         base = shown_excerpt["column"]
         start = data["column"] - base
         end = max(data.get("end_column", data["column"]) - base, start + 1)
-        shown, offset = _window(shown_excerpt["text"], start)
+        text = shown_excerpt["text"]
+        cut_before = base > 1
+        cut_after = shown_excerpt.get("cut_after", False)
+        shown, offset = _window(text, start)
+        cut_before = cut_before or offset > 0
+        cut_after = cut_after or offset + len(shown) < len(text)
+        caret_start = start - offset
+        caret_end = min(end - offset, len(shown))
+        before = ("…" if cut_before else "") + visible(shown[:caret_start])
+        marked = visible(shown[caret_start:caret_end])
         gutter = " " * len(str(number))
         bar = style("|", "blue", "bold")
-        caret_start = start - offset
-        carets = "^" * max(1, min(end, offset + len(shown)) - start)
+        carets = "^" * max(1, _display_width(marked))
         lines.append(f"{gutter} {bar}")
-        lines.append(f"{style(str(number), 'blue', 'bold')} {bar} {shown}")
-        lines.append(f"{gutter} {bar} {' ' * _display_width(shown[:caret_start])}{style(carets, colour, 'bold')}")
+        lines.append(f"{style(str(number), 'blue', 'bold')} {bar} {before}{marked}"
+                     f"{visible(shown[caret_end:])}{'…' if cut_after else ''}")
+        lines.append(f"{gutter} {bar} {' ' * _display_width(before)}{style(carets, colour, 'bold')}")
     pad = " " * (len(str(number)) if number is not None else 1)
     if data.get("move") is not None:
         label = f"move {data['move_number']}" if data.get("move_number") else "in"
         move = data["move"]
-        lines.append(f"{pad} = {label}: {move if len(move) <= 200 else move[:199] + '…'}")
+        lines.append(f"{pad} = {label}: {visible(move if len(move) <= 200 else move[:199] + '…')}")
     for note in data.get("notes", ()):
-        lines.append(f"{pad} = note: {note}")
+        lines.append(f"{pad} = note: {visible(note)}")
     lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
     return "\n".join(lines)
 
@@ -70,7 +81,10 @@ def _window(text: str, start: int) -> tuple[str, int]:
 
 
 def _display_width(text: str) -> int:
-    return len(text)
+    """Columns a terminal gives the text: wide East Asian characters take two."""
+    if text.isascii():
+        return len(text)
+    return sum(2 if east_asian_width(char) in ("W", "F") else 0 if combining(char) else 1 for char in text)
 
 
 def render_findings(diagnostics: list[dict[str, Any]], style: Style) -> list[str]:
@@ -97,7 +111,7 @@ def summary_line(counts: dict[str, int], style: Style, elapsed: float | None = N
         parts.append(style(f"{syntax} syntax error{'' if syntax == 1 else 's'}", "red"))
     line = ", ".join(parts)
     if elapsed is not None and elapsed >= LONG_WORK:
-        line += f" in {elapsed:.1f} s ({counts['moves'] / elapsed:,.0f} moves/s)"
+        line += f" in {elapsed:.1f} s" + (f" ({counts['moves'] / elapsed:,.0f} moves/s)" if counts["moves"] else "")
     return line
 
 

@@ -1,0 +1,184 @@
+"""Read a JSON document of many games one game at a time.
+
+`referee import` takes documents of any size: the top-level object's members are
+read in order, and the members of its `games` array are handed out one by one,
+so memory holds one game, not the document. The reading is strict: a key given
+twice in one object, NaN or Infinity, and numbers written with a fraction or an
+exponent where the schema wants integers (they come back as Decimal, which no
+integer type accepts) are all caught.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any, TextIO
+
+BLOCK = 1 << 16
+MAX_ITEM_CHARS = 64 << 20
+"""One game of a document is a few kilobytes; past this, it is no game."""
+
+
+class JsonStreamError(ValueError):
+    """Unreadable JSON, located: `line` and `column` in the document."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"invalid JSON at line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise ValueError(f"the key {key!r} is given twice in one object")
+        found[key] = value
+    return found
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_float=Decimal)
+
+
+class _Reader:
+    """A window over the text with the absolute place of its start, for messages."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.buffer = ""
+        self.position = 0  # index in buffer
+        self.line = 1  # line of buffer[0]
+        self.column = 1
+        self.eof = False
+
+    def more(self) -> bool:
+        if self.eof:
+            return False
+        block = self.stream.read(BLOCK)
+        if not block:
+            self.eof = True
+            return False
+        self._drop_read()
+        self.buffer += block
+        return True
+
+    def _drop_read(self) -> None:
+        done = self.buffer[:self.position]
+        newlines = done.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(done) - done.rfind("\n")
+        else:
+            self.column += len(done)
+        self.buffer = self.buffer[self.position:]
+        self.position = 0
+
+    def where(self, index: int | None = None) -> tuple[int, int]:
+        index = self.position if index is None else index
+        done = self.buffer[:index]
+        newlines = done.count("\n")
+        if newlines:
+            return self.line + newlines, len(done) - done.rfind("\n")
+        return self.line, self.column + len(done)
+
+    def fail(self, message: str, index: int | None = None) -> JsonStreamError:
+        line, column = self.where(index)
+        return JsonStreamError(message, line, column)
+
+    def skip_space(self) -> str:
+        """The next character that is not white space ('' at the end)."""
+        while True:
+            while self.position < len(self.buffer) and self.buffer[self.position] in " \t\r\n":
+                self.position += 1
+            if self.position < len(self.buffer):
+                return self.buffer[self.position]
+            if not self.more():
+                return ""
+
+    def expect(self, char: str) -> None:
+        if self.skip_space() != char:
+            found = self.buffer[self.position:self.position + 1] or "the end of the document"
+            raise self.fail(f"expected {char!r}, found {found!r}")
+        self.position += 1
+
+    def value(self) -> Any:
+        """The JSON value that starts here, read whole."""
+        self.skip_space()
+        while True:
+            try:
+                value, end = DECODER.raw_decode(self.buffer, self.position)
+            except json.JSONDecodeError as error:
+                if self.more():
+                    if len(self.buffer) - self.position > MAX_ITEM_CHARS:
+                        raise self.fail(f"a value over {MAX_ITEM_CHARS >> 20} MiB") from None
+                    continue
+                raise self.fail(error.msg, error.pos) from None
+            except ValueError as error:
+                raise self.fail(str(error)) from None
+            except RecursionError:
+                raise self.fail("nested too deeply") from None
+            if end == len(self.buffer) and not self.eof and self.more():
+                continue  # a number may go on in the next block
+            self.position = end
+            return value
+
+
+def document_games(stream: TextIO, games_key: str = "games") -> tuple[dict[str, Any], Iterator[Any]]:
+    """The document's members before its games (read at once), and an iterator over the
+    games, which also reads the members after them into the first dict as it ends."""
+    reader = _Reader(stream)
+    if reader.skip_space() == "\ufeff":
+        reader.position += 1
+    reader.expect("{")
+    head: dict[str, Any] = {}
+
+    def members(after_games: bool) -> str | None:
+        """Read members until the games array starts ("games") or the object ends (None)."""
+        while True:
+            char = reader.skip_space()
+            if char == "}":
+                reader.position += 1
+                return None
+            if head or after_games:
+                if char != ",":
+                    raise reader.fail(f"expected ',' or '}}', found {char or 'the end of the document'!r}")
+                reader.position += 1
+                reader.skip_space()
+            key = reader.value()
+            if not isinstance(key, str):
+                raise reader.fail("an object's keys are strings")
+            if key in head:
+                raise reader.fail(f"the key {key!r} is given twice in one object")
+            reader.expect(":")
+            if key == games_key and not after_games:
+                head[key] = []
+                return key
+            head[key] = reader.value()
+
+    started = members(False)
+
+    def games() -> Iterator[Any]:
+        if started is not None:
+            reader.expect("[")
+            if reader.skip_space() == "]":
+                reader.position += 1
+            else:
+                while True:
+                    yield reader.value()
+                    char = reader.skip_space()
+                    reader.position += 1
+                    if char == "]":
+                        break
+                    if char != ",":
+                        raise reader.fail(f"expected ',' or ']', found {char or 'the end of the document'!r}",
+                                          reader.position - 1)
+            members(True)
+        if reader.skip_space():
+            raise reader.fail("text after the document")
+
+    return head, games()
