@@ -61,10 +61,10 @@ def find_config(start: Path | None = None) -> Path | None:
 
 
 def _has_tool_table(path: Path) -> bool:
-    try:
-        return "referee" in _read(path).get("tool", {})
-    except ConfigError:
-        return False  # a pyproject.toml that cannot be read says nothing to referee
+    """Whether a pyproject.toml has [tool.referee]; one that is not valid TOML is an error,
+    not skipped: it could hold the settings its author expects to apply."""
+    tool = _read(path).get("tool", {})
+    return isinstance(tool, dict) and "referee" in tool
 
 
 def _read(path: Path) -> dict[str, Any]:
@@ -75,6 +75,8 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: not UTF-8 (byte {error.start}); TOML files are UTF-8") from None
 
 
 def load_config(path: Path | None, known_games: dict[str, list[str]]) -> Config:

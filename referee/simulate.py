@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.games.base import Engine, GameRules
+from referee.games.base import Engine, GameRules, SetupError
 from referee.notation.writer import format_game
 from referee.shuffle import SeededChoices
 from referee.record import GameRecord, Round, Tag, Turn
@@ -23,10 +23,15 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
     what the simulated players noted (forced raises, …) for corpus statistics."""
     notes = Counter() if notes is None else notes
     tags = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in rules.deal_tags(players, teams, seed)]
+    for tag in tags[1:]:
+        problem = rules.check_tag(tag.name, tag.value)
+        if problem is not None:
+            raise SetupError(f"{problem.message}", tag.name)
     record = GameRecord(rules.id, tags=tags)
     engine = rules.new_engine(record)
     if not isinstance(engine, Engine):
-        raise ValueError(f"cannot set up {rules.name} for {players}: {engine.message}")
+        tag = engine.part[4:] if engine.part.startswith("tag:") else None
+        raise SetupError(f"cannot set up {rules.name} for {len(players)} players: {engine.message}", tag)
     chooser = SeededChoices(f"{seed}:choice")
     current: Round | None = None
     for _ in range(max_turns):

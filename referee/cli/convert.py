@@ -10,13 +10,14 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import emit, judging_options, open_one, output_option, staged_output, style_for
+from referee.cli.common import (emit, judging_options, open_one, output_option, refuse_output_among_inputs,
+                                staged_output, style_for)
 from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_records
-from referee.pipeline.fileio import standard_input
+from referee.pipeline.fileio import Input, standard_input
 from referee.pipeline.json_stream import JsonStreamError, document_games
 from referee.pipeline.work import file_games
 
@@ -32,6 +33,7 @@ def export_command(ctx: click.Context, path: str, output: str | None, options: J
     Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
     errors is not exported (exit 1).
     """
+    refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)
     problems: list[dict[str, Any]] = []
     broken: list[dict[str, Any]] = []
@@ -77,6 +79,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
     """
     from referee.validation import part_errors, schema_errors  # jsonschema only for the commands that validate
 
+    refuse_output_among_inputs(output, [Input(path)])
     stream = _open_text(path)
     errors: list[str] = []
     written = 0

@@ -78,6 +78,15 @@ class JudgeOptions:
 NO_OPTIONS = JudgeOptions()
 
 
+class SetupError(ValueError):
+    """Choices that set up no game (for the random-game generator): the message, and
+    the tag they would have written."""
+
+    def __init__(self, message: str, tag: str | None = None) -> None:
+        super().__init__(message)
+        self.tag = tag
+
+
 class TurnSyntaxError(Exception):
     """A turn body (or tag value) that the grammar rejects.
 
@@ -228,7 +237,8 @@ class GameRules(ABC):
 
     @abstractmethod
     def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
-        """Tags that set up a fully dealt game (for the random-game generator)."""
+        """Tags that set up a fully dealt game (for the random-game generator); SetupError
+        when the choices make none."""
 
     @abstractmethod
     def result_tag(self, outcome: Outcome) -> str:

@@ -26,22 +26,33 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
 @contextmanager
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
     """A text stream whose content replaces `path` only once the block ends without an
-    error; until then (or if the process is killed) the old file stays as it was."""
-    target = Path(path)
+    error; until then (or if the process is killed) the old file stays as it was.
+
+    As an editor saving a file: through a symbolic link the file it points at is
+    replaced and the link stays; an existing file keeps its permissions and, where
+    this process may set them, its owner and group; a new file gets the permissions
+    the umask gives. The new file is a new inode, so other hard links to the old one
+    keep the old content."""
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    mode = None
     try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
+        before: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        pass
+        before = None
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
+        if before is not None:
+            os.chmod(temporary, stat.S_IMODE(before.st_mode))
+            try:
+                os.chown(temporary, before.st_uid, before.st_gid)
+            except PermissionError:
+                pass  # not ours to give away: the file becomes the writer's, as with any editor
+        else:
+            os.chmod(temporary, 0o666 & ~_umask())
         os.replace(temporary, target)
     except BaseException:
         try:
@@ -49,6 +60,12 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         except FileNotFoundError:
             pass
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
@@ -87,6 +87,10 @@ class KorsarRules(GameRules):
 
     def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
         tags = [("Players", " ".join(players))]
+        if teams and len(players) % 2:
+            raise SetupError(f"{len(players)} players cannot sit in pairs", "Teams")
+        if not teams and len(players) in (6, 8):
+            raise SetupError(f"{len(players)} players play in teams of two (K-TEAMS)", "Teams")
         if teams:
             tags.append(("Teams", " ".join(f"{players[i]}+{players[i + 1]}"
                                            for i in range(0, len(players), 2))))
