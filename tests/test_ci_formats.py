@@ -263,8 +263,13 @@ def test_a_bad_configuration_only_stops_commands_that_read_it(run, project):
     assert run("check", "--help").exit_code == 0
     assert run("check", "a.korsar").exit_code == 2
     (project / "games" / "referee.toml").unlink()
+    # A pyproject.toml that is not TOML could hold settings its author expects: it is
+    # named with its line, never silently skipped.
     (project / "games" / "pyproject.toml").write_text("[project\n")
-    assert run("check", "--format", "text", "b.ksr").exit_code == 0
+    broken = run("check", "--format", "text", "b.ksr")
+    assert broken.exit_code == 2
+    assert "pyproject.toml: invalid TOML" in broken.output and "line 1" in broken.output
+    assert run("rules", "K-DRAW").exit_code == 0
 
 
 def test_exclude_matches_paths_relative_to_the_current_folder(run, project):

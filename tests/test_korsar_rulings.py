@@ -16,7 +16,9 @@ from collections import Counter
 
 import pytest
 
+from referee.formatting import canonical_game
 from referee.games import GAMES
+from referee.pipeline.replay import check_text
 from referee.games.korsar.cards import COPIES, UNSHUFFLED_DECK
 from referee.notation.writer import format_game
 from referee.simulate import random_game
@@ -276,6 +278,15 @@ def test_teams_first_mate_is_the_first_seat_of_the_pair():
             "partners sit side by side, first mates in seat order")
 
 
+def test_teams_may_be_listed_in_any_order_and_are_written_in_seat_order():
+    """K-TEAMS: the pairs are a seating, not a sequence: "C+D A+B" seats the same table."""
+    text = log("A B C D", ["A: $3  B: draw  C: draw  D: draw"], Teams="C+D A+B")
+    game = legal(text)
+    assert game.moves == 4
+    report = check_text("t.korsar", text, canonical=True)
+    assert '[Teams "A+B C+D"]' in canonical_game(report.games[0])
+
+
 def test_teams_five_players_cannot_play_in_teams():
     """K-PLAYERS / K-TEAMS: only 4, 6 or 8 players form teams."""
     illegal(log("A B C D E", ["A: draw"], Teams="A+B C+D"), "K-TEAMS", '[Teams "^',
@@ -329,13 +340,22 @@ def test_setup_each_player_is_dealt_six():
             "A is dealt 5 cards instead of 6")
 
 
-def test_setup_the_deal_holds_the_78_cards():
-    """K-SETUP: all 78 cards, each as often as the game holds it."""
+def test_cards_a_deal_never_holds_more_copies_than_the_game():
+    """K-CARDS (as K-HIDDEN says): a card dealt more often than the game has copies."""
     tags = deal({"A": "$2 $2 $2 $2 $2 $3", "B": "$3 $3 $3 $3 $3 $4"})
     tags["Deck"] = tags["Deck"].replace("AD", "YC")
+    first = illegal(log("A B", ["A: draw"], **tags), "K-CARDS", '[Deck "^',
+                    "the deal holds 2 of YC; Korsar has 1")
+    assert first.notes == ["too many: YC", "missing: AD"]
+
+
+def test_setup_the_deal_holds_the_78_cards():
+    """K-SETUP: all 78 cards are dealt; a deck that lacks one is incomplete."""
+    tags = deal({"A": "$2 $2 $2 $2 $2 $3", "B": "$3 $3 $3 $3 $3 $4"})
+    tags["Deck"] = tags["Deck"].replace(" AD", "").replace("AD ", "")
     first = illegal(log("A B", ["A: draw"], **tags), "K-SETUP", '[Deck "^',
                     "the hands and the deck are not the 78 Korsar cards")
-    assert first.notes == ["too many: YC", "missing: AD"]
+    assert first.notes == ["missing: AD"]
 
 
 def test_setup_hands_follow_the_seats():

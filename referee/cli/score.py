@@ -65,6 +65,9 @@ def score(ctx: click.Context, path: str, output_format: str, options: JudgeOptio
                 for problem in problems[shown:]:
                     block(render_json_diagnostic(problem, style))
                 shown = len(problems)
+                if game.verdict == "malformed":  # no score to give: say why
+                    for diagnostic in data["diagnostics"]:
+                        block(render_json_diagnostic(diagnostic, style))
                 block("\n".join(render_score(game, style)))
     tally.add_file(problems, len(verdicts))
     verdict = file_verdict(problems, verdicts)

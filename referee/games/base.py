@@ -212,6 +212,11 @@ class GameRules(ABC):
         """A well-formed tag value in canonical spelling (spacing, order)."""
         return value
 
+    def canonical_tag_of(self, record: GameRecord, name: str, value: str) -> str:
+        """The canonical spelling of a tag whose order depends on the game's other tags
+        (such as teams in seat order); by default, `canonical_tag`."""
+        return self.canonical_tag(name, value)
+
     # -- JSON ----------------------------------------------------------------
 
     @abstractmethod

@@ -23,6 +23,12 @@ _COMMENT_OR_WORD = re.compile(r";|\{[^}]*(\})?|[^\s{};:]")
 _MOVETEXT_CHAR = re.compile(r"[^\s:}]")
 
 
+def starts_with_game_tag(line: str) -> bool:
+    """Whether a tag line is a Game tag, which always begins a game."""
+    match = TAG_LINE.match(line, len(line) - len(line.lstrip()))
+    return match is not None and match.group("name") == "Game"
+
+
 def tag_value(match: re.Match[str]) -> str:
     """The value of a TAG_LINE match, its escapes (\\" and \\\\) read."""
     value = match.group("value")
@@ -44,6 +50,7 @@ class _Splitter:
         self.started = False
         self.in_movetext = False
         self.open_comment = False
+        self.has_game_tag = False  # a second Game tag starts the next game, moves or not
 
     def starts_game(self, line: str) -> bool:
         """Read one line; True when it begins the next game."""
@@ -56,7 +63,11 @@ class _Splitter:
                 start = close + 1
             self.open_comment = False
         if start == 0 and TAG_START.match(line):
-            begins = self.in_movetext or not self.started
+            game_tag = starts_with_game_tag(line)
+            begins = self.in_movetext or not self.started or (game_tag and self.has_game_tag)
+            if begins:
+                self.has_game_tag = False
+            self.has_game_tag = self.has_game_tag or game_tag
             self.started = True
             self.in_movetext = False
             self._tail_of_tag(line)

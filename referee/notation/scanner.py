@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
-from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, tag_value
+from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, starts_with_game_tag, tag_value
 from referee.record import Comment, Round, Tag, Turn
 from referee.notation.span import Span
 
@@ -80,7 +80,8 @@ class _Scan:
     def new_game(self, line: int) -> RawGame | None:
         finished = self.game if self.started else None
         preamble = [] if self.started else self.game.preamble
-        self.game = RawGame(line=line, preamble=preamble)
+        found = [] if self.started else self.game.diagnostics  # an unclosed comment in front of the game
+        self.game = RawGame(line=line, preamble=preamble, diagnostics=found)
         self.started = True
         self.in_movetext = False
         self.round = None
@@ -119,7 +120,8 @@ class _Scan:
                 self.close_open_comment(unterminated=False)
                 start = close + 1
         if start == 0 and TAG_START.match(line):
-            if self.in_movetext or not self.started:
+            if self.in_movetext or not self.started or (
+                    starts_with_game_tag(line) and any(tag.name == "Game" for tag in self.game.tags)):
                 finished = self.new_game(number)
             self.scan_tag(number, line)
             return finished

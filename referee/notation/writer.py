@@ -47,7 +47,7 @@ def format_game(record: GameRecord, rules: GameRules, turn_text: TurnText | None
     order = {spec.name: index for index, spec in enumerate(rules.tags)}
     tags = sorted(record.tags, key=lambda tag: order.get(tag.name, len(order)))
     for tag in tags:
-        value = rules.canonical_tag(tag.name, tag.value)
+        value = rules.canonical_tag_of(record, tag.name, tag.value)
         lines.append(f'[{tag.name} "{escape(value)}"]')
         for comment in tag.comments:
             _standalone(lines, comment, "")

@@ -17,10 +17,12 @@ from referee.games.korsar.notation import (
     format_hands,
     parse_body,
     parse_hands,
+    parse_teams,
 )
 from referee.games.korsar.rulings import RULINGS
-from referee.games.korsar.setup import read_setup
+from referee.games.korsar.setup import read_setup, seat_ordered
 from referee.games.korsar.view import render_view
+from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
 
@@ -56,6 +58,13 @@ class KorsarRules(GameRules):
         if name in ("Players", "Teams", "Deck", "Result", "Seed"):
             return " ".join(value.split())
         return value
+
+    def canonical_tag_of(self, record: GameRecord, name: str, value: str) -> str:
+        value = self.canonical_tag(name, value)
+        if name != "Teams" or check_tag_value(name, value) is not None:
+            return value
+        players = parse_players(record.tag_value("Players") or "")
+        return " ".join(f"{a}+{b}" for a, b in seat_ordered(players, parse_teams(value)))
 
     def action_to_json(self, action: KorsarAction) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": action.kind}

@@ -57,6 +57,8 @@ def read_setup(record: GameRecord) -> KorsarSetup | Violation:
     problem = _check_teams(players, teams)
     if problem:
         return problem
+    if teams is not None:
+        teams = seat_ordered(players, teams)
 
     hands: list[list[str]] | None = None
     deck: list[str] | None = None
@@ -132,11 +134,17 @@ def _check_teams(players: list[str], teams: list[tuple[str, str]] | None) -> Vio
         return Violation("K-TEAMS", f"{count} players cannot play in teams: only 4, 6 or 8 can",
                          {"players": count}, part="tag:Teams")
     expected = [(players[i], players[i + 1]) for i in range(0, count, 2)]
-    if teams != expected:
+    if sorted(teams) != sorted(expected):  # the pairs may be listed in any order
         return Violation("K-TEAMS", "partners sit side by side, first mates in seat order",
                          {"teams": ["+".join(t) for t in teams]}, part="tag:Teams",
                          notes=(f"with seats {' '.join(players)} the teams are \"{_pairs(players)}\"",))
     return None
+
+
+def seat_ordered(players: list[str], teams: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The teams in seat order of their first mates: the order canonical notation writes."""
+    seat = {player: index for index, player in enumerate(players)}
+    return sorted(teams, key=lambda team: seat.get(team[0], len(seat)))
 
 
 def _pairs(players: list[str]) -> str:
@@ -172,6 +180,11 @@ def _check_deal(players: list[str], hands: list[list[str]], deck: list[str]) -> 
             parts.append(f"too many: {' '.join(extra[:8])}")
         if missing:
             parts.append(f"missing: {' '.join(missing[:8])}")
+        if extra:  # more copies of a card than the game has: K-CARDS, as K-HIDDEN says
+            card = extra[0]
+            return Violation("K-CARDS", f"the deal holds {dealt[card]} of {card}; Korsar has "
+                             f"{COPIES[card]}", {"extra": extra, "missing": missing}, part="tag:Deck",
+                             notes=tuple(parts))
         return Violation("K-SETUP", "the hands and the deck are not the 78 Korsar cards",
                          {"extra": extra, "missing": missing}, part="tag:Deck",
                          notes=tuple(parts))
