@@ -11,7 +11,8 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.games import GAMES
-from referee.games.base import DataError, JudgeOptions, Variant
+from referee.diagnostics import Violation
+from referee.games.base import NO_OPTIONS, DataError, JudgeOptions, Variant
 from referee.games.data import DataFileError, judge_options, load_data_file
 from referee.games.korsar.game import KorsarRules
 
@@ -31,6 +32,12 @@ class _BoardGame(KorsarRules):
         if not isinstance(document.get("size"), int):
             raise DataError("size must be a whole number", "/size")
         return ("board", document["size"])
+
+    def new_engine(self, record, options=NO_OPTIONS):
+        if record.tag_value("X-Board") is not None and not options.data_for(self.id):
+            return Violation("N-DATA", "this game is played on board data that no --data file gives",
+                             part="tag:X-Board")
+        return super().new_engine(record, options)
 
 
 @pytest.fixture
@@ -111,3 +118,13 @@ def test_options_travel_to_worker_processes() -> None:
     import pickle
     options = JudgeOptions({"x": (("board", 3),)}, ("wide",), {"level": "1"})
     assert pickle.loads(pickle.dumps(options)) == options
+
+
+def test_a_game_naming_data_not_given_is_a_usage_error(board_game: _BoardGame, tmp_path: Path) -> None:
+    log = tmp_path / "x.boardtest"
+    log.write_text('[Game "BoardTest"]\n[Players "A B"]\n[X-Board "b1"]\n\n1. A: $3\n')
+    result = CliRunner().invoke(cli, ["check", str(log)])
+    assert result.exit_code == 2
+    assert "error[N-DATA] this game is played on board data that no --data file gives" in result.output
+    good = _write(tmp_path, "b.json", json.dumps({"format": "boardtest-data", "size": 9}))
+    assert CliRunner().invoke(cli, ["check", "--data", good, str(log)]).exit_code == 0

@@ -84,22 +84,23 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
                 out(text)
 
         try:
-            ok, failures, unreadable_pairs = _judge(events, inputs, unreadable, writer_for(
+            ok, failures, unreadable_pairs, data_missing = _judge(events, inputs, unreadable, writer_for(
                 output_format, write, style, quiet, started), bar, max_errors, started)
         finally:
             events.close()  # stops the workers early when --max-errors stopped the reading
             bar.clear()
     if failures:
         raise WorkFailed(*failures[0])
-    if unreadable_pairs:
+    if unreadable_pairs or data_missing:
         ctx.exit(EXIT_USAGE)
     ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
 
 
 def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[UnreadableFile], writer: ReportWriter,
            bar: Progress, max_errors: int | None,
-           started: float) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]]]:
-    """Hand every event to the writer; (all legal, internal failures, unreadable inputs)."""
+           started: float) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]], bool]:
+    """Hand every event to the writer; (all legal, internal failures, unreadable inputs,
+    whether a game named data that was not given: N-DATA, a usage error)."""
     tally = Tally()
     pairs: list[tuple[str, str]] = []
     for problem in unreadable:
@@ -111,6 +112,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
     stopped = False
     current: _File | None = None
     done = 0
+    data_missing = False
 
     def end_file(blank: bool | None) -> None:
         nonlocal current, ok
@@ -145,6 +147,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                 current.count += 1
                 game["index"] = current.count
             tally.add_games(games)
+            data_missing = data_missing or any(d["code"] == "N-DATA" for g in games for d in g["diagnostics"])
             current.verdicts.update(game["verdict"] for game in games)
             writer.games(event.path, games)
             bar.advance(event.size, tally.counts)
@@ -160,7 +163,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                 break
     elapsed = time.perf_counter() - started
     writer.close(dict(tally.counts), tally.errors if stopped else None, elapsed, pairs)
-    return ok, failures, pairs
+    return ok, failures, pairs, data_missing
 
 
 class _File:
