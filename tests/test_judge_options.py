@@ -13,7 +13,7 @@ from referee.cli import cli
 from referee.games import GAMES
 from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, DataError, JudgeOptions, Variant
-from referee.games.data import DataFileError, judge_options, load_data_file
+from referee.pipeline.datafiles import DataFileError, judge_options, load_data_file
 from referee.games.korsar.game import KorsarRules
 
 SAMPLE = "samples/korsar/legal/k-example.korsar"

@@ -16,7 +16,7 @@ import click
 from referee.cli import EXIT_USAGE, UnreadableInput
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import GAMES, all_extensions
-from referee.games.data import DataFileError, judge_options
+from referee.pipeline.datafiles import DataFileError, judge_options
 from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
 from referee.pipeline.work import spool
 from referee.reports.style import Style, wants_colour

@@ -75,19 +75,21 @@ def rules_command(ctx: click.Context, rule_id: str | None, game_id: str | None, 
         return
     for section in sections:
         title = "codes of the notation" if section.game is None else "rulings"
-        emit(style(f"{section.name} — {title}", "bold"))
-        emit("")
-        for ruling in section.rulings:
-            emit(style(f"{ruling.id} — {ruling.title}", "bold"))
-            emit(textwrap.fill(ruling.text, width=78, initial_indent="  ", subsequent_indent="  "))
-            emit("")
+        entries = [(f"{ruling.id} — {ruling.title}", ruling.text) for ruling in section.rulings]
+        _block(f"{section.name} — {title}", entries, style)
         if section.variants:
-            emit(style(f"{section.name} — variants (--variant NAME)", "bold"))
-            emit("")
-            for variant in section.variants:
-                emit(style(f"{variant.name} — the other reading of {variant.ruling}", "bold"))
-                emit(textwrap.fill(variant.text, width=78, initial_indent="  ", subsequent_indent="  "))
-                emit("")
+            _block(f"{section.name} — variants (--variant NAME)",
+                   [(f"{variant.name} — the other reading of {variant.ruling}", variant.text)
+                    for variant in section.variants], style)
+
+
+def _block(heading: str, entries: list[tuple[str, str]], style) -> None:
+    emit(style(heading, "bold"))
+    emit("")
+    for title, text in entries:
+        emit(style(title, "bold"))
+        emit(textwrap.fill(text, width=78, initial_indent="  ", subsequent_indent="  "))
+        emit("")
 
 
 def _one(sections: list[_Section], rule_id: str, output_format: str, style) -> None:

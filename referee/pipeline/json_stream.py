@@ -43,6 +43,20 @@ def _no_constant(name: str) -> Any:
 
 
 DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_float=Decimal)
+FLOAT_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
+
+
+def strict_loads(text: str) -> Any:
+    """One whole JSON text read as strictly as a document's games, numbers with a
+    fraction as floats (data files measure things); JsonStreamError, located, if not."""
+    try:
+        return FLOAT_DECODER.decode(text)
+    except json.JSONDecodeError as error:
+        raise JsonStreamError(error.msg, error.lineno, error.colno) from None
+    except ValueError as error:
+        raise JsonStreamError(str(error), 1, 1) from None
+    except RecursionError:
+        raise JsonStreamError("nested too deeply", 1, 1) from None
 
 
 class _Reader:

@@ -7,12 +7,12 @@ the JSON pointer, so the CLI can stop with a usage error before judging a log.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from referee.games import GAMES
 from referee.games.base import DataError, JudgeOptions
+from referee.pipeline.json_stream import JsonStreamError, strict_loads
 
 MAX_DATA_BYTES = 16 << 20
 """A board or a card set is a few kilobytes; anything near this is not a data file."""
@@ -76,23 +76,6 @@ def read_json(path: str) -> Any:
     except UnicodeDecodeError as error:
         raise DataFileError(path, f"not UTF-8 (byte {error.start})") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as error:
-        raise DataFileError(path, f"invalid JSON at line {error.lineno}, column {error.colno}: {error.msg}") from None
-    except ValueError as error:
+        return strict_loads(text)
+    except JsonStreamError as error:
         raise DataFileError(path, str(error)) from None
-    except RecursionError:
-        raise DataFileError(path, "nested too deeply") from None
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"the key {key!r} is given twice in one object")
-        found[key] = value
-    return found
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
