@@ -139,4 +139,4 @@ def main() -> None:
     cli.main(prog_name="referee")
 
 
-from referee.cli import archive, check, convert, fmt, rules, score, show, simulate  # noqa: E402,F401  (registers commands)
+from referee.cli import archive, check, convert, fmt, replay, rules, score, show, simulate  # noqa: E402,F401  (registers commands)

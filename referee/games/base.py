@@ -19,6 +19,7 @@ the command line for logs whose header names none.
 from __future__ import annotations
 
 import copy
+from importlib import resources
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -171,7 +172,8 @@ class Engine(ABC):
 
     @abstractmethod
     def view(self) -> dict[str, Any]:
-        """The state as JSON-ready data: what a referee looks at to settle a dispute."""
+        """The state as JSON-ready data: what a referee looks at to settle a dispute. A
+        snapshot: nothing in it changes as the game goes on (a replay keeps one per move)."""
 
     def copy(self) -> "Engine":
         """An independent copy of the state (for exploring moves without changing this one)."""
@@ -267,6 +269,15 @@ class GameRules(ABC):
     @abstractmethod
     def render_view(self, view: dict[str, Any]) -> list[str]:
         """The view as lines of text for a terminal."""
+
+    def replay_script(self) -> str | None:
+        """The JavaScript that draws a view on a replay page: it sets
+        `REFEREE_RENDERERS[id]` to a function (view, helpers) -> HTML. By default the
+        game package's `replay.js`; None when it has none (the page then shows the
+        view as data)."""
+        package = type(self).__module__.rpartition(".")[0]
+        found = resources.files(package) / "replay.js"
+        return found.read_text(encoding="utf-8") if found.is_file() else None
 
     def ruling(self, rule_id: str) -> Ruling | None:
         for ruling in self.rulings:

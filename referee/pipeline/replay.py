@@ -157,3 +157,46 @@ def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Rou
     facts: dict[str, Any] = dict(violation.facts)
     return Diagnostic(violation.rule, violation.message, path, span, violation.severity,
                       move_text=move_text, move_number=number, notes=list(violation.notes), facts=facts)
+
+
+@dataclass(slots=True)
+class Position:
+    """The state after `move` turns (0: before the first), as the engine shows it."""
+
+    move: int
+    view: dict[str, Any]
+
+
+def replay_positions(path: str, index: int, read: ReadGame,
+                     options: JudgeOptions = NO_OPTIONS) -> tuple[GameReport, list[Position]]:
+    """Judge one game as `replay_game` does, keeping the state after every legal move:
+    what a replay page steps through. The positions are the engine's own views, so a
+    page built on them shows exactly what `show` shows."""
+    report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
+    positions: list[Position] = []
+    if read.malformed or read.record is None or read.rules is None:
+        return report, positions
+    record, rules = read.record, read.rules
+    engine = rules.new_engine(record, options)
+    if isinstance(engine, Violation):
+        report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
+        return report, positions
+    report.engine = engine
+    positions.append(Position(0, engine.view()))
+    number = 0
+    for round_ in record.rounds:
+        violation = engine.start_round(round_.number)
+        if violation is not None:
+            report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
+            return _finish(report, engine), positions
+        for turn in round_.turns:
+            number += 1
+            violation = engine.play(turn.player, turn.action)
+            if violation is not None:
+                report.diagnostics.append(_diagnostic(path, violation, record, round_, turn, number))
+                return _finish(report, engine), positions
+            report.moves = number
+            positions.append(Position(number, engine.view()))
+    for violation in engine.finish():
+        report.diagnostics.append(_diagnostic(path, violation, record, None, None, None))
+    return _finish(report, engine), positions

@@ -19,7 +19,7 @@ from referee.diagnostics import Diagnostic
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
-from referee.notation.reader import read_chunk
+from referee.notation.reader import ReadGame, read_chunk
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
 from referee.notation.span import Span
@@ -95,13 +95,20 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
         if plain is not None:
             yield plain
             return
-    for offset, read in enumerate(read_chunk(path, chunk)):
-        for number in too_long:
-            read.diagnostics.append(_too_long(path, number, cut[number]))
+    for offset, read in enumerate(read_cut_chunk(path, chunk, cut)):
         if wanted is not None and not wanted(index + offset):
             yield GameReport(index + offset, read.line, read.rules, read.record, list(read.diagnostics))
             continue
         yield replay_game(path, index + offset, read, stop_after, canonical, options)
+
+
+def read_cut_chunk(path: str, chunk: Chunk, cut: dict[int, int]) -> Iterator[ReadGame]:
+    """The game of a chunk as read, with a finding for each of its lines cut for length."""
+    last = chunk.first_line + len(chunk.lines) - 1
+    for read in read_chunk(path, chunk):
+        for number in (number for number in cut if chunk.first_line <= number <= last):
+            read.diagnostics.append(_too_long(path, number, cut[number]))
+        yield read
 
 
 def _too_long(path: str, number: int, length: int) -> Diagnostic:

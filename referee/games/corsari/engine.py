@@ -805,8 +805,9 @@ class CorsariEngine(Engine):
                 "deal_known": not state.hidden,
                 "hands": hands,
                 "fastest": None if state.fastest is None else self.players[state.fastest],
-                "splits": {self.players[s]: {"crew": sp.crew, "dismissed": sp.dismissed,
-                                             "stowaways": sp.stowaways, "filled": sp.filled, "total": sp.total}
+                "splits": {self.players[s]: {"crew": list(sp.crew), "dismissed": list(sp.dismissed),
+                                             "stowaways": list(sp.stowaways), "filled": list(sp.filled),
+                                             "total": sp.total}
                            for s, sp in state.splits.items()},
                 "void": state.void,
             }
@@ -828,7 +829,7 @@ class CorsariEngine(Engine):
             "penalty": {p: sorted(self.penalty[s], key=order_key) for s, p in enumerate(self.players)},
             "penalty_total": sum(len(pile) for pile in self.penalty),
             "extra_round": self.final_round,
-            "history": self.history,
+            "history": [dict(entry) for entry in self.history],  # a view is a snapshot: later rounds add here
         }
 
 

@@ -1,0 +1,71 @@
+"""`referee replay`: a page a person steps through, move by move, with the referee's rulings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
+from referee.cli.common import judging_options, open_one, output_option, refuse_output_among_inputs, report_stream
+from referee.games.base import JudgeOptions
+from referee.pipeline.fileio import Input
+from referee.pipeline.replay import replay_positions
+from referee.pipeline.work import FileEnd, FileStart, file_units, read_cut_chunk
+from referee.reports.replay_html import ReplayPage, replay_game_data
+
+
+@cli.command(short_help="Write a page that steps through a log, move by move.")
+@click.argument("path", metavar="PATH", type=click.Path())
+@output_option
+@judging_options
+@click.pass_context
+def replay(ctx: click.Context, path: str, output: str | None, options: JudgeOptions) -> None:
+    """Write one self-contained HTML page (no network, no server) that steps through
+    every game of PATH: the header, the moves as written (the illegal one in red with
+    its rule), the position after each move as the referee computed it, the score so
+    far, and the finding of an illegal move with its ruling one click away.
+
+    Keys: ← → step, Home and End jump; a link ending in #move-N opens move N.
+    The page is written even for an illegal log (exit 1).
+
+    \b
+    Examples:
+      referee replay game.korsar -o game.html
+      referee replay club.corsari -o club.html && xdg-open club.html#move-17
+    """
+    refuse_output_among_inputs(output, [Input(path)])
+    name, stream = open_one(path)
+    legal = True
+    problems: list[dict[str, Any]] = []
+    with stream, report_stream(output) as write:
+        page = ReplayPage(_Writer(write), name)
+        index = 0
+        for item in file_units(name, stream, options=options):
+            if isinstance(item, FileStart):
+                if item.problem is not None:
+                    problems.append(item.problem)
+                continue
+            if isinstance(item, FileEnd):
+                continue
+            for chunk in item.chunks:
+                lines = _lines(chunk)
+                for read in read_cut_chunk(name, chunk, item.cut):
+                    index += 1
+                    report, positions = replay_positions(name, index, read, options)
+                    legal = legal and report.verdict == "legal"
+                    page.add(replay_game_data(report, positions, lines))
+        page.close()
+    ctx.exit(EXIT_OK if legal and not problems and index else EXIT_FINDINGS)
+
+
+class _Writer:
+    """The text stream the page writes to: a function that writes, seen as a stream."""
+
+    def __init__(self, write: Any) -> None:
+        self.write = write
+
+
+def _lines(chunk: Any) -> Any:
+    first, lines = chunk.first_line, chunk.lines
+    return lambda number: lines[number - first] if 0 <= number - first < len(lines) else None

@@ -1,0 +1,180 @@
+"""`referee replay`: the page's data is the referee's own positions, its text is
+escaped, and in a real browser it steps through a game as `referee show` does."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from tests.conftest import ROOT
+
+SAMPLES = ROOT / "samples"
+EXAMPLE = SAMPLES / "korsar" / "legal" / "k-example.korsar"
+ILLEGAL = SAMPLES / "korsar" / "illegal" / "k-pirate.korsar"
+CORSARI = SAMPLES / "corsari" / "legal" / "game-3-players.corsari"
+
+
+def page_of(log: Path, tmp_path: Path) -> tuple[int, Path]:
+    out = tmp_path / (log.stem + ".html")
+    result = CliRunner().invoke(cli, ["replay", str(log), "-o", str(out)])
+    return result.exit_code, out
+
+
+def games_in(page: Path) -> list[dict]:
+    blocks = re.findall(r'<script type="application/octet-stream" class="referee-game" data-index="\d+">([^<]*)</script>',
+                        page.read_text())
+    return [json.loads(gzip.decompress(base64.b64decode(block))) for block in blocks]
+
+
+def shown_state(log: Path, move: int, game: int = 1) -> dict:
+    result = CliRunner().invoke(cli, ["show", str(log), "--move", str(move), "-g", str(game), "--format", "json"])
+    return json.loads(result.stdout)["state"]
+
+
+def test_every_position_is_what_show_prints(tmp_path: Path) -> None:
+    code, page = page_of(EXAMPLE, tmp_path)
+    assert code == 0
+    (game,) = games_in(page)
+    assert len(game["moves"]) == 18 and len(game["positions"]) == 19
+    for move in (0, 1, 7, 13, 18):
+        assert game["positions"][move] == shown_state(EXAMPLE, move)
+    assert game["tags"][0] == ["Game", "Korsar"]
+
+
+def test_an_illegal_log_gets_its_page_with_the_finding_and_ruling(tmp_path: Path) -> None:
+    code, page = page_of(ILLEGAL, tmp_path)
+    assert code == 1
+    (game,) = games_in(page)
+    (finding,) = game["findings"]
+    assert finding["code"] == "K-PIRATE" and finding["move"] == 3
+    assert "error[K-PIRATE] B already plays red on A3" in finding["text"] and "^^" in finding["text"]
+    assert finding["ruling"]["id"] == "K-PIRATE" and finding["ruling"]["text"]
+    assert len(game["positions"]) == 3  # before move 1, after 1 and 2: move 3 is illegal
+
+
+def test_a_page_is_self_contained_and_small(tmp_path: Path) -> None:
+    log = tmp_path / "long.corsari"  # 174 moves, every hand known: the largest positions there are
+    assert CliRunner().invoke(cli, ["simulate", "--game", "corsari", "--players", "2", "--seed", "long",
+                                    "-o", str(log)]).exit_code == 0
+    code, page = page_of(log, tmp_path)
+    assert code == 0
+    (game,) = games_in(page)
+    assert len(game["moves"]) == 174
+    text = page.read_text()
+    size = len(text.encode())
+    assert size / len(game["moves"]) * 200 < 500_000, "a 200-move game stays well under 1 MB"
+    assert not re.search(r'(src|href)="(https?:)?//', text), "nothing is fetched"
+    assert "<link" not in text
+
+
+def test_log_text_is_escaped_on_the_page(tmp_path: Path) -> None:
+    log = tmp_path / "x.korsar"
+    log.write_text('[Game "Korsar"]\n[Event "</script><script>alert(1)</script>"]\n[Players "A B"]\n\n'
+                   "1. A: $3 {<img src=x onerror=alert(2)>}  B: zz\n")
+    code, page = page_of(log, tmp_path)
+    assert code == 1
+    text = page.read_text()
+    assert "<script>alert(1)" not in text and "<img src=x" not in text
+    (game,) = games_in(page)
+    assert ["Event", "</script><script>alert(1)</script>"] in game["tags"]
+
+
+def test_several_games_and_unreadable_input(tmp_path: Path) -> None:
+    code, page = page_of(SAMPLES / "korsar" / "legal" / "multi-game.korsar", tmp_path)
+    assert code == 0 and len(games_in(page)) == 2
+    result = CliRunner().invoke(cli, ["replay", str(tmp_path / "missing.korsar")])
+    assert result.exit_code == 2
+
+
+# -- in a real browser ---------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+DRIVER = shutil.which("chromedriver")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.skip("selenium is not installed (pip install '.[test]')")
+    if CHROMIUM is None or DRIVER is None:
+        pytest.skip("no Chromium and chromedriver on this machine (Debian: apt-get install chromium chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,900",
+                     "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def _open(browser, url: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get(url)
+    WebDriverWait(browser, 15).until(lambda d: d.execute_script("return document.body.dataset.ready === 'yes'"))
+
+
+def _shown(browser) -> dict:
+    return browser.execute_script("return window.refereeShown")
+
+
+def test_the_page_steps_through_a_game_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    _, page = page_of(EXAMPLE, tmp_path)
+    _open(browser, page.as_uri())
+    assert len(browser.find_elements(By.CSS_SELECTOR, "button.move")) == 18
+    assert _shown(browser)["move"] == 0 and _shown(browser)["view"] == shown_state(EXAMPLE, 0)
+    browser.find_element(By.ID, "move-5").click()
+    assert _shown(browser)["move"] == 5 and _shown(browser)["view"] == shown_state(EXAMPLE, 5)
+    assert browser.current_url.endswith("#move-5")
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert _shown(browser)["view"] == shown_state(EXAMPLE, 6)
+    body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert _shown(browser)["move"] == 4
+    body.send_keys(Keys.END)
+    assert _shown(browser)["view"] == shown_state(EXAMPLE, 18)
+    body.send_keys(Keys.HOME)
+    assert _shown(browser)["move"] == 0
+    _open(browser, page.as_uri() + "#move-13")
+    assert _shown(browser)["move"] == 13 and _shown(browser)["view"] == shown_state(EXAMPLE, 13)
+    position = browser.find_element(By.ID, "position").text
+    assert "After move 13: A: BC@B6 ~AD" in position and "B6" in position and "held by A" in position
+
+
+def test_the_illegal_move_shows_its_finding_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, page = page_of(ILLEGAL, tmp_path)
+    _open(browser, page.as_uri() + "#move-3")
+    button = browser.find_element(By.ID, "move-3")
+    assert "illegal" in button.get_attribute("class") and "K-PIRATE" in button.text
+    finding = browser.find_element(By.ID, "finding")
+    assert "error[K-PIRATE] B already plays red on A3" in finding.text
+    assert _shown(browser)["view"] == shown_state(ILLEGAL, 2)
+    browser.find_element(By.CSS_SELECTOR, "#finding summary").click()
+    assert "Pirates" in finding.text and len(finding.text.splitlines()) > 8
+
+
+def test_a_corsari_page_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, page = page_of(CORSARI, tmp_path)
+    _open(browser, page.as_uri() + "#move-40")
+    assert _shown(browser)["view"] == shown_state(CORSARI, 40)
+    text = browser.find_element(By.ID, "position").text
+    assert "Quay" in text and "Penalty piles".upper() in text.upper()
