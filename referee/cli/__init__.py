@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import gc
+import importlib
 import os
 import signal
 import sys
@@ -48,8 +49,26 @@ class WorkFailed(Exception):
         self.traceback = failure["traceback"]
 
 
+COMMAND_MODULES = {
+    "check": "check", "score": "score", "show": "show", "export": "convert", "import": "convert",
+    "fmt": "fmt", "replay": "replay", "select": "archive", "join": "archive", "split": "archive",
+    "duplicates": "archive", "rules": "rules", "simulate": "simulate",
+}
+"""Which module of referee.cli defines each command: it is imported only when the
+command runs (or help lists them), so a verdict on one small log starts quickly."""
+
+
 class RefereeGroup(click.Group):
-    """Turns any unexpected exception into exit code 3 and a short message."""
+    """Loads each command when it is used, and turns any unexpected exception into
+    exit code 3 and a short message."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMAND_MODULES) | set(self.commands))
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in COMMAND_MODULES:
+            importlib.import_module(f"referee.cli.{COMMAND_MODULES[name]}")  # registers its commands
+        return self.commands.get(name)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -138,5 +157,3 @@ def main() -> None:
     signal.signal(signal.SIGTERM, _terminate)
     cli.main(prog_name="referee")
 
-
-from referee.cli import archive, check, convert, fmt, replay, rules, score, show, simulate  # noqa: E402,F401  (registers commands)

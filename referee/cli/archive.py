@@ -16,7 +16,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, gather, judging_options, output_option
-from referee.games import GAMES, game_for_tag
+from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
 from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
 from referee.pipeline.fileio import Input, atomic_writer
@@ -61,7 +61,7 @@ def _game_names(_ctx: click.Context, _param: click.Parameter, given: tuple[str, 
     for name in given:
         rules = game_for_tag(name)
         if rules is None:
-            known = ", ".join(game.name for game in GAMES.values())
+            known = ", ".join(game_names())
             raise click.BadParameter(f"unknown game {name!r} (games: {known})")
         found.add(rules.id)
     return found

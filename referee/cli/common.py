@@ -15,7 +15,7 @@ import click
 
 from referee.cli import EXIT_USAGE, UnreadableInput
 from referee.config import Config, ConfigError, find_config, load_config
-from referee.games import GAMES, all_extensions
+from referee.games import all_extensions, game_extensions
 from referee.pipeline.datafiles import DataFileError, judge_options
 from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
 from referee.pipeline.work import spool
@@ -65,7 +65,7 @@ def config_of(ctx: click.Context) -> Config:
     obj = root.obj if root.obj is not None else {}
     if "config" not in obj:
         given = obj.get("config_path")
-        known = {game.id: list(game.extensions) for game in GAMES.values()}
+        known = {game: list(extensions) for game, extensions in game_extensions().items()}
         try:
             path = Path(given) if given else find_config()
             if given and not path.is_file():
@@ -79,8 +79,8 @@ def config_of(ctx: click.Context) -> Config:
 def extensions_for(config: Config) -> tuple[str, ...]:
     """Every game's extensions, as the configuration sets them or by default."""
     found: list[str] = []
-    for game in GAMES.values():
-        found.extend(config.extensions.get(game.id, game.extensions))
+    for game, extensions in game_extensions().items():
+        found.extend(config.extensions.get(game, extensions))
     return tuple(dict.fromkeys(found))
 
 

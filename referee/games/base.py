@@ -19,7 +19,6 @@ the command line for logs whose header names none.
 from __future__ import annotations
 
 import copy
-from importlib import resources
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -275,6 +274,8 @@ class GameRules(ABC):
         `REFEREE_RENDERERS[id]` to a function (view, helpers) -> HTML. By default the
         game package's `replay.js`; None when it has none (the page then shows the
         view as data)."""
+        from importlib import resources  # only pages need it: kept off the start of every run
+
         package = type(self).__module__.rpartition(".")[0]
         found = resources.files(package) / "replay.js"
         return found.read_text(encoding="utf-8") if found.is_file() else None

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
-from referee.games import GAMES, game_for_tag
+from referee.games import game_for_tag, game_names
 from referee.games.base import GameRules, TurnSyntaxError
 from referee.notation.chunks import Chunk
 from referee.notation.scanner import RawGame, clip, scan, scan_chunk
@@ -86,7 +86,7 @@ def _read(path: str, raw: RawGame) -> ReadGame:
 
 
 def _known() -> str:
-    return ", ".join(game.name for game in GAMES.values())
+    return ", ".join(game_names())
 
 
 def check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagnostic]) -> None:

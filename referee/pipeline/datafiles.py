@@ -31,7 +31,11 @@ class DataFileError(Exception):
 
 def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
                   settings: dict[str, str] | None = None) -> JudgeOptions:
-    """Options for a run: every data file loaded by its game, every variant name known."""
+    """Options for a run: every data file loaded by its game, every variant name known.
+    Without data files or variants, no game is loaded to say so."""
+    data_paths, variants = tuple(data_paths), tuple(variants)
+    if not data_paths and not variants:
+        return JudgeOptions(settings=dict(settings or {}))
     loaded: dict[str, list[Any]] = {}
     for path in data_paths:
         game, data = load_data_file(path)

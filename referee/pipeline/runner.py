@@ -14,11 +14,13 @@ import os
 import signal
 from collections import deque
 from collections.abc import Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.games.base import NO_OPTIONS, JudgeOptions
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 from referee.pipeline.fileio import Input, display_path, standard_input
 from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
 
@@ -74,6 +76,8 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
             else:
                 yield item
         return
+    from concurrent.futures import ProcessPoolExecutor  # only a run on several processes pays for it
+
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     try:
         yield from _in_order(pool, items, window=jobs * 3)
@@ -150,9 +154,9 @@ def _renamed(result: dict[str, Any], name: str) -> dict[str, Any]:
     return result
 
 
-def _in_order(pool: ProcessPoolExecutor, items: Iterable[Unit | Event], window: int) -> Iterator[Event]:
+def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window: int) -> Iterator[Event]:
     """Submit units as the window allows and yield results (and markers) in order."""
-    pending: deque[tuple[Future[dict[str, Any]], Unit] | Event] = deque()
+    pending: deque[tuple["Future[dict[str, Any]]", Unit] | Event] = deque()
     running = 0
     for item in items:
         if isinstance(item, Unit):

@@ -14,7 +14,6 @@ import json
 import tempfile
 from collections.abc import Callable
 from typing import Any, TextIO
-from xml.sax.saxutils import escape, quoteattr
 
 from referee import __version__
 from referee.reports import machine
@@ -275,12 +274,18 @@ class JunitWriter(ReportWriter):
         self.write("</testsuites>\n")
 
 
+_XML_TEXT = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_XML_ATTRIBUTE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                                "\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+
+
 def _attr(text: str) -> str:
-    return quoteattr(xml_safe(text), {"\n": "&#10;", "\r": "&#13;", "\t": "&#9;"})
+    """An XML attribute value, quoted; a line end inside it survives parsing."""
+    return '"' + xml_safe(text).translate(_XML_ATTRIBUTE) + '"'
 
 
 def _text(text: str) -> str:
-    return escape(xml_safe(text))
+    return xml_safe(text).translate(_XML_TEXT)
 
 
 def writer_for(output_format: str, write: Write, style: Style, quiet: bool, started: float) -> ReportWriter:
