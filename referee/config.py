@@ -6,6 +6,10 @@ the command line win over it.
 
     format = "github"                      # check's default --format
     exclude = ["drafts/*", "*.tmp.korsar"]  # shell patterns, matched against paths
+    select = ["K-", "N-"]                  # report only these rule ids and prefixes
+    ignore = ["K-UNFINISHED"]              # and never these
+    exit-zero = false                      # findings still exit 0 when true
+    statistics = false                     # a count per rule id instead of each finding
     [extensions]                           # in pyproject.toml: [tool.referee.extensions]
     korsar = [".korsar", ".ksr"]           # which files a folder search picks, per game
 """
@@ -19,7 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+FORMATS = ("text", "concise", "json", "jsonl", "github", "sarif", "junit")
+KEYS = ("format", "exclude", "extensions", "select", "ignore", "exit-zero", "statistics")
 
 
 class ConfigError(Exception):
@@ -32,6 +37,10 @@ class Config:
     format: str | None = None
     exclude: list[str] = field(default_factory=list)
     extensions: dict[str, list[str]] = field(default_factory=dict)
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    exit_zero: bool = False
+    statistics: bool = False
 
     def excluded(self, path: str) -> bool:
         if not self.exclude:
@@ -88,14 +97,25 @@ def load_config(path: Path | None, known_games: dict[str, list[str]]) -> Config:
     where = f"{path} [tool.referee]" if path.name == "pyproject.toml" else str(path)
     if not isinstance(table, dict):
         raise ConfigError(f"{where}: must be a table")
-    unknown = sorted(set(table) - {"format", "exclude", "extensions"})
+    unknown = sorted(set(table) - set(KEYS))
     if unknown:
-        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: format, exclude, extensions)")
+        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known: {', '.join(KEYS)})")
     config = Config(path)
     if "format" in table:
         if table["format"] not in FORMATS:
             raise ConfigError(f"{where}: format must be one of {', '.join(FORMATS)}")
         config.format = table["format"]
+    for key in ("select", "ignore"):
+        if key in table:
+            codes = table[key]
+            if not isinstance(codes, list) or not all(isinstance(c, str) and c for c in codes):
+                raise ConfigError(f"{where}: {key} must be a list of rule ids or prefixes, like [\"K-\", \"N-SYNTAX\"]")
+            setattr(config, key, [code.upper() for code in codes])
+    for key in ("exit-zero", "statistics"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"{where}: {key} must be true or false")
+            setattr(config, key.replace("-", "_"), table[key])
     if "exclude" in table:
         exclude = table["exclude"]
         if not isinstance(exclude, list) or not all(isinstance(p, str) for p in exclude):

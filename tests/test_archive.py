@@ -63,7 +63,9 @@ def test_select_by_verdict_and_game(tmp_path: Path) -> None:
 
 def test_join_then_duplicates_then_select_unique(tmp_path: Path) -> None:
     joined = tmp_path / "j.korsar"
-    code, _, err = run("join", str(EXAMPLE), str(MULTI), str(EXAMPLE), "-o", str(joined))
+    again = tmp_path / "again.korsar"
+    again.write_text(EXAMPLE.read_text())
+    code, _, err = run("join", str(EXAMPLE), str(MULTI), str(again), "-o", str(joined))
     assert code == 0 and "4 games joined from 3 files" in err
     assert len(check_text(str(joined), joined.read_text()).games) == 4
     code, out, err = run("duplicates", str(joined))

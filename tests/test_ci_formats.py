@@ -169,7 +169,7 @@ def test_explicit_config_and_config_errors(run, project, tmp_path):
     bad.write_text('format = "xml"\n')
     result = run("--config", str(bad), "check", "a.korsar")
     assert result.exit_code == 2
-    assert f"configuration: {bad}: format must be one of text, json, jsonl, github, sarif, junit" in result.output
+    assert f"configuration: {bad}: format must be one of text, concise, json, jsonl, github, sarif, junit" in result.output
     broken = tmp_path / "broken.toml"
     broken.write_text("format = \n")
     assert run("--config", str(broken), "check", "a.korsar").exit_code == 2

@@ -95,8 +95,10 @@ def test_broken_symlink_and_empty_folder(run, tmp_path):
     assert "no log files found" in result.output
 
 
-def test_usage_errors_exit_2(run):
-    assert run("check").exit_code == 2
+def test_usage_errors_exit_2(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    nothing = run("check")  # no path: the current folder, which holds no log
+    assert nothing.exit_code == 2 and "no log files found in ." in nothing.output
     assert run("check", "--format", "xml", "x").exit_code == 2
     assert run("nonsense").exit_code == 2
 

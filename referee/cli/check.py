@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -20,18 +21,30 @@ from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unrea
                                      run_on_dask, run_units)
 from referee.pipeline.work import FileEnd, FileStart, file_findings
 from referee.reports.json_report import Tally, file_verdict
+from referee.reports.selection import Selection
 from referee.reports.style import Style
 from referee.reports.writers import ReportWriter, writer_for
 
 
 @cli.command(short_help="Judge logs: every syntax error, each game's first illegal move.")
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
+@click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default=None,
-              help="text (default) for people; json, jsonl (one object per game, streamed), github "
-                   "(workflow annotations), sarif (SARIF 2.1.0) or junit (XML) for programs and CI.")
+              help="text (default) for people; concise (one line per finding); json, jsonl (one object "
+                   "per game), github (workflow annotations), sarif (SARIF 2.1.0) or junit (XML) for "
+                   "programs and CI. Default also from REFEREE_FORMAT or the configuration.")
 @click.option("-q", "--quiet", is_flag=True, help="Text: print only the summary line; the exit code tells the rest.")
+@click.option("--select", "selected", multiple=True, metavar="CODES",
+              help="Report only these rule ids or prefixes (K-, N-SYNTAX, K-TEAM), comma-separated; repeatable.")
+@click.option("--ignore", "ignored", multiple=True, metavar="CODES",
+              help="Never report these rule ids or prefixes, comma-separated; repeatable.")
+@click.option("--exit-zero", is_flag=True, default=None,
+              help="Exit 0 even when logs are illegal or malformed (usage errors still exit 2).")
+@click.option("--statistics", is_flag=True, default=None,
+              help="Instead of each finding, a count per rule id (text and concise formats).")
+@click.option("--stdin-filename", metavar="NAME", default=None,
+              help="The name to report standard input (-) by, as editors and pre-commit pass it.")
 @click.option("--max-errors", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Stop reading further files once N errors have been found.")
+              help="Stop reading once N errors have been found, inside a file or between files.")
 @click.option("--exclude", multiple=True, metavar="PATTERN",
               help="Leave out files found in folders whose path matches PATTERN (repeatable; "
                    "replaces the configuration's exclude list).")
@@ -47,20 +60,35 @@ from referee.reports.writers import ReportWriter, writer_for
 @judging_options
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None, quiet: bool,
-          max_errors: int | None, exclude: tuple[str, ...], jobs: int | None, dask_address: str | None,
-          progress: bool | None, output: str | None, options: JudgeOptions) -> None:
+          selected: tuple[str, ...], ignored: tuple[str, ...], exit_zero: bool | None, statistics: bool | None,
+          stdin_filename: str | None, max_errors: int | None, exclude: tuple[str, ...], jobs: int | None,
+          dask_address: str | None, progress: bool | None, output: str | None, options: JudgeOptions) -> None:
     """Judge game logs: files, folders (searched for every game's extension:
-    *.korsar, *.corsari) or - for standard input.
+    *.korsar, *.corsari; hidden folders and what .gitignore ignores are left out
+    unless named) or - for standard input; with no PATH, the current folder.
 
     Reports every syntax error of a file and the first illegal move of each
     game, then goes on with the next game. Files are read game by game, so
     memory stays flat however large they are. Exit 0 when all is legal, 1 when
     anything is illegal or malformed, 2 for usage errors or unreadable input,
     3 if the referee itself fails.
+
+    \b
+    Examples:
+      referee check                              every log below the current folder
+      referee check archive/ --format concise --statistics
+      referee check --select K- --ignore K-UNFINISHED -q games/
     """
     started = time.perf_counter()
-    output_format = output_format or config_of(ctx).format or "text"
-    inputs, unreadable = gather(paths, ctx, exclude)
+    config = config_of(ctx)
+    output_format = output_format or _format_from_environment() or config.format or "text"
+    statistics = config.statistics if statistics is None else statistics
+    exit_zero = config.exit_zero if exit_zero is None else exit_zero
+    if statistics and output_format not in ("text", "concise"):
+        raise click.UsageError(f"--statistics counts findings for people: it goes with the text or concise "
+                               f"format, not {output_format}")
+    selection = Selection.of(_codes(selected) or config.select, _codes(ignored) or config.ignore)
+    inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
     if dask_address is not None and any(item.path == "-" for item in inputs):
         raise click.UsageError("--dask reads files by name: standard input cannot be sent to a cluster")
@@ -75,7 +103,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
     else:
         if jobs is None:
             jobs = default_jobs() if size >= POOL_THRESHOLD else 1
-        events = run_units(inputs, jobs, options=options)
+        events = run_units(inputs, jobs, options=options, stdin_name=stdin_filename)
     with report_stream(output) as out:
         def write(text: str) -> None:
             """Every format goes out as the games are judged."""
@@ -84,8 +112,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
                 out(text)
 
         try:
-            ok, failures, unreadable_pairs, data_missing = _judge(events, inputs, unreadable, writer_for(
-                output_format, write, style, quiet, started), bar, max_errors, started)
+            writer = writer_for(output_format, write, style, quiet, started, statistics)
+            ok, failures, unreadable_pairs, data_missing = _judge(events, inputs, unreadable, writer, bar,
+                                                                  max_errors, started, selection)
         finally:
             events.close()  # stops the workers early when --max-errors stopped the reading
             bar.clear()
@@ -93,12 +122,24 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
         raise WorkFailed(*failures[0])
     if unreadable_pairs or data_missing:
         ctx.exit(EXIT_USAGE)
-    ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
+    ctx.exit(EXIT_OK if ok or exit_zero else EXIT_FINDINGS)
+
+
+def _codes(given: tuple[str, ...]) -> list[str]:
+    """Rule ids and prefixes from repeated, comma-separated options."""
+    return [code.strip().upper() for value in given for code in value.split(",") if code.strip()]
+
+
+def _format_from_environment() -> str | None:
+    value = os.environ.get("REFEREE_FORMAT", "").strip()
+    if value and value not in FORMATS:
+        raise click.UsageError(f"REFEREE_FORMAT={value!r} is not a format ({', '.join(FORMATS)})")
+    return value or None
 
 
 def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[UnreadableFile], writer: ReportWriter,
-           bar: Progress, max_errors: int | None,
-           started: float) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]], bool]:
+           bar: Progress, max_errors: int | None, started: float,
+           selection: Selection = Selection()) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]], bool]:
     """Hand every event to the writer; (all legal, internal failures, unreadable inputs,
     whether a game named data that was not given: N-DATA, a usage error)."""
     tally = Tally()
@@ -118,7 +159,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
         nonlocal current, ok
         assert current is not None
         if blank is not None:
-            current.diagnostics.extend(file_findings(current.path, current.count, blank))
+            current.diagnostics.extend(selection.filter(file_findings(current.path, current.count, blank)))
         tally.add_file(current.diagnostics, current.count)
         verdict = current.verdict()
         writer.file_end(current.path, current.diagnostics, verdict)
@@ -136,13 +177,14 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
             current = _File(event.path)
             writer.file_start(event.path)
             if event.problem is not None:
-                current.diagnostics.append(event.problem)
+                current.diagnostics.extend(selection.filter([event.problem]))
         elif isinstance(event, Judged) and current is not None:
             result = event.result
             if "internal_error" in result:
                 failures.append((event.path, result["internal_error"]))
-            current.diagnostics.extend(result.get("diagnostics", []))
+            current.diagnostics.extend(selection.filter(result.get("diagnostics", [])))
             games = result["games"]
+            selection.apply(games)
             for game in games:
                 current.count += 1
                 game["index"] = current.count

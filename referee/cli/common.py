@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import sys
@@ -88,7 +89,7 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
            exclude: tuple[str, ...] = ()) -> tuple[list[Input], list[Unreadable]]:
     config = config_of(ctx) if ctx is not None else Config()
     if exclude:
-        config = Config(config.path, config.format, list(exclude), config.extensions)
+        config = dataclasses.replace(config, exclude=list(exclude))
     extensions = extensions_for(config)
     inputs, found = collect(list(paths), extensions, config.excluded)
     problems = [Unreadable(display_path(problem.path), problem.reason) for problem in found]

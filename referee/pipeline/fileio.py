@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import BinaryIO, TextIO
 
+from referee.pipeline.ignores import GitIgnores
+
 
 def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     with atomic_writer(path) as stream:
@@ -97,7 +99,19 @@ def collect(paths: list[str], extensions: tuple[str, ...],
             problems.extend(trouble)
             continue
         _add(given, inputs, problems)
-    return inputs, problems
+    return _once(inputs), problems
+
+
+def _once(inputs: list[Input]) -> list[Input]:
+    """Each file read once, however many times it is named or found (links included)."""
+    seen: set[str] = set()
+    kept: list[Input] = []
+    for item in inputs:
+        key = item.path if item.path == "-" else os.path.realpath(item.path)
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept
 
 
 def _add(path: str, inputs: list[Input], problems: list[Unreadable]) -> None:
@@ -134,12 +148,17 @@ def _walk(folder: str, extensions: tuple[str, ...],
     def on_error(error: OSError) -> None:
         problems.append(Unreadable(error.filename or folder, error.strerror or str(error)))
 
+    ignores = GitIgnores(folder)
     for root, dirs, files in os.walk(folder, onerror=on_error):
-        dirs.sort()
+        ignores.enter(root)
+        # Hidden folders and what .gitignore ignores are left out, as linters do; a
+        # folder named on the command line is searched whatever its name.
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".")
+                         and not ignores.ignored(os.path.join(root, d), directory=True))
         for name in sorted(files):
             if name.endswith(extensions):
                 path = os.path.join(root, name)
-                if excluded is not None and excluded(path):
+                if (excluded is not None and excluded(path)) or ignores.ignored(path):
                     continue
                 _add(path, found, problems)
     found.sort(key=lambda item: item.path.split(os.sep))

@@ -66,9 +66,11 @@ def input_size(inputs: list[Input]) -> int:
 
 
 def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
-              options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
-    """Events for every input, in order, the units run in this process or in `jobs` processes."""
-    items = _read_inputs(inputs, stdin if stdin is not None else standard_input(), options)
+              options: JudgeOptions = NO_OPTIONS, stdin_name: str | None = None) -> Iterator[Event]:
+    """Events for every input, in order, the units run in this process or in `jobs` processes;
+    standard input is reported as `stdin_name` (by default <stdin>)."""
+    items = _read_inputs(inputs, stdin if stdin is not None else standard_input(), options,
+                         stdin_name or "<stdin>")
     if jobs <= 1:
         for item in items:
             if isinstance(item, Unit):
@@ -179,9 +181,10 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window
             yield head
 
 
-def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOptions) -> Iterator[Unit | Event]:
+def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOptions,
+                 stdin_name: str = "<stdin>") -> Iterator[Unit | Event]:
     for item in inputs:
-        name = "<stdin>" if item.path == "-" else display_path(item.path)
+        name = stdin_name if item.path == "-" else display_path(item.path)
         if item.path == "-" and stdin is None:
             yield Unreadable(name, "standard input is closed")
             continue

@@ -74,6 +74,58 @@ class TextWriter(ReportWriter):
         self.write(note + summary_line(counts, self.style, elapsed) + "\n")
 
 
+class ConciseWriter(TextWriter):
+    """One line per finding, `path:line:col: RULE message`, as linters print them."""
+
+    def unreadable(self, path: str, reason: str) -> None:
+        if not self.quiet:
+            self.write(f"{visible(path)}: error: cannot read: {visible(reason)}\n")
+
+    def _findings(self, diagnostics: list[dict[str, Any]]) -> None:
+        if self.quiet or not diagnostics:
+            return
+        lines = []
+        for diagnostic in diagnostics:
+            where = visible(diagnostic["path"]) + (f":{diagnostic['line']}:{diagnostic['column']}"
+                                                   if "line" in diagnostic else "")
+            lines.append(f"{where}: {diagnostic['code']} {visible(diagnostic['message'])}\n")
+        self.write("".join(lines))
+
+
+class StatisticsWriter(TextWriter):
+    """A count per rule id instead of each finding, most frequent first, then the summary."""
+
+    def __init__(self, write: Write, style: Style, quiet: bool) -> None:
+        super().__init__(write, style, quiet)
+        self.counts: dict[str, int] = {}
+
+    def _findings(self, diagnostics: list[dict[str, Any]]) -> None:
+        for diagnostic in diagnostics:
+            self.counts[diagnostic["code"]] = self.counts.get(diagnostic["code"], 0) + 1
+
+    def close(self, counts: dict[str, int], stopped_at: int | None, elapsed: float,
+              unreadable: list[tuple[str, str]]) -> None:
+        if not self.quiet and self.counts:
+            width = max(len(str(n)) for n in self.counts.values())
+            rows = sorted(self.counts.items(), key=lambda item: (-item[1], item[0]))
+            self.write("".join(f"{count:>{width}}  {code:<14} {rule_title(code)}\n" for code, count in rows) + "\n")
+        super().close(counts, stopped_at, elapsed, unreadable)
+
+
+def rule_title(code: str) -> str:
+    """The title of the ruling or notation code, for a line of statistics."""
+    from referee.games import GAMES
+    from referee.notation.codes import notation_code
+
+    found = notation_code(code)
+    if found is None:
+        for game in GAMES.values():
+            found = game.ruling(code)
+            if found is not None:
+                break
+    return found.title if found is not None else ""
+
+
 class JsonLinesWriter(ReportWriter):
     def _line(self, record: dict[str, Any]) -> None:
         self.write(machine.jsonl_line(record) + "\n")
@@ -288,9 +340,14 @@ def _text(text: str) -> str:
     return xml_safe(text).translate(_XML_TEXT)
 
 
-def writer_for(output_format: str, write: Write, style: Style, quiet: bool, started: float) -> ReportWriter:
+def writer_for(output_format: str, write: Write, style: Style, quiet: bool, started: float,
+               statistics: bool = False) -> ReportWriter:
+    if statistics:
+        return StatisticsWriter(write, style, quiet)
     if output_format == "text":
         return TextWriter(write, style, quiet)
+    if output_format == "concise":
+        return ConciseWriter(write, style, quiet)
     if output_format == "jsonl":
         return JsonLinesWriter(write)
     if output_format == "github":

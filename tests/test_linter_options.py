@@ -1,0 +1,109 @@
+"""What a linter user expects of `check`: select and ignore, exit-zero, statistics,
+the concise format, a name for standard input, REFEREE_FORMAT, no path meaning the
+current folder, hidden and git-ignored folders left out, a path given twice read once."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from tests.conftest import ROOT
+
+ILLEGAL = ROOT / "samples" / "korsar" / "illegal"
+PIRATE = ILLEGAL / "k-pirate.korsar"
+LEGAL = ROOT / "samples" / "korsar" / "legal" / "k-example.korsar"
+
+
+def run(*args: str, **kwargs) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args), **kwargs)
+    return result.exit_code, result.output
+
+
+def test_concise_prints_one_line_per_finding() -> None:
+    code, out = run("check", "--format", "concise", str(PIRATE))
+    assert code == 1
+    assert out.splitlines() == [
+        f"{PIRATE}:7:24: K-PIRATE B already plays red on A3: each side needs its own colour",
+        "1 file, 1 game, 0 legal, 1 illegal, 0 malformed, 2 moves"]
+
+
+def test_select_and_ignore_take_ids_and_prefixes() -> None:
+    code, out = run("check", "--format", "concise", "--select", "K-PIRATE,K-TEAM", str(ILLEGAL))
+    codes = {line.split(": ")[1].split()[0] for line in out.splitlines()[:-1]}
+    assert codes and all(c == "K-PIRATE" or c.startswith("K-TEAM") for c in codes)
+    assert code == 1
+    code, out = run("check", "-q", "--ignore", "k-", str(ILLEGAL))
+    assert code == 0 and out.rstrip().endswith("0 illegal, 0 malformed, 679 moves")
+    code, out = run("check", "--format", "json", "--ignore", "K-PIRATE", str(PIRATE))
+    assert code == 0 and '"verdict": "legal"' in out
+
+
+def test_exit_zero_keeps_the_report_but_not_the_failure() -> None:
+    code, out = run("check", "--exit-zero", str(PIRATE))
+    assert code == 0 and "error[K-PIRATE]" in out
+    assert run("check", "--exit-zero", str(ROOT / "missing.korsar"))[0] == 2
+
+
+def test_statistics_count_each_rule() -> None:
+    code, out = run("check", "--statistics", str(ILLEGAL))
+    lines = out.splitlines()
+    assert code == 1
+    assert any(line.split()[1:3] == ["K-PIRATE", "Pirates"] and line.split()[0] == "2" for line in lines)
+    assert "error[" not in out and lines[-1].startswith("47 files")
+    code, _ = run("check", "--statistics", "--format", "json", str(ILLEGAL))
+    assert code == 2
+
+
+def test_standard_input_takes_a_name_and_the_format_an_environment_default() -> None:
+    code, out = run("check", "--format", "concise", "--stdin-filename", "club/x.korsar", "-",
+                    input=PIRATE.read_text())
+    assert code == 1 and out.startswith("club/x.korsar:7:24: K-PIRATE")
+    code, out = run("check", str(PIRATE), env={"REFEREE_FORMAT": "concise"})
+    assert out.startswith(f"{PIRATE}:7:24: K-PIRATE")
+    assert run("check", str(PIRATE), env={"REFEREE_FORMAT": "xml"})[0] == 2
+
+
+def test_the_configuration_sets_them_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(PIRATE, tmp_path / "p.korsar")
+    (tmp_path / "referee.toml").write_text('format = "concise"\nignore = ["K-PIRATE"]\nexit-zero = true\n')
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check")
+    assert code == 0 and out.splitlines() == ["1 file, 1 game, 1 legal, 0 illegal, 0 malformed, 2 moves"]
+    (tmp_path / "referee.toml").write_text("statistics = 1\n")
+    code, out = run("check")
+    assert code == 2 and "statistics must be true or false" in out
+
+
+def test_no_path_means_the_current_folder_without_hidden_or_ignored_ones(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / ".git").mkdir()
+    for folder in ("games", ".cache", "build", "games/old"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        shutil.copy(LEGAL, tmp_path / folder / "x.korsar")
+    shutil.copy(PIRATE, tmp_path / "games" / "drop.korsar")
+    shutil.copy(PIRATE, tmp_path / "games" / "keep.korsar")
+    (tmp_path / ".gitignore").write_text("build/\n")
+    (tmp_path / "games" / ".gitignore").write_text("old/\ndrop.korsar\n")
+    monkeypatch.chdir(tmp_path / "games")
+    code, out = run("check", "--format", "concise", "..")
+    assert out.splitlines()[-1].startswith("2 files"), out  # games/x.korsar and games/keep.korsar
+    monkeypatch.chdir(tmp_path)
+    code, out = run("check", "--format", "concise")
+    assert out.splitlines()[-1].startswith("2 files"), out
+    code, out = run("check", "--format", "concise", "build", ".cache")
+    assert out.splitlines()[-1].startswith("2 files"), "a folder named on the command line is searched"
+    code, out = run("check", "--format", "concise", "games/drop.korsar")
+    assert out.splitlines()[-1].startswith("1 file"), "a file named on the command line is read"
+
+
+def test_a_path_given_twice_is_read_once(tmp_path: Path) -> None:
+    link = tmp_path / "link.korsar"
+    os.symlink(PIRATE, link)
+    code, out = run("check", "--format", "concise", str(PIRATE), str(PIRATE), str(link), str(ILLEGAL))
+    assert out.count("K-PIRATE B already plays red") == 1
+    assert out.splitlines()[-1].startswith("47 files")
