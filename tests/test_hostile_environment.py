@@ -191,17 +191,40 @@ def test_text_output_shows_control_and_bidi_characters_escaped(tmp_path: Path) -
     assert "\x1b" not in fmt[1]
 
 
-def test_a_flood_of_syntax_errors_is_capped_per_game(tmp_path: Path) -> None:
+def test_a_flood_of_syntax_errors_is_not_taken_for_a_log(tmp_path: Path) -> None:
     log = tmp_path / "flood.korsar"
     log.write_text('[Game "Korsar"]\n[Players "A B"]\n\n1. A: $3\n' + "}\n" * 50_000)
     code, out, _ = run("check", "--format", "json", str(log))
     assert code == 1
     (game,) = json.loads(out)["files"][0]["games"]
-    assert len(game["diagnostics"]) == 101
-    assert game["diagnostics"][-1]["message"] == "and 49,900 more notation errors in this game, not shown one by one"
-    assert len(out) < 200_000
+    assert len(game["diagnostics"]) == 4
+    assert game["diagnostics"][-1]["message"] == "this does not read as a game log: 49,997 more notation errors follow"
+    assert len(out) < 20_000
     code, out, _ = run("check", "-q", "--max-errors", "1", str(log))
     assert "stopped after" in out
+
+
+def test_a_game_reports_its_first_hundred_notation_errors(tmp_path: Path) -> None:
+    turns = "".join("1. A: draw\n" + ("}\n" if index % 2 else "") for index in range(300))
+    log = tmp_path / "many.korsar"
+    log.write_text('[Game "Korsar"]\n[Players "A B"]\n\n' + turns)
+    code, out, _ = run("check", "--format", "json", str(log))
+    (game,) = json.loads(out)["files"][0]["games"]
+    assert len(game["diagnostics"]) == 101
+    assert game["diagnostics"][-1]["message"] == "and 50 more notation errors in this game, not shown one by one"
+
+
+def test_text_that_is_not_a_log_says_so_after_a_few_lines(tmp_path: Path) -> None:
+    letter = tmp_path / "letter.korsar"
+    letter.write_text("Dear club,\n\nplease find the games of Sunday below; A won the first two.\n" * 30)
+    code, out, _ = run("check", "--format", "concise", str(letter))
+    lines = out.splitlines()
+    assert code == 1 and len(lines) == 5
+    assert "this does not read as a game log" in lines[3]
+    document = tmp_path / "games.korsar"
+    document.write_text(CliRunner().invoke(cli, ["export", str(LEGAL)]).stdout)
+    code, out, _ = run("check", str(document))
+    assert code == 1 and "this is JSON, not a game log" in out and "referee import FILE" in out
 
 
 def _corpus(tmp_path: Path, count: int) -> Path:

@@ -107,3 +107,30 @@ def test_a_path_given_twice_is_read_once(tmp_path: Path) -> None:
     code, out = run("check", "--format", "concise", str(PIRATE), str(PIRATE), str(link), str(ILLEGAL))
     assert out.count("K-PIRATE B already plays red") == 1
     assert out.splitlines()[-1].startswith("47 files")
+
+
+def test_color_is_taken_after_the_command_too() -> None:
+    code, out = run("check", str(PIRATE), "--color", "always")
+    assert code == 1 and "\x1b[" in out
+    code, out = run("check", "--color=never", str(PIRATE))
+    assert "\x1b[" not in out
+    assert run("check", "--color", "sometimes", str(PIRATE))[0] == 2
+
+
+@pytest.mark.parametrize("command", ["check", "score", "show", "export", "import", "fmt", "rules", "simulate",
+                                     "replay", "select", "join", "split", "duplicates"])
+def test_every_help_ends_with_examples(command: str) -> None:
+    code, out = run(command, "--help")
+    assert code == 0
+    assert "Examples:" in out and f"referee {command}" in out.split("Examples:")[1]
+
+
+def test_debug_is_listed() -> None:
+    assert "--debug" in run("--help")[1]
+
+
+def test_a_false_claim_reads_does_not_hold(tmp_path: Path) -> None:
+    log = tmp_path / "claim.korsar"
+    log.write_text(LEGAL.read_text().replace('[Result "*"]', '[Result "A=1 B=2 C=3"]'))
+    code, out = run("score", str(log))
+    assert code == 1 and "claimed result: does not hold" in out

@@ -62,6 +62,10 @@ class RefereeGroup(click.Group):
     """Loads each command when it is used, and turns any unexpected exception into
     exit code 3 and a short message."""
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """`--color WHEN` is taken after the command's name too (`referee check --color never`)."""
+        return super().parse_args(ctx, _color_first(args))
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(COMMAND_MODULES) | set(self.commands))
 
@@ -116,7 +120,7 @@ class RefereeGroup(click.Group):
 @click.option("--config", "config_path", type=click.Path(dir_okay=False), default=None,
               help="Read the configuration from FILE (a referee.toml, or a pyproject.toml with "
                    "[tool.referee]) instead of looking for one from the current folder upwards.")
-@click.option("--debug", is_flag=True, hidden=True, help="Show the traceback of an internal error.")
+@click.option("--debug", is_flag=True, help="On an internal error (exit 3), show its traceback.")
 @click.pass_context
 def cli(ctx: click.Context, colour: str, config_path: str | None, debug: bool) -> None:
     """Referee and notation tool for pirate-themed tabletop games.
@@ -132,6 +136,18 @@ def cli(ctx: click.Context, colour: str, config_path: str | None, debug: bool) -
     ctx.obj["colour"] = colour
     ctx.obj["debug"] = debug
     ctx.obj["config_path"] = config_path  # read by the commands that use it, when they need it
+
+
+def _color_first(args: list[str]) -> list[str]:
+    """Move a `--color WHEN` given after the command in front of it, where the group reads it."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--color=") and index > 0:
+            return [arg] + args[:index] + args[index + 1:]
+        if arg == "--color" and index > 0 and index + 1 < len(args):
+            return [arg, args[index + 1]] + args[:index] + args[index + 2:]
+    return args
 
 
 def _silence_stdout() -> None:

@@ -31,7 +31,12 @@ def export_command(ctx: click.Context, path: str, output: str | None, options: J
     """Write every game of a log as JSON: the record (comments included) and the verdict.
 
     Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
-    errors is not exported (exit 1).
+    errors is not exported (exit 1). Games are read and written one at a time.
+
+    \b
+    Examples:
+      referee export game.korsar -o game.json
+      referee export club.corsari | referee import -
     """
     refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)

@@ -73,6 +73,19 @@ def _read(path: str, raw: RawGame) -> ReadGame:
                     dropped += 1
         diagnostics.extend(parsing)
     diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
+    readable = sum(1 for round_ in raw.rounds for turn in round_.turns if turn.action is not None)
+    if len(diagnostics) + dropped > NOT_A_LOG_AFTER and len(diagnostics) + dropped > 2 * readable:
+        # Text that is not a log at all (a README, a letter): a few of its lines, then one
+        # finding that says so, rather than one finding a word.
+        rest = len(diagnostics) + dropped - NOT_A_LOG_SHOWN
+        del diagnostics[NOT_A_LOG_SHOWN:]
+        last = diagnostics[-1].span or Span(raw.line, 1, 2)
+        diagnostics.append(Diagnostic(
+            "N-SYNTAX", f"this does not read as a game log: {rest:,} more notation errors follow", path,
+            Span(last.line, last.col, last.end_col),
+            notes=["a log holds tags such as [Game \"Korsar\"], then rounds of turns such as 1. A: draw; "
+                   "see referee-notation(5)"]))
+        return ReadGame(record if rules else None, rules, diagnostics, raw.line)
     if len(diagnostics) > MAX_FINDINGS_PER_GAME:
         dropped += len(diagnostics) - MAX_FINDINGS_PER_GAME
         del diagnostics[MAX_FINDINGS_PER_GAME:]
@@ -116,6 +129,11 @@ def check_tags(path: str, record: GameRecord, rules: GameRules, out: list[Diagno
             out.append(Diagnostic("N-TAG", f"the {spec.name} tag is missing", path,
                                   Span(record.line, 1, 2), notes=[f"{spec.name}: {spec.doc}"]))
 
+
+NOT_A_LOG_AFTER = 10
+"""Notation errors past which a game that reads as far fewer turns is taken for text
+that is not a log."""
+NOT_A_LOG_SHOWN = 3
 
 MAX_TURN_CHARS = 2000
 """No turn of any game is this long; a longer one is rejected before it is parsed."""

@@ -9,6 +9,7 @@ one large file is spread over several processes and read with bounded memory.
 
 from __future__ import annotations
 
+import re
 import tempfile
 import traceback
 from collections.abc import Callable, Iterator
@@ -202,6 +203,14 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
         yield FileStart(path, _encoding_problem(path, stream, error))
         yield FileEnd(path, blank=None)
         return
+    stream.seek(0)
+    if _is_json(stream.read(4096)):
+        yield FileStart(path, diagnostic_json(Diagnostic(
+            "N-GAME", "this is JSON, not a game log", path, Span(1, 1, 2),
+            notes=["`referee import FILE` turns a game-record document (as `referee export` writes it) "
+                   "into a log"])))
+        yield FileEnd(path, blank=None)
+        return
     yield FileStart(path)
     stream.seek(0)
     reader = LineReader(stream)
@@ -219,6 +228,14 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
     if batch:
         yield Unit(path, batch, _cut_in(reader.cut, batch), options)
     yield FileEnd(path, blank)
+
+
+_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:\{\s*"[^"\n]*"\s*:|\[\s*[\[{"\d-])')
+
+
+def _is_json(head: bytes) -> bool:
+    """A JSON document where a log was expected: no log starts with `{"key":` or `[{`."""
+    return _JSON_START.match(head) is not None
 
 
 def _cut_in(cut: dict[int, int], batch: list[Chunk]) -> dict[int, int]:

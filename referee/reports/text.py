@@ -142,7 +142,8 @@ def render_score(game: GameReport, style: Style) -> list[str]:
             lines.append("  winners: unknown (some hands at the end are not shown)")
     if outcome.claim is not None:
         colour = {"holds": "green", "false": "red"}.get(outcome.claim, "yellow")
-        lines.append("  claimed result: " + style(outcome.claim, colour))
+        words = {"false": "does not hold"}.get(outcome.claim, outcome.claim)
+        lines.append("  claimed result: " + style(words, colour))
     return lines
 
 
