@@ -192,6 +192,8 @@ class GameRules(ABC):
     tags: Sequence[TagSpec]
     rulings: Sequence[Ruling]
     variants: Sequence[Variant] = ()
+    score_note: str = ""
+    """What a side's score counts and who wins, said under a score table."""
     data_format: str | None = None
     """The `format` value of the data files this game reads (None: it reads none)."""
 

@@ -132,6 +132,8 @@ def render_score(game: GameReport, style: Style) -> list[str]:
     elif not outcome.finished:
         lines.append("  the log stops before the game's end: the figures are provisional, nobody wins yet")
     lines.extend(_score_table(outcome, style))
+    if game.rules is not None and game.rules.score_note:
+        lines.append(style(f"  {game.rules.score_note}", "dim"))
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
             lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")

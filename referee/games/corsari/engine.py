@@ -679,7 +679,6 @@ class CorsariEngine(Engine):
         sides = []
         for seat, player in enumerate(self.players):
             sides.append(SideResult(player, [player], len(self.penalty[seat]), {
-                "penalty_cards": len(self.penalty[seat]),
                 "penalty_value": sum(value(c) for c in self.penalty[seat]),
                 "grand_master": seat in self.grand_masters,
             }))

@@ -38,6 +38,7 @@ class CorsariRules(GameRules):
         TagSpec("Result", False, "the claimed penalty cards per player ('!' marks a grand master), or '*'"),
     )
     rulings = RULINGS
+    score_note = "score: penalty cards; the fewest win, and a grand master wins at once"
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)

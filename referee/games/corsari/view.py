@@ -13,7 +13,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
         f"{view['next']} to play next" if view["next"] else "between rounds")
     entries = "entry" if view["turns"] == 1 else "entries"
     lines.append(f"Round {view['round']}, after {view['turns']} {entries} — {status}")
-    extra = " · the extra round is being played" if view["extra_round"] else ""
+    extra = " · the extra round is being played" if view["extra_round"] and not view["over"] else ""
     lines.append(f"Penalty cards in all: {view['penalty_total']} (35 triggers one more round){extra}")
     current = view["current"]
     if current is not None:

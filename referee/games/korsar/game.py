@@ -40,6 +40,7 @@ class KorsarRules(GameRules):
         TagSpec("Result", False, "the claimed final score, or '*'"),
     )
     rulings = RULINGS
+    score_note = "score: gold, the loot plus what the end sweeps; the most gold wins"
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_body(text)

@@ -33,7 +33,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
             reason = " (unattacked)"
         lines.append(f"  {galleon['galleon']:<{width}}  {galleon['value']} gold, placed by "
                      f"{galleon['placed_by']} in round {galleon['round']} — held by {holder}{reason}")
-        for force in galleon["forces"]:
+        for force in sorted(galleon["forces"], key=lambda f: -f["strength"]):  # the strongest first
             lines.append(f"  {'':<{width}}    {force['side']}: {' '.join(force['cards'])} "
                          f"= {force['strength']}")
         if galleon["character"]:
@@ -59,6 +59,9 @@ def render_view(view: dict[str, Any]) -> list[str]:
         score_text = "?" if score is None else str(score)
         label = "score" if view["over"] else "score so far"
         lines.append(f"  {side:<{sides}}  {gold:>3} gold ({detail}); {label} {score_text}")
+    if not view["over"]:
+        lines.append("  (loot: the galleons taken so far; the score adds what the end of the game sweeps, "
+                     "so it is known only then)")
     return lines
 
 
