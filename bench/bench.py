@@ -9,8 +9,9 @@ Run from the repository root, in an environment where the project is installed
     python bench/bench.py --moves 200000 --skip-big    # a quick smoke run
 
 Options: ``--moves N`` (Korsar moves in the corpus, default 2,000,000),
-``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30 bytes)
-and ``--skip-big`` (leave out the big-input run).
+``--corsari-moves N`` (Corsari moves in its corpus, default 200,000; 0 leaves
+it out), ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
+bytes) and ``--skip-big`` (leave out the big-input run).
 
 What it does, in order:
 
@@ -33,9 +34,15 @@ What it does, in order:
    check -j all  ``referee check -j CORES FILE``
    export        ``referee export FILE -o out.json``: every game's record and
                  verdict as one JSON document, written game by game
+   import        ``referee import out.json``: that document back into a log,
+                 read game by game
+   Corsari       ``check -j 1`` and ``-j CORES`` on a corpus of three-player
+                 Corsari games played the way ``referee simulate`` plays them
    python-chess  ``chess.pgn.read_game`` over the PGN corpus, every game's
                  mainline replayed on a board
-4. Unless --skip-big, concatenates copies of the corpus into a file of at least
+4. Cold start: the median of 20 runs of ``referee check`` on one small log,
+   beside ``python -c pass``.
+5. Unless --skip-big, concatenates copies of the corpus into a file of at least
    G GB (reused if present with the right size) and runs ``check -j 1`` and
    ``check -j CORES`` on it.
 
@@ -295,20 +302,36 @@ def run_parallel(commands: Sequence[Sequence[str]], what: str) -> list[Run]:
     return runs
 
 
-def korsar_batch(index: int, folder: Path) -> tuple[Path, list[str]]:
-    """Batch i: BATCH_GAMES four-player games, seed bench-i; odd batches play in teams."""
-    path = folder / f"batch-{index:04d}.korsar"
-    args = ["simulate", "--game", "korsar", "--players", "4", "--seed", f"{KORSAR_SEED}-{index}",
-            "--count", str(BATCH_GAMES), "-o", str(path)]
-    if index % 2:
+@dataclass(frozen=True)
+class GameCorpus:
+    """How one game's corpus is simulated: players, and whether odd batches play in teams."""
+
+    game: str
+    seed: str
+    players: int
+    teams_on_odd_batches: bool
+    moves_per_game: int
+
+
+KORSAR = GameCorpus("korsar", KORSAR_SEED, 4, True, MOVES_PER_GAME_GUESS)
+CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 115)
+
+
+def game_batch(kind: GameCorpus, index: int, folder: Path, games: int) -> tuple[Path, list[str]]:
+    """Batch i: `games` games of the kind, seed <seed>-i."""
+    path = folder / f"batch-{index:04d}.{kind.game}"
+    args = ["simulate", "--game", kind.game, "--players", str(kind.players), "--seed", f"{kind.seed}-{index}",
+            "--count", str(games), "-o", str(path)]
+    if kind.teams_on_odd_batches and index % 2:
         args.insert(5, "--teams")
     return path, referee(*args)
 
 
-def build_korsar(target_moves: int) -> tuple[Path, int]:
-    """The Korsar corpus of at least `target_moves` moves, and its move count."""
-    path = CORPUS_DIR / f"korsar-{target_moves}.korsar"
-    expected: dict[str, Any] = {"target_moves": target_moves, "seed": KORSAR_SEED, "batch_games": BATCH_GAMES}
+def build_corpus(kind: GameCorpus, target_moves: int) -> tuple[Path, int]:
+    """The corpus of at least `target_moves` moves of a game, and its move count."""
+    path = CORPUS_DIR / f"{kind.game}-{target_moves}.{kind.game}"
+    games = BATCH_GAMES if kind.game == "korsar" else max(10, min(BATCH_GAMES, target_moves // 2000))
+    expected: dict[str, Any] = {"target_moves": target_moves, "seed": kind.seed, "batch_games": games}
     manifest = cached(path, expected)
     if manifest is not None:
         log(f"reusing {path.relative_to(REPO_ROOT)} ({manifest['moves']:,} moves)")
@@ -320,19 +343,23 @@ def build_korsar(target_moves: int) -> tuple[Path, int]:
         moves = 0
         while moves < target_moves:
             missing = target_moves - moves
-            count = max(1, math.ceil(missing / (BATCH_GAMES * MOVES_PER_GAME_GUESS)))
-            batches = [korsar_batch(len(parts) + i, folder) for i in range(count)]
-            log(f"generating {count} batch(es) of {BATCH_GAMES} Korsar games on {cores()} cores")
+            count = max(1, math.ceil(missing / (games * kind.moves_per_game)))
+            batches = [game_batch(kind, len(parts) + i, folder, games) for i in range(count)]
+            log(f"generating {count} batch(es) of {games} {kind.game} games on {cores()} cores")
             run_parallel([command for _, command in batches], "referee simulate")
             new = [batch for batch, _ in batches]
             counts = run_parallel([referee("check", "-q", "-j", "1", str(p)) for p in new], "referee check")
             moves += sum(summary_moves(run.stdout) for run in counts)
             parts.extend(new)
         concatenate(parts, path)
-    write_manifest(path, {**expected, "moves": moves, "games": len(parts) * BATCH_GAMES,
+    write_manifest(path, {**expected, "moves": moves, "games": len(parts) * games,
                           "bytes": path.stat().st_size})
     log(f"built {path.relative_to(REPO_ROOT)}: {moves:,} moves in {time.perf_counter() - start:.0f} s")
     return path, moves
+
+
+def build_korsar(target_moves: int) -> tuple[Path, int]:
+    return build_corpus(KORSAR, target_moves)
 
 
 def build_chess(plies: int) -> Path:
@@ -468,14 +495,33 @@ def check_row(name: str, path: Path, jobs: int, note: str = "") -> Row:
     return Row(name, summary_moves(run.stdout), run.wall, run.max_rss_mib, run.tree_rss_mib, note)
 
 
-def export_row(corpus: Path, moves: int) -> Row:
+def json_rows(corpus: Path, moves: int) -> list[Row]:
+    """export, then import of what export wrote: JSON out and back in."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "out.json"
         run = measure(referee("export", str(corpus), "-o", str(out)))
         require_success(run, "referee export")
         size = out.stat().st_size
-    return Row("export (JSON)", moves, run.wall, run.max_rss_mib, run.tree_rss_mib,
-               f"{size / (1 << 20):.0f} MiB of JSON, written game by game")
+        back = measure(referee("import", str(out), "-o", str(Path(scratch) / "back.log")))
+        require_success(back, "referee import")
+    note = f"{size / (1 << 20):.0f} MiB of JSON, game by game"
+    return [Row("export (JSON)", moves, run.wall, run.max_rss_mib, run.tree_rss_mib, note),
+            Row("import (JSON)", moves, back.wall, back.max_rss_mib, back.tree_rss_mib, note)]
+
+
+def cold_start(runs: int = 20) -> tuple[float, float]:
+    """Median seconds of `referee check` on one small log, and of `python -c pass`."""
+    sample = str(REPO_ROOT / "samples" / "korsar" / "legal" / "k-example.korsar")
+
+    def median(command: list[str]) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+        return sorted(times)[len(times) // 2]
+
+    return median(referee("check", sample)), median([sys.executable, "-c", "pass"])
 
 
 def log(message: str) -> None:
@@ -496,9 +542,14 @@ def main_rows(corpus: Path, moves: int, chess_corpus: Path, jobs: int) -> list[R
                          "LineReader + split_games + read_chunk; no rules")),
         logged(check_row("check -j 1", corpus, 1)),
         logged(check_row(f"check -j {jobs}", corpus, jobs, "max RSS: largest process")),
-        logged(export_row(corpus, moves)),
     ]
+    rows += [logged(row) for row in json_rows(corpus, moves)]
     return rows
+
+
+def game_rows(name: str, corpus: Path, jobs: int) -> list[Row]:
+    return [logged(check_row(f"{name}: check -j 1", corpus, 1)),
+            logged(check_row(f"{name}: check -j {jobs}", corpus, jobs, "max RSS: largest process"))]
 
 
 def big_rows(big: Path, jobs: int) -> list[Row]:
@@ -542,6 +593,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--moves", type=int, default=2_000_000, help="Korsar moves in the corpus (default 2,000,000)")
     parser.add_argument("--big-gb", type=float, default=1.0, help="size of the big input in GiB (default 1.0)")
     parser.add_argument("--skip-big", action="store_true", help="leave out the big-input run")
+    parser.add_argument("--corsari-moves", type=int, default=200_000,
+                        help="Corsari moves in its corpus (default 200,000; 0 leaves Corsari out)")
     args = parser.parse_args(argv)
     if args.moves < 1 or args.big_gb <= 0:
         parser.error("--moves and --big-gb must be positive")
@@ -559,6 +612,9 @@ def main(argv: Sequence[str]) -> None:
     corpus, moves = build_korsar(args.moves)
     chess_corpus = build_chess(moves)
     rows = main_rows(corpus, moves, chess_corpus, jobs)
+    if args.corsari_moves:
+        corsari, _ = build_corpus(CORSARI, args.corsari_moves)
+        rows += game_rows("Corsari", corsari, jobs)
     if not args.skip_big:
         big, _ = build_big(corpus, moves, args.big_gb)
         rows += big_rows(big, jobs)
@@ -570,6 +626,9 @@ def main(argv: Sequence[str]) -> None:
     print(table(rows, rows[0].rate))
     print()
     print(f"'!' marks a max RSS above the {RSS_TARGET_MIB:.0f} MiB target; wall times include interpreter start-up.")
+    verdict, bare = cold_start()
+    print(f"cold start: referee check on one small log {verdict * 1000:.0f} ms (median of 20), "
+          f"python -c pass {bare * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
