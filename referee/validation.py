@@ -15,6 +15,7 @@ SCHEMAS = {
     "check-report": "check-report.schema.json",
     "position": "position.schema.json",
     "rules": "rules.schema.json",
+    "perroquets-data": "perroquets-data.schema.json",
 }
 
 

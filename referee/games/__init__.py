@@ -27,6 +27,7 @@ class GameEntry:
 ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("korsar", "Korsar", (".korsar",), "referee.games.korsar"),
     GameEntry("corsari", "Corsari", (".corsari",), "referee.games.corsari"),
+    GameEntry("perroquets", "Pirates & Perroquets", (".perroquets",), "referee.games.perroquets"),
 )
 
 

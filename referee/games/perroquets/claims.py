@@ -1,0 +1,188 @@
+"""P-CLAIM: what a log's writer believes happened, checked against the round's account.
+
+A false claim is illegal; the diagnostic names P-CLAIM, the rule that decides the
+real outcome (`decided_by`), and the part of the account that shows it: a ship's
+path square by square, a parrot's flight with the counts of a crowd, the ships'
+order with its tie-breaks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.diagnostics import Violation
+from referee.games.perroquets.geometry import parse_square, square_name
+from referee.games.perroquets.notation import Claim
+from referee.games.perroquets.resolve import Flight, RoundReport, Voyage, seat_distance
+
+if TYPE_CHECKING:
+    from referee.games.perroquets.engine import PerroquetsEngine
+
+
+def check_claim(engine: "PerroquetsEngine", claim: Claim) -> Violation | None:
+    report = engine.round.report
+    if claim.subject is not None and claim.subject not in engine.players:
+        return Violation("P-PLAYERS", f"'{claim.subject}' is not seated at this table", part="subject")
+    if claim.kind == "first":
+        actual = engine.players[engine.first]
+        if claim.value not in engine.players:
+            return Violation("P-PLAYERS", f"'{claim.value}' is not seated at this table", part="value")
+        return None if claim.value == actual else _false(
+            f"{actual} is this round's first player, not {claim.value}", "P-NEXT", "value",
+            ("the first player passes clockwise each round",))
+    if claim.kind == "colour":
+        actual = engine.colour()
+        return None if claim.value == actual else _false(
+            f"the parrots show {actual} in round {engine.round_number}, not {claim.value}", "P-FLIP", "value",
+            ("white in odd rounds (and the set-up), black in even ones",))
+    assert report is not None
+    if claim.kind == "order":
+        return _order(engine, report, claim.value.split())
+    subject = claim.subject
+    assert subject is not None
+    if claim.kind in ("loses", "holds"):
+        return _count(engine, report, subject, claim.kind, int(claim.value))
+    square = parse_square(claim.value)
+    if square is None or not engine.board.on_grid(square):
+        return Violation("P-BOARD", f"{claim.value} is not a square of this board", part="value")
+    if claim.kind == "at":
+        return _at(engine, report, subject, square)
+    if claim.kind == "captures":
+        return _captures(engine, report, subject, square)
+    return _picks_up(engine, report, subject, square)
+
+
+def _false(message: str, decided_by: str, part: str, notes: tuple[str, ...] = ()) -> Violation:
+    return Violation("P-CLAIM", f"the claim does not hold: {message} ({decided_by})",
+                     {"decided_by": decided_by}, part=part, notes=notes)
+
+
+def path_lines(voyage: Voyage) -> tuple[str, ...]:
+    """A ship's path square by square, with what happened on each."""
+    lines = [f"{voyage.player} sails from {square_name(voyage.start)} (weight {voyage.weight}, "
+             f"{voyage.crossed} sea square{'s' if voyage.crossed != 1 else ''} crossed)"]
+    for step in voyage.squares:
+        kind = "sea" if step.sea else "island"
+        what = "; ".join(step.happened) or "nothing"
+        lines.append(f"  {square_name(step.square)} ({kind}): {what}")
+    return tuple(lines)
+
+
+def flight_lines(flight: Flight) -> tuple[str, ...]:
+    where = "its dot" if flight.on_dot else square_name(flight.start)
+    over = " ".join(square_name(s) for s in flight.squares) or "nothing"
+    line = f"a {flight.value} flies from {where} over {over}: "
+    if flight.outcome == "captured":
+        line += f"captured by {flight.by} ({flight.rule})"
+        if flight.counts:
+            line += " — counts " + ", ".join(f"{p} {c}" for p, c in flight.counts.items())
+    elif flight.outcome == "gone":
+        line += "leaves the board (P-FLY-EDGE)"
+    else:
+        line += f"rests over {square_name(flight.squares[-1]) if flight.squares else where}"
+    lines = [line]
+    for square, tally in flight.crowds:
+        lines.append(f"  on {square_name(square)} the fewest tie ("
+                     + ", ".join(f"{p} {c}" for p, c in tally.items()) + "): it flies on (P-FLY-CROWD)")
+    return tuple(lines)
+
+
+def order_lines(engine: "PerroquetsEngine", report: RoundReport) -> tuple[str, ...]:
+    by_length = "order-by-length" in engine.variants
+    table = _table_seats(engine)
+    lines = []
+    for place, voyage in enumerate(report.order, 1):
+        second = (f"{voyage.length} step{'s' if voyage.length != 1 else ''}" if by_length
+                  else f"{voyage.crossed} sea square{'s' if voyage.crossed != 1 else ''}")
+        lines.append(f"{place}. {voyage.player}: weight {voyage.weight}, {second}, seat {table[voyage.player]} "
+                     "from the first player")
+    if report.stuck:
+        lines.append("stuck, not in the order: " + " ".join(report.stuck))
+    return tuple(lines)
+
+
+def _table_seats(engine: "PerroquetsEngine") -> dict[str, int]:
+    return {p: (engine.players.index(p) - engine.first) % len(engine.players) for p in engine.players}
+
+
+def _order(engine: "PerroquetsEngine", report: RoundReport, named: list[str]) -> Violation | None:
+    actual = [v.player for v in report.order]
+    for player in named:
+        if player not in engine.players:
+            return Violation("P-PLAYERS", f"'{player}' is not seated at this table", part="value")
+    if named == actual:
+        return None
+    return _false(f"the ships move in the order {' '.join(actual) or '(none)'}, not {' '.join(named)}",
+                  "P-SHIP-ORDER", "value", order_lines(engine, report))
+
+
+def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: str, claimed: int) -> Violation | None:
+    events = [e for e in report.events if e.player == player]
+    if kind == "loses":
+        actual = sum(e.count for e in events if e.kind == "lose")
+        rules = [e.rule for e in events if e.kind == "lose"]
+        verb = "gave or lost"
+    else:
+        actual = sum(engine.holds[player].values())
+        rules = [e.rule for e in events]
+        verb = "holds"
+    if actual == claimed:
+        return None
+    notes = tuple(f"{e.rule}" + (f" on {square_name(e.square)}" if e.square else "") + ": "
+                  + (f"gains a {e.value}" if e.kind == "gain" else f"loses {e.count}"
+                     + (f" to {e.receiver}" if e.receiver else "")) for e in events)
+    decided = rules[0] if rules else ("P-LOSE" if kind == "loses" else "P-SCORE")
+    voyage = report.voyage(player)
+    extra = path_lines(voyage) if voyage else ()
+    return _false(f"{player} {verb} {actual}" + (" this round" if kind == "loses" else "") + f", not {claimed}",
+                  decided, "value", notes + extra)
+
+
+def _at(engine: "PerroquetsEngine", report: RoundReport, player: str, square: tuple[int, int]) -> Violation | None:
+    actual = engine.ships[player]
+    if actual == square:
+        return None
+    voyage = report.voyage(player)
+    if player in report.stuck:
+        return _false(f"{player} was stuck and stays on {square_name(actual)}", "P-STUCK", "value")
+    rule = "P-EDGE" if voyage and voyage.edge else "P-SHIP-PATH"
+    return _false(f"{player}'s ship ends on {square_name(actual)}, not {square_name(square)}", rule, "value",
+                  path_lines(voyage) if voyage else ())
+
+
+def _captures(engine: "PerroquetsEngine", report: RoundReport, player: str,
+              square: tuple[int, int]) -> Violation | None:
+    over = [f for f in report.flights if square in f.squares]
+    if any(f.outcome == "captured" and f.by == player and f.squares[-1] == square for f in over):
+        return None
+    notes = tuple(line for f in over for line in flight_lines(f))
+    name = square_name(square)
+    if not over:
+        return _false(f"no parrot flies over {name} this round", "P-FLY", "value")
+    other = next((f for f in over if f.outcome == "captured" and f.squares[-1] == square), None)
+    if other is not None:
+        return _false(f"{other.by} captures the parrot on {name}, not {player}", other.rule, "value", notes)
+    if engine.board.is_island(square):
+        return _false(f"{name} is an island: no parrot is captured over it", "P-FLY-ISLAND", "value", notes)
+    if any(sq == square for f in over for sq, _ in f.crowds):
+        return _false(f"the fewest tie on {name}: the parrot flies on", "P-FLY-CROWD", "value", notes)
+    return _false(f"{player}'s ship is not on {name} when the parrots fly", "P-FLY-SHIP", "value", notes)
+
+
+def _picks_up(engine: "PerroquetsEngine", report: RoundReport, player: str,
+              square: tuple[int, int]) -> Violation | None:
+    if any(e.kind == "gain" and e.rule == "P-PICKUP" and e.player == player and e.square == square
+           for e in report.events):
+        return None
+    name = square_name(square)
+    voyage = report.voyage(player)
+    notes = path_lines(voyage) if voyage else ()
+    if engine.board.is_island(square):
+        return _false(f"{name} is an island: parrots over it cannot be picked up", "P-PICKUP", "value", notes)
+    if voyage is None or all(step.square != square for step in voyage.squares):
+        rule = "P-EDGE" if voyage and voyage.edge else ("P-STUCK" if player in report.stuck else "P-SHIP-PATH")
+        return _false(f"{player}'s ship does not enter {name}", rule, "value", notes)
+    return _false(f"no parrot is over {name} when {player}'s ship enters it", "P-PICKUP", "value", notes)
+
+
+_ = seat_distance

@@ -1,0 +1,715 @@
+"""Pirates & Perroquets as a state machine: the set-up, then rounds of six phases.
+
+The log gives every die result, parrot value, draw and decision; the engine
+checks each entry against the phase it belongs to and the data the game is
+played on, and computes the rest (flights, the ships' order and paths, every
+encounter) in `resolve` once the last decision is in. A violation leaves the
+state as it was. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.diagnostics import Violation
+from referee.games.base import Engine, Outcome, SideResult
+from referee.games.perroquets.data import Card, GameData
+from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Square, parse_manoeuvre, parse_square, square_name
+from referee.games.perroquets.notation import (
+    Action,
+    Claim,
+    Decide,
+    Draw,
+    Lose,
+    PlaceParrots,
+    PlaceShip,
+    Reveal,
+    RollWind,
+)
+from referee.games.perroquets.resolve import (
+    Decision,
+    LeaveError,
+    Parrot,
+    RoundReport,
+    Table,
+    resolve,
+    seat_distance,
+    settle_holds,
+)
+from referee.games.perroquets.setup import Setup
+
+PHASE_NAMES = {
+    "ships": "the set-up: ships", "waves": "the set-up: parrots", "place": "phase 1 (new parrots)",
+    "wind": "phase 2 (wind)", "draw": "phase 3 (draws)", "decide": "phase 4 (reveal and decisions)",
+    "after": "the end of the round", "over": "the end of the game",
+}
+ENTRY_PHASES: dict[type, tuple[str, ...]] = {
+    PlaceShip: ("ships",), PlaceParrots: ("waves", "place"), RollWind: ("wind",), Draw: ("draw",),
+    Reveal: ("decide",), Decide: ("decide",), Lose: ("after", "over"), Claim: ("after", "over"),
+}
+ENTRY_WORDS = {PlaceShip: "a ship's placement", PlaceParrots: "new parrots", RollWind: "the wind",
+               Draw: "a draw", Reveal: "the reveal", Decide: "a decision", Lose: "a list of lost parrots",
+               Claim: "a claim"}
+
+
+@dataclass(slots=True)
+class Slot:
+    """One draw of the round: who drew, from which pile, and the card where known."""
+
+    player: str
+    pile: str
+    card: str | None
+
+
+@dataclass(slots=True)
+class RoundState:
+    number: int
+    wind: Heading | None = None
+    roll: int | None = None
+    slots: list[Slot] = field(default_factory=list)
+    revealed: bool = False
+    decisions: dict[str, Decide] = field(default_factory=dict)
+    weights: dict[str, int] = field(default_factory=dict)
+    cards: dict[str, str | None] = field(default_factory=dict)
+    """The card each decision took, where the log says or the matching forces it."""
+    report: RoundReport | None = None
+    holds_before: dict[str, Counter[int]] = field(default_factory=dict)
+    choices: dict[str, list[int]] = field(default_factory=dict)
+    new_parrots: int = 0
+
+
+class PerroquetsEngine(Engine):
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.data: GameData = setup.data
+        self.board = setup.data.board
+        self.variants = setup.variants
+        self.players = list(setup.players)
+        self.first = setup.first
+        self.round_number = 0
+        self.phase = "ships"
+        self.ships: dict[str, Square] = {}
+        self.parrots: list[Parrot] = []
+        self.bag: Counter[int] = Counter(setup.data.bag)
+        self.holds: dict[str, Counter[int]] = {p: Counter() for p in self.players}
+        self.gone: Counter[int] = Counter()
+        self.wave_sides: list[Heading] = []
+        self.pile_size = {letter: len(setup.data.pile_cards(letter)) for letter in setup.data.piles}
+        self.discard_size = {letter: 0 for letter in setup.data.piles}
+        self.out_of_pile: dict[str, set[str]] = {letter: set() for letter in setup.data.piles}
+        """discard-piles: the cards known to lie in a pile's discard."""
+        self.round = RoundState(0)
+        self.last: RoundState | None = None
+        self.over = False
+        self.end_reason = ""
+        self.turns = 0
+        self.started = False
+
+    # -- the shared interface --------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    def round_due(self) -> int | None:
+        if self.over:
+            return None
+        if not self.started:
+            return 0
+        if self.phase == "after" or (self.round_number == 0 and self.phase == "done"):
+            return self.round_number + 1
+        return None
+
+    def start_round(self, number: int) -> Violation | None:
+        if self.over:
+            return Violation("P-END", f"the game ended {self.end_reason}: no round {number} is played",
+                             part="round")
+        if not self.started:
+            if number != 0:
+                return Violation("P-ROUND", f"the log begins with the set-up, round 0, not round {number}",
+                                 part="round")
+            self.started = True
+            return None
+        due = self.round_due()
+        if due is None:
+            return Violation("P-ROUND", f"round {number} begins, but round {self.round_number} is still at "
+                             f"{PHASE_NAMES[self.phase]}", {"due": self.phase}, part="round",
+                             notes=(self._awaiting(),))
+        if number != due:
+            return Violation("P-ROUND", f"round {due} comes next, not round {number}", {"due": due}, part="round")
+        self._close_round()
+        self.round_number = number
+        self.round = RoundState(number)
+        self.phase = "place" if sum(self.bag.values()) else "wind"
+        return None
+
+    def play(self, player: str, action: Any) -> Violation | None:
+        violation = self._check(player, action)
+        if violation is None:
+            self.turns += 1
+        return violation
+
+    def finish(self) -> list[Violation]:
+        if not self.setup.has_claim:
+            return []
+        claimed = self.setup.claimed
+        if not self.over:
+            if claimed is None:
+                return []
+            return [Violation("P-END", "the log claims a final result, but the game is not over",
+                              part="tag:Result", notes=('an unfinished game is written [Result "*"]',
+                                                        self._counts_note()))]
+        if claimed is None:
+            return [Violation("P-END", f"the game is over (it ended {self.end_reason}), but the log claims it "
+                              "unfinished", part="tag:Result", notes=(self._counts_note(),))]
+        scores = self.scores()
+        if sorted(claimed) != sorted(self.players):
+            return [Violation("P-SCORE", "the claimed result names every player once: " + " ".join(self.players),
+                              part="tag:Result")]
+        for player in self.players:
+            if claimed[player] != scores[player]:
+                return [Violation("P-SCORE", f"the log claims {player} scores {claimed[player]}, but {player} "
+                                  f"scores {scores[player]}", {"claimed": claimed[player], "actual": scores[player]},
+                                  part="tag:Result", notes=(self._score_words(), self._counts_note()))]
+        return []
+
+    def outcome(self) -> Outcome:
+        scores = self.scores()
+        sides = [SideResult(p, [p], scores[p], {"parrots": sum(self.holds[p].values()),
+                                                 "values": sum(v * n for v, n in self.holds[p].items())})
+                 for p in self.players]
+        winners: list[str] = []
+        if self.over:
+            best = max(scores.values())
+            winners = [p for p in self.players if scores[p] == best]
+        return Outcome(self.over, sides, winners,
+                       {"rounds": self.round_number, "end": self.end_reason or None,
+                        "data": self.data.id, "reconstructed": self.data.reconstructed,
+                        "gone": sum(self.gone.values())},
+                       None)
+
+    def scores(self) -> dict[str, int]:
+        if "sum-values" in self.variants:
+            return {p: sum(v * n for v, n in self.holds[p].items()) for p in self.players}
+        return {p: sum(self.holds[p].values()) for p in self.players}
+
+    def canonical_action(self, player: str, action: Any) -> Any:
+        if isinstance(action, Draw):
+            slots = tuple(type(slot)(self.data.pile_letter(slot.pile) or slot.pile, slot.card)
+                          for slot in action.draws)
+            return Draw(slots)
+        if isinstance(action, Decide) and action.card is None and action.pile is not None:
+            return Decide(None, action.colour, self.data.pile_letter(action.pile) or action.pile, action.path)
+        return action
+
+    def view(self) -> dict[str, Any]:
+        from referee.games.perroquets.view import engine_view
+
+        return engine_view(self)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def colour(self, number: int | None = None) -> str:
+        """P-FLIP: the colour the parrots on the board show during round `number`."""
+        number = self.round_number if number is None else number
+        return "white" if number <= 1 or number % 2 else "black"
+
+    def expected_mover(self) -> str | None:
+        """Who must write the next entry (a ship to place, a draw to make), if anyone."""
+        if self.phase == "ships":
+            return self._seat(len(self.ships))
+        if self.phase == "draw":
+            return self._next_drawer()
+        return None
+
+    def _seat(self, offset: int) -> str:
+        return self.players[(self.first + offset) % len(self.players)]
+
+    def _next_drawer(self) -> str | None:
+        count = len(self.round.slots)
+        n = len(self.players)
+        if count >= 2 * n:
+            return None
+        if "draw-rounds" in self.variants:
+            return self._seat(count % n)
+        return self._seat(count // 2)
+
+    def _awaiting(self) -> str:
+        if self.phase == "ships":
+            return f"{self._seat(len(self.ships))} places a ship next"
+        if self.phase == "waves":
+            return f"the set-up has {len(self.wave_sides)} of its three waves of parrots"
+        if self.phase == "place":
+            return f"the bag holds {sum(self.bag.values())} parrots: the round begins with new parrots"
+        if self.phase == "wind":
+            return "the wind is rolled next"
+        if self.phase == "draw":
+            return f"{self._next_drawer()} draws next ({len(self.round.slots)} of {2 * len(self.players)} draws made)"
+        if self.phase == "decide":
+            waiting = [p for p in self.players if p not in self.round.decisions]
+            return "decisions still to come: " + " ".join(waiting)
+        return ""
+
+    def _counts_note(self) -> str:
+        return "holds: " + ", ".join(f"{p} {sum(self.holds[p].values())}" for p in self.players)
+
+    def _score_words(self) -> str:
+        return ("the score is the sum of the values in the hold (sum-values)" if "sum-values" in self.variants
+                else "the score is the number of parrots in the hold")
+
+    def _close_round(self) -> None:
+        """Phase 6 and P-RETURN for the round that ends."""
+        if self.round_number == 0:
+            return
+        if "discard-piles" in self.variants:
+            for slot in self.round.slots:
+                self.discard_size[slot.pile] += 1
+                if slot.card is not None:
+                    self.out_of_pile[slot.pile].add(slot.card)
+        else:
+            for slot in self.round.slots:
+                self.pile_size[slot.pile] += 1
+        self.first = (self.first + 1) % len(self.players)
+        self.last = self.round
+
+    # -- checks ------------------------------------------------------------------
+
+    def _check(self, player: str, action: Action) -> Violation | None:
+        kind = type(action)
+        if self.over and kind not in (Lose, Claim):
+            return Violation("P-END", f"the game ended {self.end_reason}: nothing more is played",
+                             {"ended": self.end_reason}, part="mover")
+        if self.phase not in ENTRY_PHASES[kind]:
+            return self._out_of_phase(action)
+        if kind not in (PlaceParrots, RollWind, Reveal, Claim) and player not in self.players:
+            return Violation("P-PLAYERS", f"'{player}' is not seated at this table",
+                             {"players": self.players}, part="mover",
+                             notes=("seated: " + " ".join(self.players),))
+        handler = getattr(self, f"_{kind.__name__.lower()}")
+        return handler(player, action)
+
+    def _out_of_phase(self, action: Action) -> Violation:
+        what = ENTRY_WORDS[type(action)]
+        if self.phase == "place" and isinstance(action, (RollWind, Draw, Reveal, Decide)):
+            return Violation("P-PLACE", f"the bag still holds {sum(self.bag.values())} parrots: the round begins "
+                             "with new parrots before " + what, part="mover",
+                             notes=("write e.g. 'parrots: 1/4 3 2 1' first",))
+        if isinstance(action, PlaceParrots) and self.phase == "wind" and self.round_number >= 1:
+            return Violation("P-PLACE", "the bag is empty: no new parrots are placed", part="mover")
+        if isinstance(action, PlaceParrots) and self.round_number == 0 and self.phase == "done":
+            return Violation("P-SETUP-PARROTS", "the set-up has three waves of parrots, no more", part="mover")
+        if isinstance(action, PlaceParrots) and self.phase == "ships":
+            return Violation("P-SETUP", "the ships are placed before the first parrots",
+                             part="mover", notes=(self._awaiting(),))
+        if isinstance(action, (Lose, Claim)) and self.phase == "decide":
+            return Violation("P-ROUND", f"{what} comes after the round's decisions", part="mover",
+                             notes=(self._awaiting(),))
+        return Violation("P-ROUND", f"{what} does not belong to {PHASE_NAMES[self.phase]}",
+                         {"phase": self.phase}, part="mover", notes=(self._awaiting(),) if self._awaiting() else ())
+
+    def _square(self, text: str, part: str) -> Square | Violation:
+        square = parse_square(text)
+        if square is None or not self.board.on_grid(square):
+            return Violation("P-BOARD", f"{text} is not a square of this {self.board.width} × {self.board.height} "
+                             "board", {"square": text}, part=part)
+        return square
+
+    # set-up ---------------------------------------------------------------------
+
+    def _placeship(self, player: str, action: PlaceShip) -> Violation | None:
+        due = self._seat(len(self.ships))
+        if player in self.ships:
+            return Violation("P-SETUP-SHIPS", f"{player}'s ship is already on {square_name(self.ships[player])}",
+                             part="mover")
+        if player != due:
+            return Violation("P-SETUP-SHIPS", f"{due} places a ship next: ships are placed from the first player "
+                             "clockwise", {"expected": due}, part="mover")
+        square = self._square(action.square, "square")
+        if isinstance(square, Violation):
+            return square
+        holder = next((p for p, s in self.ships.items() if s == square), None)
+        if holder is not None:
+            return Violation("P-SETUP-SHIPS", f"{holder}'s ship already stands on {action.square}",
+                             {"square": action.square}, part="square")
+        self.ships[player] = square
+        if len(self.ships) == len(self.players):
+            self.phase = "waves"
+        return None
+
+    # phase 1 ----------------------------------------------------------------------
+
+    def _placeparrots(self, player: str, action: PlaceParrots) -> Violation | None:
+        for part, roll in (("side", action.side), ("formation", action.formation)):
+            if not 1 <= roll <= 4:
+                return Violation("P-DICE", f"a d4 shows 1 to 4, not {roll}", {"roll": roll}, part=part)
+        side = self.board.sides[action.side]
+        in_bag = sum(self.bag.values())
+        wanted = min(3, in_bag)
+        bag = Counter(self.bag)
+        for index, value in enumerate(action.values):
+            if bag[value] <= 0:
+                left = " ".join(f"{n}×{v}" for v, n in sorted(self.bag.items()) if n) or "nothing"
+                return Violation("P-BAG", f"the bag holds no parrot of value {value}" +
+                                 (" any more" if self.data.bag.get(value) else ""),
+                                 {"value": value}, part=f"value:{index}", notes=(f"the bag holds {left}",))
+            bag[value] -= 1
+        setup = self.round_number == 0
+        if setup and side in self.wave_sides and "setup-repeat-sides" not in self.variants:
+            return Violation("P-SETUP-PARROTS", f"side {action.side} ({side}) has already brought a wave: the "
+                             "set-up's waves come from three different sides, a repeat is rolled again",
+                             {"side": side}, part="side")
+        if len(action.values) != wanted:
+            rule = "P-SETUP-PARROTS" if setup else "P-PLACE"
+            return Violation(rule, f"{wanted} parrots are placed (the bag holds {in_bag}), not {len(action.values)}",
+                             {"expected": wanted}, part="action")
+        if action.colour is not None and action.colour != self.colour():
+            return Violation("P-FLIP", f"new parrots show the colour of those on the board: {self.colour()} in "
+                             f"round {self.round_number}, not {action.colour}", part="colour",
+                             notes=("white in odd rounds (and the set-up), black in even ones",))
+        dots = self.board.dots[side][action.formation]
+        for value, entry in zip(action.values, dots):
+            self.bag[value] -= 1
+            heading = OPPOSITE[side]
+            if self.board.dot_position == "outside":
+                vector = VECTORS[heading]
+                start = (entry[0] - vector[0], entry[1] - vector[1])
+            else:
+                start = entry
+            self.parrots.append(Parrot(value, heading, start, True))
+        self.bag = +self.bag
+        if setup:
+            self.wave_sides.append(side)
+            if len(self.wave_sides) == 3:
+                self.phase = "done"
+        else:
+            self.round.new_parrots = len(action.values)
+            self.phase = "wind"
+        return None
+
+    # phase 2 -------------------------------------------------------------------------
+
+    def _rollwind(self, player: str, action: RollWind) -> Violation | None:
+        if not 1 <= action.roll <= 4:
+            return Violation("P-DICE", f"a d4 shows 1 to 4, not {action.roll}", {"roll": action.roll}, part="roll")
+        heading = self.board.wind[action.roll]
+        if "wind-toward" in self.variants:
+            heading = OPPOSITE[heading]
+        self.round.wind, self.round.roll = heading, action.roll
+        self.phase = "draw"
+        return None
+
+    # phase 3 -------------------------------------------------------------------------
+
+    def _draw(self, player: str, action: Draw) -> Violation | None:
+        sizes = dict(self.pile_size)
+        discards = dict(self.discard_size)
+        out = {k: set(v) for k, v in self.out_of_pile.items()}
+        added: list[Slot] = []
+        for index, slot in enumerate(action.draws):
+            part = f"draw:{index}"
+            due = self._next_drawer_after(len(added))
+            if due is None:
+                return Violation("P-DRAW", "every player has drawn two cards", part=part)
+            if player != due:
+                rule = "P-DRAW-ORDER"
+                done = sum(1 for s in self.round.slots + added if s.player == player)
+                if done >= 2:
+                    return Violation("P-DRAW", f"{player} has drawn two cards already: each draws exactly two",
+                                     part=part)
+                order = ("everyone draws one, then everyone a second" if "draw-rounds" in self.variants
+                         else "each draws both before the next")
+                return Violation(rule, f"{due} draws next: draws go from the first player clockwise, {order}",
+                                 {"expected": due}, part=part if index else "mover")
+            letter = self.data.pile_letter(slot.pile)
+            if letter is None:
+                return Violation("P-CARDS", f"there is no pile {slot.pile}", part=part,
+                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in self.data.piles.items()),))
+            card = self.data.cards.get(slot.card) if slot.card else None
+            if slot.card is not None and card is None:
+                return Violation("P-CARDS", f"there is no card {slot.card}", part=part)
+            if sizes[letter] == 0:
+                if "discard-piles" in self.variants and discards[letter]:
+                    sizes[letter], discards[letter] = discards[letter], 0
+                    out[letter] = set()
+                else:
+                    return Violation("P-DRAW", f"pile {letter} is empty: every card of it is drawn this round",
+                                     part=part)
+            if card is not None:
+                if card.pile != letter:
+                    return Violation("P-DRAW", f"{card.id} lies in pile {card.pile}, not in pile {letter}", part=part)
+                drawn = [s.card for s in self.round.slots + added]
+                if card.id in drawn:
+                    return Violation("P-DRAW", f"{card.id} is already drawn this round", part=part)
+                if card.id in out[letter]:
+                    return Violation("P-RETURN", f"{card.id} lies in pile {letter}'s discard: it comes again only "
+                                     "once the pile runs out and its discard is shuffled back", part=part)
+            sizes[letter] -= 1
+            added.append(Slot(player, letter, slot.card))
+        self.pile_size, self.discard_size, self.out_of_pile = sizes, discards, out
+        self.round.slots.extend(added)
+        if len(self.round.slots) == 2 * len(self.players):
+            self.phase = "decide"
+        return None
+
+    def _next_drawer_after(self, extra: int) -> str | None:
+        count = len(self.round.slots) + extra
+        n = len(self.players)
+        if count >= 2 * n:
+            return None
+        return self._seat(count % n) if "draw-rounds" in self.variants else self._seat(count // 2)
+
+    # phase 4 ---------------------------------------------------------------------------
+
+    def _reveal(self, player: str, action: Reveal) -> Violation | None:
+        if self.round.decisions or self.round.revealed:
+            return Violation("P-ROUND", "the cards are revealed once, before the decisions", part="mover")
+        named = [p for p, _ in action.hands]
+        for who, cards in action.hands:
+            if who not in self.players:
+                return Violation("P-PLAYERS", f"'{who}' is not seated at this table", part=f"hand:{who}")
+            for card in cards:
+                if card not in self.data.cards:
+                    return Violation("P-CARDS", f"there is no card {card}", part=f"card:{card}")
+        for who in self.players:
+            if named.count(who) != 1:
+                return Violation("P-REVEAL", f"the reveal shows each player's two cards once: {who}'s are "
+                                 + ("missing" if who not in named else "shown twice"), part="action")
+        every = [c for _, cards in action.hands for c in cards]
+        for card in every:
+            if every.count(card) > 1:
+                return Violation("P-REVEAL", f"{card} is shown twice: the drawn cards are all different",
+                                 part=f"card:{card}")
+        for who, cards in action.hands:
+            slots = [s for s in self.round.slots if s.player == who]
+            known = sorted(s.card for s in slots if s.card)
+            piles = sorted(s.pile for s in slots)
+            shown_piles = sorted(self.data.cards[c].pile for c in cards)
+            if known and any(k not in cards for k in known):
+                return Violation("P-REVEAL", f"{who} drew {' '.join(known)}: the reveal shows "
+                                 f"{' '.join(cards)}", part=f"hand:{who}")
+            if shown_piles != piles:
+                return Violation("P-REVEAL", f"{who} drew from pile{'s' if len(set(piles)) > 1 else ''} "
+                                 f"{' and '.join(piles)}: {' '.join(cards)} come from {' and '.join(shown_piles)}",
+                                 part=f"hand:{who}")
+            for card in cards:
+                letter = self.data.cards[card].pile
+                if card in self.out_of_pile[letter]:
+                    return Violation("P-RETURN", f"{card} lies in pile {letter}'s discard", part=f"card:{card}")
+        for who, cards in action.hands:
+            slots = [s for s in self.round.slots if s.player == who]
+            free = [c for c in cards if c not in {s.card for s in slots}]
+            for slot in slots:
+                if slot.card is None:
+                    slot.card = next(c for c in free if self.data.cards[c].pile == slot.pile)
+                    free.remove(slot.card)
+        self.round.revealed = True
+        return None
+
+    def _decide(self, player: str, action: Decide) -> Violation | None:
+        state = self.round
+        if player in state.decisions:
+            return Violation("P-CHOOSE", f"{player} has decided already: a decision is final", part="mover")
+        if action.stuck:
+            return self._record_decision(player, action, None, 0)
+        if action.leaves and "optional-pickup" not in self.variants:
+            return Violation("P-PICKUP", "a ship takes every parrot over the sea squares it enters: leaving one is "
+                             "the optional-pickup variant", part="leave:0")
+        for index, (text, _) in enumerate(action.leaves):
+            found = self._square(text, f"leave:{index}")
+            if isinstance(found, Violation):
+                return found
+        if action.card is not None:
+            card = self.data.cards.get(action.card)
+            if card is None:
+                return Violation("P-CARDS", f"there is no card {action.card}", part="card")
+            taker = next((p for p, c in state.cards.items() if c == card.id), None)
+            if taker is not None:
+                return Violation("P-TAKEN", f"{taker} has taken {card.id} already: a card taken is no longer "
+                                 "available", {"card": card.id, "taker": taker}, part="card")
+            candidates = [card]
+            if not self._fits_alone(card):
+                drawn = " ".join(sorted(s.card or f"({s.pile}?)" for s in state.slots))
+                return Violation("P-CHOOSE", f"{card.id} was not drawn this round: a decision takes one of the "
+                                 "revealed cards", {"card": card.id}, part="card", notes=(f"drawn: {drawn}",))
+        else:
+            letter = self.data.pile_letter(action.pile or "")
+            if letter is None:
+                return Violation("P-CARDS", f"there is no pile {action.pile}", part="card")
+            path = parse_manoeuvre(action.path or "")
+            candidates = [c for c in self.data.pile_cards(letter)
+                          if path is not None and c.path(action.colour or "green").steps == path.steps]
+            if not candidates:
+                return Violation("P-CHOOSE", f"no card of pile {letter} shows {action.path} in {action.colour}",
+                                 part="path")
+            candidates = [c for c in candidates if self._fits_alone(c)]
+            if not candidates:
+                return Violation("P-HIDDEN", f"no card of pile {letter} showing {action.path} in {action.colour} "
+                                 "can be among this round's draws", part="card")
+        others = {p: self._candidates(p) for p in state.decisions if not state.decisions[p].stuck}
+        if self._matching({**others, player: candidates}) is None:
+            return Violation("P-HIDDEN", "the round's decisions do not fit distinct drawn cards: "
+                             + ("" if action.card is None else f"{action.card} ") +
+                             "cannot be taken beside the others", part="card",
+                             notes=("drawn: " + " ".join(s.card or f"({s.pile}?)" for s in state.slots),))
+        fitting = [c for c in candidates if self._matching({**others, player: [c]}) is not None]
+        weights = {c.weight for c in fitting}
+        if len(weights) > 1:
+            ids = " ".join(c.id for c in fitting)
+            return Violation("P-HIDDEN", f"the cards that fit this decision differ in weight ({ids}): the decision "
+                             "must name its card", part="card")
+        candidates = fitting
+        card_id = action.card if action.card is not None else (candidates[0].id if len(candidates) == 1 else None)
+        return self._record_decision(player, action, card_id, weights.pop())
+
+    def _candidates(self, player: str) -> list[Card]:
+        decision = self.round.decisions[player]
+        if decision.card is not None:
+            return [self.data.cards[decision.card]]
+        letter = self.data.pile_letter(decision.pile or "")
+        path = parse_manoeuvre(decision.path or "")
+        assert letter is not None and path is not None
+        return [c for c in self.data.pile_cards(letter)
+                if c.path(decision.colour or "green").steps == path.steps and self._fits_alone(c)]
+
+    def _fits_alone(self, card: Card) -> bool:
+        slots = self.round.slots
+        if any(s.card == card.id for s in slots):
+            return True
+        if card.id in self.out_of_pile[card.pile]:
+            return False
+        return any(s.card is None and s.pile == card.pile for s in slots)
+
+    def _matching(self, wanted: dict[str, list[Card]]) -> dict[str, str] | None:
+        """Distinct cards in distinct draws for every decision whose card is open (P-HIDDEN)."""
+        state = self.round
+        known = {s.card for s in state.slots if s.card}
+        unnamed: dict[str, int] = {}
+        for slot in state.slots:
+            if slot.card is None:
+                unnamed[slot.pile] = unnamed.get(slot.pile, 0) + 1
+        players = sorted(wanted, key=lambda p: len(wanted[p]))
+
+        def place(index: int, used: frozenset[str], free: dict[str, int]) -> dict[str, str] | None:
+            if index == len(players):
+                return {}
+            who = players[index]
+            for card in wanted[who]:
+                if card.id in used:
+                    continue
+                if card.id in known:
+                    rest = place(index + 1, used | {card.id}, free)
+                elif free.get(card.pile, 0) > 0 and card.id not in self.out_of_pile[card.pile]:
+                    rest = place(index + 1, used | {card.id}, {**free, card.pile: free[card.pile] - 1})
+                else:
+                    continue
+                if rest is not None:
+                    return {who: card.id, **rest}
+            return None
+
+        return place(0, frozenset(), unnamed)
+
+    def _record_decision(self, player: str, action: Decide, card: str | None, weight: int) -> Violation | None:
+        state = self.round
+        state.decisions[player] = action
+        state.cards[player] = card
+        state.weights[player] = weight
+        if len(state.decisions) < len(self.players):
+            return None
+        problem = self._resolve()
+        if problem is not None:
+            del state.decisions[player], state.cards[player], state.weights[player]
+        return problem
+
+    # phases 4 (end) to 6 ------------------------------------------------------------------
+
+    def _resolve(self) -> Violation | None:
+        state = self.round
+        assert state.wind is not None
+        decisions = []
+        for player in self.players:
+            action = state.decisions[player]
+            path = None if action.stuck else self._path_of(player, action)
+            leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves)
+            decisions.append(Decision(player, state.weights[player], path, leaves))
+        counts = {p: sum(self.holds[p].values()) for p in self.players}
+        table = Table(self.board, self.players, self.first, dict(self.ships),
+                      [Parrot(p.value, p.heading, p.square, p.on_dot) for p in self.parrots], counts,
+                      not sum(self.bag.values()))
+        try:
+            report = resolve(table, state.number, state.wind, decisions, self.variants)
+        except LeaveError as error:
+            return Violation("P-PICKUP", error.message, {"player": error.player},
+                             part=f"leave:{error.index}")
+        state.report = report
+        state.holds_before = {p: Counter(h) for p, h in self.holds.items()}
+        holds, gone, _ = settle_holds(state.holds_before, report.events, {})
+        self.holds = holds
+        self.gone.update(Counter(gone))
+        for flight in report.flights:
+            if flight.outcome == "gone":
+                self.gone[flight.value] += 1
+        self.ships = table.ships
+        self.parrots = table.parrots
+        if report.ended is not None:
+            self.over = True
+            self.end_reason = f"in round {state.number}, {report.ended}"
+            self.phase = "over"
+        else:
+            self.phase = "after"
+        return None
+
+    def _path_of(self, player: str, action: Decide):  # type: ignore[no-untyped-def]
+        card_id = self.round.cards.get(player)
+        if card_id is not None:
+            return self.data.cards[card_id].path(action.colour or "green")
+        return parse_manoeuvre(action.path or "")
+
+    # after the round -----------------------------------------------------------------
+
+    def _lose(self, player: str, action: Lose) -> Violation | None:
+        state = self.round
+        report = state.report
+        assert report is not None
+        if player in state.choices:
+            return Violation("P-LOSE", f"{player}'s lost parrots are named already this round", part="mover")
+        total = sum(e.count for e in report.events if e.kind == "lose" and e.player == player)
+        if len(action.values) != total:
+            return Violation("P-LOSE", f"{player} gave or lost {total} parrot{'s' if total != 1 else ''} this "
+                             f"round, not {len(action.values)}", {"lost": total}, part="action",
+                             notes=self._loss_notes(player))
+        choices = {**state.choices, player: list(action.values)}
+        holds, gone, wrong = settle_holds(state.holds_before, report.events, choices)
+        if wrong is not None:
+            return Violation("P-LOSE", f"{player} holds no parrot of a value named here when it is lost",
+                             {"values": list(action.values)}, part="action", notes=self._loss_notes(player))
+        lost_before = Counter(v for v in self._lost_values(state, state.choices))
+        self.gone.subtract(lost_before)
+        self.gone.update(Counter(gone))
+        self.gone = +self.gone
+        state.choices = choices
+        self.holds = holds
+        return None
+
+    def _lost_values(self, state: RoundState, choices: dict[str, list[int]]) -> list[int]:
+        assert state.report is not None
+        _, gone, _ = settle_holds(state.holds_before, state.report.events, choices)
+        return gone
+
+    def _loss_notes(self, player: str) -> tuple[str, ...]:
+        report = self.round.report
+        assert report is not None
+        notes = []
+        for event in report.events:
+            if event.kind == "lose" and event.player == player:
+                where = f" on {square_name(event.square)}" if event.square else ""
+                to = f" to {event.receiver}" if event.receiver else ""
+                notes.append(f"{event.rule}{where}: {player} loses {event.count}{to}")
+        before = " ".join(map(str, sorted(self.round.holds_before[player].elements()))) or "nothing"
+        return (*notes, f"{player}'s hold before the round's losses: {before}")
+
+    def _claim(self, player: str, action: Claim) -> Violation | None:
+        from referee.games.perroquets.claims import check_claim
+
+        return check_claim(self, action)

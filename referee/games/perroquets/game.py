@@ -1,0 +1,312 @@
+"""Pirates & Perroquets as the shared layers see it: notation, JSON, data, engine and words."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pyparsing as pp
+
+from referee.diagnostics import Violation
+from referee.games.base import (
+    NO_OPTIONS,
+    DataError,
+    Engine,
+    GameRules,
+    JudgeOptions,
+    Outcome,
+    ParsedTurn,
+    SetupError,
+    TagSpec,
+    TurnSyntaxError,
+)
+from referee.games.common import COMMON_TAGS
+from referee.games.perroquets import data as game_data
+from referee.games.perroquets.engine import PerroquetsEngine
+from referee.games.perroquets.geometry import square_name
+from referee.games.perroquets.notation import (
+    PARROTS,
+    REVEAL,
+    WIND,
+    Action,
+    Claim,
+    Decide,
+    Draw,
+    DrawSlot,
+    Lose,
+    PlaceParrots,
+    PlaceShip,
+    Reveal,
+    RollWind,
+    format_entry,
+    parse_entry,
+)
+from referee.games.perroquets.rulings import RULINGS, VARIANTS
+from referee.games.perroquets.setup import DATA_TAG, VARIANT_NAMES, read_setup
+from referee.games.perroquets.view import render_view
+from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
+from referee.record import GameRecord
+
+_GRAMMARS: Grammars = {
+    "Players": (PLAYERS, "player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
+    "First": (ID + pp.StringEnd(), "one player id"),
+    "Data": (pp.Regex(r"default|" + DATA_TAG.pattern) + pp.StringEnd(),
+             "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
+    "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
+    "Result": (pp.Regex(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*") + pp.StringEnd(),
+               "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
+}
+
+
+class PerroquetsRules(GameRules):
+    id = "perroquets"
+    name = "Pirates & Perroquets"
+    extensions = (".perroquets",)
+    tags = COMMON_TAGS + (
+        TagSpec("Players", True, "player ids in clockwise seat order"),
+        TagSpec("First", True, "the set-up's first player"),
+        TagSpec("Data", False, "the board, cards and bag: 'default', or an id and its sha256 digest"),
+        TagSpec("Variants", False, "the variants played, by name"),
+        TagSpec("Result", False, "each player's claimed score, or '*'"),
+    )
+    rulings = RULINGS
+    variants = VARIANTS
+    data_format = game_data.FORMAT
+    score_note = "score: parrots in the hold (with sum-values, the sum of their values); the most win"
+
+    def parse_turn(self, player: str, text: str) -> ParsedTurn:
+        return parse_entry(player, text)
+
+    def format_turn(self, action: Action) -> str:
+        return format_entry(action)
+
+    def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
+        return check_value(_GRAMMARS, name, value)
+
+    def canonical_tag(self, name: str, value: str) -> str:
+        if name in _GRAMMARS and check_value(_GRAMMARS, name, value) is None:
+            return " ".join(value.split())
+        return value
+
+    # -- JSON ------------------------------------------------------------------
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        match action:
+            case PlaceShip(square):
+                return {"kind": "ship", "square": square}
+            case PlaceParrots(side, formation, values, colour):
+                out: dict[str, Any] = {"kind": "parrots", "side": side, "formation": formation,
+                                       "values": list(values)}
+                if colour is not None:
+                    out["colour"] = colour
+                return out
+            case RollWind(roll):
+                return {"kind": "wind", "roll": roll}
+            case Draw(draws):
+                return {"kind": "draw", "draws": [{"pile": s.pile, **({"card": s.card} if s.card else {})}
+                                                  for s in draws]}
+            case Reveal(hands):
+                return {"kind": "reveal", "hands": [{"player": p, "cards": list(c)} for p, c in hands]}
+            case Decide(card, colour, pile, path, leaves):
+                if colour is None:
+                    return {"kind": "none"}
+                out = {"kind": "take", "colour": colour}
+                if card is not None:
+                    out["card"] = card
+                else:
+                    out["pile"], out["path"] = pile, path
+                if leaves:
+                    out["leaves"] = [{"square": sq, "value": v} for sq, v in leaves]
+                return out
+            case Lose(values):
+                return {"kind": "lose", "values": list(values)}
+            case Claim(kind, subject, value):
+                out = {"kind": "claim", "claim": kind, "value": value}
+                if subject is not None:
+                    out["player"] = subject
+                return out
+        raise TypeError(f"not a Perroquets action: {action!r}")
+
+    def action_from_json(self, data: dict[str, Any]) -> Action:
+        kind = data["kind"]
+        if kind == "ship":
+            return PlaceShip(data["square"])
+        if kind == "parrots":
+            return PlaceParrots(data["side"], data["formation"], tuple(data["values"]), data.get("colour"))
+        if kind == "wind":
+            return RollWind(data["roll"])
+        if kind == "draw":
+            return Draw(tuple(DrawSlot(d["pile"], d.get("card")) for d in data["draws"]))
+        if kind == "reveal":
+            return Reveal(tuple((h["player"], tuple(h["cards"])) for h in data["hands"]))
+        if kind == "none":
+            return Decide(None, None)
+        if kind == "take":
+            leaves = tuple((leave["square"], leave["value"]) for leave in data.get("leaves", ()))
+            return Decide(data.get("card"), data["colour"], data.get("pile"), data.get("path"), leaves)
+        if kind == "lose":
+            return Lose(tuple(data["values"]))
+        return Claim(data["claim"], data.get("player"), data["value"])
+
+    # -- rules -------------------------------------------------------------------
+
+    def load_data(self, document: Any, path: str) -> Any:
+        return game_data.load(document)
+
+    def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
+        setup = read_setup(record, options)
+        if isinstance(setup, Violation):
+            return setup
+        return PerroquetsEngine(setup)
+
+    def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
+        if teams:
+            raise SetupError("Pirates & Perroquets has no teams", "Teams")
+        if not 2 <= len(players) <= 4:
+            raise SetupError(f"Pirates & Perroquets is for 2 to 4 players, not {len(players)}", "Players")
+        return [("Players", " ".join(players)), ("First", players[0]), ("Data", "default")]
+
+    def result_tag(self, outcome: Outcome) -> str:
+        if not outcome.finished:
+            return "*"
+        return " ".join(f"{side.side}={side.score}" for side in outcome.sides)
+
+    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+        assert isinstance(engine, PerroquetsEngine)
+        return legal_moves(engine)
+
+    def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
+        assert isinstance(engine, PerroquetsEngine)
+        return illegal_moves(engine)
+
+    def render_view(self, view: dict[str, Any]) -> list[str]:
+        return render_view(view)
+
+    def render_svg(self, view: dict[str, Any]) -> str | None:
+        from referee.games.perroquets.svg import board_svg
+
+        return board_svg(view)
+
+
+def _value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
+    wanted = min(3, sum(engine.bag.values()))
+    values = sorted(v for v, n in engine.bag.items() if n)
+    found = []
+    for combo in itertools.product(values, repeat=wanted):
+        if all(combo.count(v) <= engine.bag[v] for v in set(combo)):
+            found.append(combo)
+    return found
+
+
+def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
+    """Every legal entry in this state, with full information (every card named)."""
+    if engine.over:
+        return []
+    phase = engine.phase
+    board = engine.board
+    if phase == "ships":
+        player = engine.expected_mover()
+        taken = set(engine.ships.values())
+        return [(player, PlaceShip(square_name(s))) for s in board.squares() if s not in taken]  # type: ignore[misc]
+    if phase in ("waves", "place"):
+        used = set(engine.wave_sides) if phase == "waves" and "setup-repeat-sides" not in engine.variants else set()
+        sides = [n for n, side in board.sides.items() if side not in used]
+        return [(PARROTS, PlaceParrots(side, formation, values))
+                for side in sides for formation in range(1, 5) for values in _value_tuples(engine)]
+    if phase == "wind":
+        return [(WIND, RollWind(roll)) for roll in range(1, 5)]
+    if phase == "draw":
+        player = engine.expected_mover()
+        assert player is not None
+        drawn = {s.card for s in engine.round.slots}
+        available = [c for c in engine.data.cards.values()
+                     if c.id not in drawn and c.id not in engine.out_of_pile[c.pile]]
+        if "discard-piles" in engine.variants:
+            # a pile run dry is shuffled from its discard: every card not drawn this round comes again
+            available = [c for c in engine.data.cards.values() if c.id not in drawn and (
+                c.id not in engine.out_of_pile[c.pile] or engine.pile_size[c.pile] == 0)]
+        singles = [(player, Draw((DrawSlot(c.pile, c.id),))) for c in available]
+        if "draw-rounds" in engine.variants or any(s.player == player for s in engine.round.slots):
+            return singles
+        # each draws both cards before the next: one entry holds the pair
+        return [(player, Draw((DrawSlot(a.pile, a.id), DrawSlot(b.pile, b.id))))
+                for a in available for b in available if a.id != b.id and _both_fit(engine, a, b)]
+    if phase == "decide":
+        taken = {c for c in engine.round.cards.values() if c}
+        cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
+        moves: list[tuple[str, Any]] = []
+        for player in engine.players:
+            if player in engine.round.decisions:
+                continue
+            moves.append((player, Decide(None, None)))
+            moves.extend((player, Decide(card, colour)) for card in cards for colour in ("green", "black"))
+        return moves
+    return []
+
+
+def _both_fit(engine: PerroquetsEngine, first: Any, second: Any) -> bool:
+    """Whether a second card can follow the first from its pile (the first may have emptied it)."""
+    return first.pile != second.pile or engine.pile_size[first.pile] >= 2 or "discard-piles" in engine.variants
+
+
+def illegal_moves(engine: PerroquetsEngine) -> list[tuple[str, str, Any]]:
+    """Entries that break exactly the named rule in this state."""
+    if engine.over:
+        return []
+    phase = engine.phase
+    moves: list[tuple[str, str, Any]] = []
+    board = engine.board
+    if phase == "ships":
+        player = engine.expected_mover()
+        assert player is not None
+        free = next(s for s in board.squares() if s not in engine.ships.values())
+        others = [p for p in engine.players if p != player and p not in engine.ships]
+        if others:
+            moves.append(("P-SETUP-SHIPS", others[0], PlaceShip(square_name(free))))
+        if engine.ships:
+            moves.append(("P-SETUP-SHIPS", player, PlaceShip(square_name(next(iter(engine.ships.values()))))))
+        moves.append(("P-BOARD", player, PlaceShip(f"{chr(97 + board.width - 1)}{board.height + 1}")))
+    elif phase in ("waves", "place"):
+        legal = legal_moves(engine)
+        if legal:
+            _, sample = legal[0]
+            moves.append(("P-DICE", PARROTS, PlaceParrots(5, sample.formation, sample.values)))
+            absent = max(engine.data.bag) + 1
+            moves.append(("P-BAG", PARROTS, PlaceParrots(sample.side, sample.formation,
+                                                          (absent,) + sample.values[1:])))
+            if len(sample.values) > 1:
+                moves.append((("P-SETUP-PARROTS" if phase == "waves" else "P-PLACE"), PARROTS,
+                              PlaceParrots(sample.side, sample.formation, sample.values[:-1])))
+            wrong = "black" if engine.colour() == "white" else "white"
+            moves.append(("P-FLIP", PARROTS, PlaceParrots(sample.side, sample.formation, sample.values, wrong)))
+        if phase == "waves" and engine.wave_sides and "setup-repeat-sides" not in engine.variants:
+            used = engine.board.side_number(engine.wave_sides[0])
+            moves.append(("P-SETUP-PARROTS", PARROTS, PlaceParrots(used, 1, legal[0][1].values if legal else (1,))))
+        if phase == "place":
+            moves.append(("P-PLACE", WIND, RollWind(1)))
+    elif phase == "wind":
+        moves.append(("P-DICE", WIND, RollWind(6)))
+        moves.append(("P-ROUND", engine.players[engine.first], Decide(None, None)))
+    elif phase == "draw":
+        player = engine.expected_mover()
+        assert player is not None
+        others = [p for p in engine.players if p != player]
+        moves.append(("P-DRAW-ORDER", others[-1], Draw((DrawSlot(next(iter(engine.data.piles))),))))
+        moves.append(("P-CARDS", player, Draw((DrawSlot("Z" if "Z" not in engine.data.piles else "99"),))))
+        piles = list(engine.data.piles)
+        if len(piles) > 1:
+            foreign = next(c for c in engine.data.cards.values() if c.pile != piles[0])
+            moves.append(("P-DRAW", player, Draw((DrawSlot(piles[0], foreign.id),))))
+    elif phase == "decide":
+        waiting = [p for p in engine.players if p not in engine.round.decisions]
+        drawn = {s.card for s in engine.round.slots}
+        absent = next((c for c in engine.data.cards if c not in drawn), None)
+        if absent is not None:
+            moves.append(("P-CHOOSE", waiting[0], Decide(absent, "green")))
+        taken = [c for c in engine.round.cards.values() if c]
+        if taken:
+            moves.append(("P-TAKEN", waiting[0], Decide(taken[0], "black")))
+        decided = [p for p in engine.players if p in engine.round.decisions]
+        if decided:
+            moves.append(("P-CHOOSE", decided[0], Decide(None, None)))
+    return moves
