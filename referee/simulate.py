@@ -11,24 +11,31 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.games.base import Engine, GameRules, SetupError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError
 from referee.notation.writer import format_game
 from referee.shuffle import SeededChoices
 from referee.record import GameRecord, Round, Tag, Turn
 
 
 def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
-                max_turns: int = 100_000, notes: Counter[str] | None = None) -> tuple[GameRecord, Engine]:
+                max_turns: int = 100_000, notes: Counter[str] | None = None,
+                extra_tags: tuple[tuple[str, str], ...] = (),
+                options: JudgeOptions = NO_OPTIONS) -> tuple[GameRecord, Engine]:
     """A complete random legal game with its deal and claimed result; `notes` counts
-    what the simulated players noted (forced raises, …) for corpus statistics."""
+    what the simulated players noted (forced raises, …) for corpus statistics;
+    `extra_tags` (such as the variants played) follow the deal's tags, replacing any of
+    the same name, and `options`
+    give the data they name."""
     notes = Counter() if notes is None else notes
     tags = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in rules.deal_tags(players, teams, seed)]
+    replaced = {name for name, _ in extra_tags}
+    tags = [tag for tag in tags if tag.name not in replaced] + [Tag(name, value) for name, value in extra_tags]
     for tag in tags[1:]:
         problem = rules.check_tag(tag.name, tag.value)
         if problem is not None:
             raise SetupError(f"{problem.message}", tag.name)
     record = GameRecord(rules.id, tags=tags)
-    engine = rules.new_engine(record)
+    engine = rules.new_engine(record, options)
     if not isinstance(engine, Engine):
         tag = engine.part[4:] if engine.part.startswith("tag:") else None
         raise SetupError(f"cannot set up {rules.name} for {len(players)} players: {engine.message}", tag)

@@ -53,7 +53,9 @@ def test_positions_are_what_show_prints() -> None:
 
 def test_games_and_rulings_as_the_command_line_lists_them() -> None:
     assert [(g.id, g.name, g.extensions) for g in api.games()] == [("korsar", "Korsar", (".korsar",)),
-                                                                    ("corsari", "Corsari", (".corsari",))]
+                                                                    ("corsari", "Corsari", (".corsari",)),
+                                                                        ("perroquets", "Pirates & Perroquets",
+                                                                         (".perroquets",))]
     document = json.loads(CliRunner().invoke(cli, ["rules", "--format", "json"]).stdout)
     assert [(r.id, r.game, r.title, r.text) for r in api.rulings()] == \
         [(r["id"], r["game"], r["title"], r["text"]) for r in document["rules"]]

@@ -69,7 +69,8 @@ def path_lines(voyage: Voyage) -> tuple[str, ...]:
 
 
 def flight_lines(flight: Flight) -> tuple[str, ...]:
-    where = "its dot" if flight.on_dot else square_name(flight.start)
+    where = (f"the {square_name(flight.squares[0])} dot" if flight.on_dot and flight.squares
+             else "its dot" if flight.on_dot else square_name(flight.start))
     over = " ".join(square_name(s) for s in flight.squares) or "nothing"
     line = f"a {flight.value} flies from {where} over {over}: "
     if flight.outcome == "captured":
@@ -117,10 +118,10 @@ def _order(engine: "PerroquetsEngine", report: RoundReport, named: list[str]) ->
 
 
 def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: str, claimed: int) -> Violation | None:
-    events = [e for e in report.events if e.player == player]
+    events = [e for e in report.events if player in (e.player, e.receiver) and (e.kind == "gain" or e.count)]
     if kind == "loses":
-        actual = sum(e.count for e in events if e.kind == "lose")
-        rules = [e.rule for e in events if e.kind == "lose"]
+        actual = sum(e.count for e in events if e.kind == "lose" and e.player == player)
+        rules = [e.rule for e in events if e.kind == "lose" and e.player == player]
         verb = "gave or lost"
     else:
         actual = sum(engine.holds[player].values())
@@ -129,8 +130,10 @@ def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: s
     if actual == claimed:
         return None
     notes = tuple(f"{e.rule}" + (f" on {square_name(e.square)}" if e.square else "") + ": "
-                  + (f"gains a {e.value}" if e.kind == "gain" else f"loses {e.count}"
-                     + (f" to {e.receiver}" if e.receiver else "")) for e in events)
+                  + (f"{player} gains a {e.value}" if e.kind == "gain"
+                     else f"{player} takes {e.count} from {e.player}" if e.receiver == player
+                     else f"{player} loses {e.count}" + (f" to {e.receiver}" if e.receiver else ""))
+                  for e in events)
     decided = rules[0] if rules else ("P-LOSE" if kind == "loses" else "P-SCORE")
     voyage = report.voyage(player)
     extra = path_lines(voyage) if voyage else ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from typing import Any
 
 import pyparsing as pp
@@ -23,6 +24,7 @@ from referee.games.base import (
 from referee.games.common import COMMON_TAGS
 from referee.games.perroquets import data as game_data
 from referee.games.perroquets.engine import PerroquetsEngine
+from referee.games.perroquets.policy import choose
 from referee.games.perroquets.geometry import square_name
 from referee.games.perroquets.notation import (
     PARROTS,
@@ -46,6 +48,7 @@ from referee.games.perroquets.setup import DATA_TAG, VARIANT_NAMES, read_setup
 from referee.games.perroquets.view import render_view
 from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
 from referee.record import GameRecord
+from referee.shuffle import SeededChoices
 
 _GRAMMARS: Grammars = {
     "Players": (PLAYERS, "player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
@@ -178,6 +181,11 @@ class PerroquetsRules(GameRules):
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, PerroquetsEngine)
         return illegal_moves(engine)
+
+    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
+                    notes: Counter[str]) -> tuple[str, Any]:
+        assert isinstance(engine, PerroquetsEngine)
+        return choose(engine, moves, chooser, notes)
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)
