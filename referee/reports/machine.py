@@ -104,7 +104,7 @@ def _sarif_rule(ruling: Ruling, game_name: str, game_id: str) -> dict[str, Any]:
 def _rule_name(game: str, title: str) -> str:
     """A SARIF rule name: the game and the ruling's title in PascalCase, unique across games."""
     words = re.findall(r"[A-Za-z0-9]+", re.sub(r"'s\b", "", title))
-    return game + "".join(word[:1].upper() + word[1:] for word in words)
+    return re.sub(r"[^A-Za-z0-9]", "", game) + "".join(word[:1].upper() + word[1:] for word in words)
 
 
 def sarif_uri(path: str) -> str:

@@ -26,6 +26,7 @@ The worked examples (legal/p-example-*) are written by hand and not touched here
 from __future__ import annotations
 
 import argparse
+import textwrap
 import json
 import sys
 from pathlib import Path
@@ -78,8 +79,8 @@ SOLO = CROWD.replace("Y: draw A=A1 B  X: none  Y: take A1 green", "Y: draw A B  
 
 # (file stem, what it shows, log text, rule expected, rule deciding a false claim)
 ILLEGAL: list[tuple[str, str, str, str, str | None]] = [
-    ("p-data-malformed-tag", "A Data tag names an id and its digest, or 'default'.",
-     XY.replace('[Data "default"]', '[Data "my board"]'), "N-TAG", None),
+    ("p-data-piles", "The data decides the piles: the default has five, A to E, and no pile F.",
+     XY + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw F B\n", "P-CARDS", None),
     ("p-default-board-size", "The default board is 11 squares wide: there is no column l.",
      XY.replace("Y: ship b5", "Y: ship l5"), "P-BOARD", None),
     ("p-board-square", "A claim about a square off the board.", XY2 + "claim: Y at m20\n", "P-BOARD", None),
@@ -192,7 +193,7 @@ def canonical(text: str, options: JudgeOptions | None = None) -> str:
 
 def illegal_sample(description: str, text: str, rule: str, decided_by: str | None) -> str:
     body = canonical(text)
-    comment = f"; {description}\n"
+    comment = "".join(f"; {line}\n" for line in textwrap.wrap(description, 77))
     trial = comment + f"; expect: {rule} 0\n" + body
     found = [d for d in check_text("sample", trial).all_diagnostics() if d.is_error]
     assert len(found) == 1, [(d.code, d.message) for d in found]
@@ -283,7 +284,7 @@ def build() -> dict[Path, str]:
         files[HERE / "legal" / f"variant-{name}.perroquets"] = legal_game(
             f"pp-{name}", PLAYERS[:3], f"A complete game for three players with the variant {name}.", (name,))
     files[HERE / "legal" / "variant-optional-pickup.perroquets"] = (
-        "; With optional-pickup, Anna leaves the 3 over e9 where she stops.\n" + canonical(OPTIONAL_PICKUP))
+        "; With optional-pickup, Anna leaves the 3 over e9, where she stops.\n" + canonical(OPTIONAL_PICKUP))
     files[HERE / "legal" / "hidden-cards.perroquets"] = hidden_game("pp-hidden")
     files[HERE / "legal" / "unfinished.perroquets"] = unfinished_game("pp-unfinished")
     lagoon_path = HERE / "boards" / "lagoon-9.json"
