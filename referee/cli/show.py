@@ -9,8 +9,10 @@ import click
 
 from referee import __version__
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import emit, judging_options, open_one, style_for
+from referee.cli.common import (emit, judging_options, open_one, output_option, refuse_output_among_inputs,
+                                report_stream, style_for)
 from referee.games.base import JudgeOptions
+from referee.pipeline.fileio import Input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, judged_chunks
 from referee.reports.json_report import diagnostic_json
@@ -25,16 +27,20 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
               help="Show the state after this many turns (0: before the first). Default: the last legal move.")
 @click.option("--game", "-g", "game_index", type=click.IntRange(min=1), default=1, show_default=True,
               help="Which game of the file.")
-@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
-              show_default=True)
+@click.option("--format", "output_format", type=click.Choice(["text", "json", "svg"]), default="text",
+              show_default=True, help="svg: a picture of the board, for games played on one.")
+@output_option
 @judging_options
 @click.pass_context
 def show(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
-         options: JudgeOptions) -> None:
+         output: str | None, options: JudgeOptions) -> None:
     """The state after move N, as a referee needs it to settle a dispute: for Korsar
     the table with each galleon's attackers and holder, the hands as far as the log
     lets them be known, the deck and the loot; for Corsari the quay with its exposed
-    card and the home-port colour, the hands, the splits and the penalty piles.
+    card and the home-port colour, the hands, the splits and the penalty piles; for
+    Pirates & Perroquets the board with ships, parrots and wind, the holds, and the
+    last round as the referee worked it out (flights, the ships' order, each path
+    square by square). `--format svg` draws a board game's position as a picture.
 
     Only the game shown is replayed, and only up to the move asked for.
 
@@ -42,7 +48,10 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     Examples:
       referee show game.korsar --move 13
       referee show club.corsari -g 2 --format json
+      referee show game.perroquets --move 40 --format svg -o board.svg
     """
+    if output is not None:
+        refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)
     style = style_for(ctx)
     found = _find(name, stream, game_index, move, options)
@@ -60,11 +69,27 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     view = game.engine.view()
     turns = game.record.turns() if game.record else []
     shown = game.moves
-    if output_format == "json":
+    if output_format == "svg":
+        picture = game.rules.render_svg(view)
+        if picture is None:
+            raise click.UsageError(f"{game.rules.name} has no board to draw: use --format text or json")
+        with report_stream(output) as write:
+            write(picture)
+        for diagnostic in errors:
+            emit(render_json_diagnostic(diagnostic, style), err=True)
+    elif output_format == "json":
         document = {"$schema": POSITION_SCHEMA_ID, "format": "referee-position", "version": 1,
                     "referee": __version__, "path": name, "game": game_index, "move": shown,
                     "state": view, "stopped_by": [_without_excerpt(d) for d in errors]}
-        emit(json.dumps(document, indent=2, ensure_ascii=False))
+        with report_stream(output) as write:
+            write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    elif output is not None:
+        lines = [f"After move {shown} ({turns[shown - 1].written()})" if shown else "Before the first move"]
+        lines += game.rules.render_view(view)
+        lines += [f"The replay stopped at move {d['move_number']}: the state above is the last legal one."
+                  for d in errors if d.get("move_number")]
+        with report_stream(output) as write:
+            write("\n".join(lines) + "\n")
     else:
         if shown:
             last = turns[shown - 1]

@@ -271,6 +271,11 @@ class GameRules(ABC):
     def render_view(self, view: dict[str, Any]) -> list[str]:
         """The view as lines of text for a terminal."""
 
+    def render_svg(self, view: dict[str, Any]) -> str | None:
+        """The view as a picture (an SVG document), for games a person would rather look
+        at than read; None for games without one."""
+        return None
+
     def replay_script(self) -> str | None:
         """The JavaScript that draws a view on a replay page: it sets
         `REFEREE_RENDERERS[id]` to a function (view, helpers) -> HTML. By default the

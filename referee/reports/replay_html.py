@@ -41,6 +41,8 @@ class ReplayGame:
     moves: list[dict[str, Any]] = field(default_factory=list)
     positions: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
+    pictures: list[str] = field(default_factory=list)
+    """For games played on a board: each position drawn as `show --format svg` draws it."""
 
 
 def replay_game_data(report: GameReport, positions: list[Position], line_text: Any) -> ReplayGame:
@@ -59,6 +61,8 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
                 game.moves.append({"n": number, "round": round_.number, "text": turn.written(),
                                    "line": turn.span.line if turn.span else None})
     game.positions = [position.view for position in positions]
+    if rules is not None and positions and rules.render_svg(positions[0].view) is not None:
+        game.pictures = [rules.render_svg(position.view) or "" for position in positions]
     for diagnostic in report.diagnostics:
         data = diagnostic_json(diagnostic, line_text)
         ruling = _ruling(rules, diagnostic.code)
@@ -79,7 +83,7 @@ def _ruling(rules: GameRules | None, code: str) -> dict[str, str] | None:
 def _packed(game: ReplayGame) -> str:
     data = {"index": game.index, "line": game.line, "game": game.game, "name": game.name,
             "verdict": game.verdict, "tags": game.tags, "moves": game.moves, "positions": game.positions,
-            "findings": game.findings}
+            "findings": game.findings, "pictures": game.pictures}
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
     return base64.b64encode(gzip.compress(raw, mtime=0)).decode("ascii")
 
@@ -288,7 +292,8 @@ function showMove(move) {
     html += "<p class=\"empty\">This game could not be replayed.</p>";
   } else {
     const draw = REFEREE_RENDERERS[game.game];
-    html += `<div id="view">${draw ? draw(view, helpers) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>`;
+    const shown = Object.assign({}, helpers, {picture: (game.pictures || [])[shownAt] || ""});
+    html += `<div id="view">${draw ? draw(view, shown) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>`;
   }
   document.getElementById("position").innerHTML = html;
   const hash = page.games.length > 1 ? `#game-${game.index}-move-${move}` : `#move-${move}`;

@@ -189,8 +189,8 @@ def flight_order(table: Table, parrots: list[Parrot]) -> list[Parrot]:
         x, y = parrot.square
         side = parrot.side
         line = {"N": x, "E": -y, "S": -x, "W": y}[side]  # clockwise round the board
-        on = {"S": y, "N": -y, "W": x, "E": -x}[parrot.heading]
-        return board.side_number(side), line, -on
+        progress = {"S": -y, "N": y, "E": x, "W": -x}[parrot.heading]
+        return board.side_number(side), line, -progress
 
     return sorted(parrots, key=key)
 

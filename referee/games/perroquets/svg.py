@@ -98,29 +98,37 @@ def board_svg(view: dict[str, Any]) -> str:
         index = stacks.get(at, 0)
         stacks[at] = index + 1
         cx, cy = _centre(*at, height)
-        cx += -10 + 8 * (index % 3)
-        cy += -10 + 8 * (index // 3)
+        cx += -12 + 12 * (index % 3)
+        cy += -10 + 13 * ((index // 3) % 2)
         bx, by = BEAK[parrot["heading"]]
         fill = "#ffffff" if view["colour"] == "white" else "#222222"
         text = "#222222" if view["colour"] == "white" else "#ffffff"
+        # the beak: a small orange triangle on the rim, pointing where the parrot flies
+        tip = (cx + bx * 13, cy + by * 13)
+        left = (cx + bx * 6 - by * 4, cy + by * 6 + bx * 4)
+        right = (cx + bx * 6 + by * 4, cy + by * 6 - bx * 4)
+        beak = " ".join(f"{x:.0f},{y:.0f}" for x, y in (tip, left, right))
         out.append(f'<g class="parrot" data-value="{parrot["value"]}" data-heading="{parrot["heading"]}">'
-                   f'<line x1="{cx:.0f}" y1="{cy:.0f}" x2="{cx + bx * 14:.0f}" y2="{cy + by * 14:.0f}" '
-                   f'stroke="#e67e22" stroke-width="3" marker-end="url(#tip)"/>'
-                   f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="8" fill="{fill}" stroke="#e67e22" stroke-width="2"/>'
-                   f'<text x="{cx:.0f}" y="{cy + 4:.0f}" font-size="10" font-weight="bold" text-anchor="middle" '
+                   f'<polygon class="beak" points="{beak}" fill="#e67e22" stroke="#a04000" stroke-width="0.8"/>'
+                   f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="7" fill="{fill}" stroke="#e67e22" stroke-width="2"/>'
+                   f'<text x="{cx:.0f}" y="{cy + 3.5:.0f}" font-size="9" font-weight="bold" text-anchor="middle" '
                    f'fill="{text}">{parrot["value"]}</text></g>')
     out.append("</g>")
     px = MARGIN * 2 + CELL * width
     out.append(f'<g class="panel" font-size="13" fill="#222">')
     out.append(f'<text x="{px}" y="{MARGIN}" font-size="15" font-weight="bold">Round {view["round"]}</text>')
     out.append(f'<text x="{px}" y="{MARGIN + 18}">first player: {escape(view["first"])}</text>')
+    out.append(f'<text x="{px}" y="{MARGIN + 34}" font-size="11" fill="#555">{escape(view["phase"])}</text>')
     wind = view.get("wind")
     if wind:
         bx, by = BEAK[wind]
         wx, wy = px + 40, MARGIN + 60
+        head = " ".join(f"{x},{y}" for x, y in ((wx + bx * 20, wy + by * 20), (wx + bx * 8 - by * 8, wy + by * 8 + bx * 8),
+                                                (wx + bx * 8 + by * 8, wy + by * 8 - bx * 8)))
         out.append(f'<g class="wind" data-heading="{wind}"><circle cx="{wx}" cy="{wy}" r="24" fill="#fff" '
-                   f'stroke="#888"/><line x1="{wx - bx * 18}" y1="{wy - by * 18}" x2="{wx + bx * 18}" '
-                   f'y2="{wy + by * 18}" stroke="#c0392b" stroke-width="4" marker-end="url(#tip)"/></g>')
+                   f'stroke="#888"/><line x1="{wx - bx * 18}" y1="{wy - by * 18}" x2="{wx + bx * 9}" '
+                   f'y2="{wy + by * 9}" stroke="#c0392b" stroke-width="4"/><polygon points="{head}" '
+                   'fill="#c0392b"/></g>')
         out.append(f'<text x="{px + 72}" y="{MARGIN + 64}">wind {view["wind_roll"]}: toward {wind}</text>')
     else:
         out.append(f'<text x="{px}" y="{MARGIN + 64}">wind: not rolled yet</text>')
