@@ -101,7 +101,7 @@ class CorpusStats:
                 self.counts[key.replace("_", " ")] += int(value)
             elif isinstance(value, int):
                 self.totals[key.replace("_", " ")] += value
-            elif isinstance(value, str):
+            elif isinstance(value, str) and key != "notice":
                 self.ends[value] += 1
         for side in outcome.sides:
             for key, value in side.details.items():

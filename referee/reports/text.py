@@ -134,6 +134,9 @@ def render_score(game: GameReport, style: Style) -> list[str]:
     lines.extend(_score_table(outcome, style))
     if game.rules is not None and game.rules.score_note:
         lines.append(style(f"  {game.rules.score_note}", "dim"))
+    notice = outcome.summary.get("notice")
+    if isinstance(notice, str):
+        lines.append(f"  note: {notice}")
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
             lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")

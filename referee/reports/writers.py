@@ -50,6 +50,8 @@ class TextWriter(ReportWriter):
         super().__init__(write)
         self.style = style
         self.quiet = quiet
+        self.notices: dict[str, int] = {}
+        """What a game's verdict rests on that a reader must know (a reconstructed board): once each."""
 
     def unreadable(self, path: str, reason: str) -> None:
         if not self.quiet:
@@ -63,6 +65,10 @@ class TextWriter(ReportWriter):
 
     def games(self, path: str, games: list[dict[str, Any]]) -> None:
         self._findings([d for game in games for d in game["diagnostics"]])
+        for game in games:
+            notice = ((game.get("score") or {}).get("summary") or {}).get("notice")
+            if isinstance(notice, str):
+                self.notices[notice] = self.notices.get(notice, 0) + 1
 
     def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
         self._findings(diagnostics)
@@ -71,6 +77,8 @@ class TextWriter(ReportWriter):
               unreadable: list[tuple[str, str]]) -> None:
         note = (f"stopped after {stopped_at} error{'s' if stopped_at != 1 else ''}, "
                 "leaving the rest of the input unread (--max-errors)\n") if stopped_at else ""
+        for notice, count in self.notices.items():
+            note += f"note: {count} game{'s' if count != 1 else ''} {notice}\n"
         self.write(note + summary_line(counts, self.style, elapsed) + "\n")
 
 

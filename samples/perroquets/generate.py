@@ -281,8 +281,9 @@ def build() -> dict[Path, str]:
     for name in VARIANT_NAMES:
         if name == "optional-pickup":
             continue
+        seed = "pp-sum-values-f" if name == "sum-values" else f"pp-{name}"  # a game where values and counts differ
         files[HERE / "legal" / f"variant-{name}.perroquets"] = legal_game(
-            f"pp-{name}", PLAYERS[:3], f"A complete game for three players with the variant {name}.", (name,))
+            seed, PLAYERS[:3], f"A complete game for three players with the variant {name}.", (name,))
     files[HERE / "legal" / "variant-optional-pickup.perroquets"] = (
         "; With optional-pickup, Anna leaves the 3 over e9, where she stops.\n" + canonical(OPTIONAL_PICKUP))
     files[HERE / "legal" / "hidden-cards.perroquets"] = hidden_game("pp-hidden")

@@ -184,11 +184,17 @@ class PerroquetsEngine(Engine):
         if self.over:
             best = max(scores.values())
             winners = [p for p in self.players if scores[p] == best]
-        return Outcome(self.over, sides, winners,
-                       {"rounds": self.round_number, "end": self.end_reason or None,
-                        "data": self.data.id, "reconstructed": self.data.reconstructed,
-                        "gone": sum(self.gone.values())},
-                       None)
+        summary: dict[str, Any] = {"rounds": self.round_number, "gone": sum(self.gone.values())}
+        if self.over:
+            ended = self.end_reason.partition(", ")[2] or self.end_reason
+            summary["end"] = "after a ship's step" if "step" in ended else ended
+        if self.data.reconstructed:
+            summary["notice"] = (f"played on {self.data.id}, the reconstructed board and cards: plausible, "
+                                 "not the publisher's (P-DEFAULT)")
+        claim = None
+        if self.setup.claimed is not None:
+            claim = "holds" if self.over and self.setup.claimed == scores else "false"
+        return Outcome(self.over, sides, winners, summary, claim)
 
     def scores(self) -> dict[str, int]:
         if "sum-values" in self.variants:
