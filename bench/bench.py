@@ -10,7 +10,8 @@ Run from the repository root, in an environment where the project is installed
 
 Options: ``--moves N`` (Korsar moves in the corpus, default 2,000,000),
 ``--corsari-moves N`` (Corsari moves in its corpus, default 200,000; 0 leaves
-it out), ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
+it out), ``--perroquets-moves N`` (the same for Pirates & Perroquets, default
+100,000), ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
 bytes) and ``--skip-big`` (leave out the big-input run).
 
 What it does, in order:
@@ -315,6 +316,7 @@ class GameCorpus:
 
 KORSAR = GameCorpus("korsar", KORSAR_SEED, 4, True, MOVES_PER_GAME_GUESS)
 CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 115)
+PERROQUETS = GameCorpus("perroquets", "bench-perroquets", 3, False, 145)
 
 
 def game_batch(kind: GameCorpus, index: int, folder: Path, games: int) -> tuple[Path, list[str]]:
@@ -595,6 +597,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--skip-big", action="store_true", help="leave out the big-input run")
     parser.add_argument("--corsari-moves", type=int, default=200_000,
                         help="Corsari moves in its corpus (default 200,000; 0 leaves Corsari out)")
+    parser.add_argument("--perroquets-moves", type=int, default=100_000,
+                        help="Pirates & Perroquets moves in its corpus (default 100,000; 0 leaves it out)")
     args = parser.parse_args(argv)
     if args.moves < 1 or args.big_gb <= 0:
         parser.error("--moves and --big-gb must be positive")
@@ -615,6 +619,9 @@ def main(argv: Sequence[str]) -> None:
     if args.corsari_moves:
         corsari, _ = build_corpus(CORSARI, args.corsari_moves)
         rows += game_rows("Corsari", corsari, jobs)
+    if args.perroquets_moves:
+        perroquets, _ = build_corpus(PERROQUETS, args.perroquets_moves)
+        rows += game_rows("Perroquets", perroquets, jobs)
     if not args.skip_big:
         big, _ = build_big(corpus, moves, args.big_gb)
         rows += big_rows(big, jobs)

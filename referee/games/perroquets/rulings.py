@@ -28,7 +28,8 @@ RULINGS: tuple[Ruling, ...] = (
            "Each side has four formations of three dots, one per zone, zones in clockwise order; formation "
            "4 is each zone's middle dot. A dot leads to an entry square on its side's edge. Printed outside "
            "the grid (the default), a parrot on a dot is off the board and its first step enters the entry "
-           "square; printed on the edge, the parrot starts on the entry square."),
+           "square; printed on the edge, the parrot starts on the entry square, over it: a ship entering that "
+           "square picks it up, as it would any parrot over the sea. (Referee's reading.)"),
     Ruling("P-STEPS", "The manoeuvre language",
            "A manoeuvre is steps separated by spaces, each F, B, L, R, FL, FR, BL or BR with an optional "
            "repeat count 2–9 (F3 is F F F). F is one square the way the card's red arrow points, B against "
@@ -81,7 +82,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("P-FLIP", "Colours",
            "A parrot turns over after each flight, so all parrots on the board show the same colour: white "
            "in the set-up and odd rounds, black in even rounds. New parrots show that colour. A colour "
-           "written in a log must match."),
+           "written in a log must match; a 'colour' claim names the colour of the round's new parrots. "
+           "(Referee's reading: the picture of a position after the flights shows the next round's colour, "
+           "since every parrot has turned over.)"),
     Ruling("P-WIND", "Wind",
            "One roll; the board's wind table turns it into the heading of the cards' red arrow. On the "
            "default board the wind blows from the die's side across the board (1 from the north, heading "

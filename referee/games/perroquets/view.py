@@ -37,7 +37,8 @@ def engine_view(engine: "PerroquetsEngine") -> dict[str, Any]:
         "round": engine.round_number,
         "phase": engine.phase,
         "first": players[engine.first],
-        "colour": engine.colour(),
+        # after the flights every parrot has turned over: the board shows the next round's colour
+        "colour": engine.colour(engine.round_number + 1) if state.report is not None else engine.colour(),
         "wind": state.wind,
         "wind_roll": state.roll,
         "ships": {p: square_name(engine.ships[p]) if p in engine.ships else None for p in players},
