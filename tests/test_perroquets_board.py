@@ -129,3 +129,14 @@ def test_the_data_schema_accepts_the_shipped_files():
 
     for path in (ROOT / "referee/games/perroquets/default.json", LAGOON):
         assert schema_errors("perroquets-data", json.loads(path.read_text(encoding="utf-8"))) == []
+
+
+def test_the_man_page_gives_every_ruling_and_variant():
+    page = (ROOT / "man" / "referee-perroquets.7").read_text(encoding="utf-8").replace("\\-", "-")
+    rules = GAMES["perroquets"]
+    for ruling in rules.rulings:
+        assert f'.SS "{ruling.id} ' in page, ruling.id
+    for variant in rules.variants:
+        assert f".B {variant.name}\n" in page, variant.name
+    notation = (ROOT / "man" / "referee-notation.5").read_text(encoding="utf-8")
+    assert "PIRATES & PERROQUETS ENTRIES" in notation and "Pirates & Perroquets entry body" in notation
