@@ -53,10 +53,12 @@ def record_to_json(record: GameRecord, rules: GameRules) -> dict[str, Any]:
     }
 
 
-def export_entry(game: GameReport) -> dict[str, Any]:
-    """One game of the export document: its record and its verdict."""
+def export_entry(game: GameReport, source: str | None = None) -> dict[str, Any]:
+    """One game of the export document: its record, the file it came from and its verdict."""
     assert game.record is not None and game.rules is not None
     entry = record_to_json(game.record, game.rules)
+    if source is not None:
+        entry["source"] = source
     verdict = game_json(game)
     entry["verdict"] = {key: verdict[key] for key in ("verdict", "moves", "finished", "diagnostics", "score")}
     return entry
@@ -71,8 +73,8 @@ def export_head() -> dict[str, Any]:
     }
 
 
-def export_document(games: list[GameReport]) -> dict[str, Any]:
-    return {**export_head(), "games": [export_entry(game) for game in games]}
+def export_document(games: list[GameReport], source: str | None = None) -> dict[str, Any]:
+    return {**export_head(), "games": [export_entry(game, source) for game in games]}
 
 
 def write_export(entries: Iterable[dict[str, Any]], out: TextIO) -> None:

@@ -186,7 +186,7 @@ def test_show_state_after_a_move(run, tmp_path):
     assert view["table"][0]["forces"][0]["cards"] == ["R2"]
     assert view["next"] == "A"
     assert run("show", str(path), "--move", "99").exit_code == 2
-    assert run("show", str(path), "--game", "2").exit_code == 2
+    assert run("show", str(path), "--index", "2").exit_code == 2
 
 
 def test_show_stops_at_an_illegal_move(run, tmp_path):

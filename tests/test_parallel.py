@@ -145,7 +145,7 @@ def test_export_is_written_game_by_game_as_the_whole_document_would_be(run, tmp_
     path.write_text(clean)
     result = run("export", str(path))
     whole = check_bytes(str(path), clean.encode())
-    assert result.output == json.dumps(export_document(whole.games), indent=2, ensure_ascii=False) + "\n"
+    assert result.output == json.dumps(export_document(whole.games, str(path)), indent=2, ensure_ascii=False) + "\n"
     empty = tmp_path / "none.korsar"
     empty.write_text("; nothing\n")
     assert run("export", str(empty)).exit_code == 1

@@ -35,7 +35,7 @@ def games_in(page: Path) -> list[dict]:
 
 
 def shown_state(log: Path, move: int, game: int = 1) -> dict:
-    result = CliRunner().invoke(cli, ["show", str(log), "--move", str(move), "-g", str(game), "--format", "json"])
+    result = CliRunner().invoke(cli, ["show", str(log), "--move", str(move), "-n", str(game), "--format", "json"])
     return json.loads(result.stdout)["state"]
 
 

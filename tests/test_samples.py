@@ -123,5 +123,5 @@ def test_score_and_show_json_validate(run, path):
         if game.engine is None:
             continue
         for move in sorted({0, game.moves // 2, game.moves}):
-            result = run("show", str(path), "--game", str(game.index), "--move", str(move), "--format", "json")
+            result = run("show", str(path), "--index", str(game.index), "--move", str(move), "--format", "json")
             assert schema_errors("position", json.loads(result.output)) == []

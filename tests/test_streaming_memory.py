@@ -94,7 +94,7 @@ COMMANDS = [
     ["check", "{log}"], ["check", "--format", "json", "{log}"], ["check", "--format", "jsonl", "{log}"],
     ["check", "--format", "sarif", "{log}"], ["check", "--format", "junit", "{log}"],
     ["check", "--format", "github", "{log}"], ["check", "--format", "json", "-o", "{out}", "{log}"],
-    ["score", "{log}"], ["score", "--format", "json", "{log}"], ["show", "{log}", "-g", "{last}", "--move", "5"],
+    ["score", "{log}"], ["score", "--format", "json", "{log}"], ["show", "{log}", "-n", "{last}", "--move", "5"],
     ["fmt", "{log}"], ["fmt", "--check", "{log}"], ["fmt", "-i", "{copy}"], ["export", "{log}"],
     ["export", "{log}", "-o", "{out}"], ["import", "{json}"], ["select", "{log}", "--player", "A", "-o", "{out}"],
     ["duplicates", "{log}"],

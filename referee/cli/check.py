@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, WorkFailed, cli
-from referee.cli.common import (config_of, gather, judging_options, output_option, refuse_output_among_inputs,
+from referee.cli.common import (config_of, exclude_option, gather, judging_options, output_option, refuse_output_among_inputs,
                                 report_stream, style_for)
 from referee.cli.progress import Progress
 from referee.config import FORMATS
@@ -45,9 +45,7 @@ from referee.reports.writers import ReportWriter, writer_for
               help="The name to report standard input (-) by, as editors and pre-commit pass it.")
 @click.option("--max-errors", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop reading once N errors have been found, inside a file or between files.")
-@click.option("--exclude", multiple=True, metavar="PATTERN",
-              help="Leave out files found in folders whose path matches PATTERN (repeatable; "
-                   "replaces the configuration's exclude list).")
+@exclude_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Processes to judge with (default: every core; under 1 MiB of input is "
                    "judged in this process). Results come in input order.")

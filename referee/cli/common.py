@@ -23,6 +23,13 @@ from referee.pipeline.work import spool
 from referee.reports.style import Style, wants_colour
 
 
+def exclude_option(function):
+    """`--exclude PATTERN`: the same on every command that reads many files."""
+    return click.option("--exclude", multiple=True, metavar="PATTERN",
+                        help="Leave out files whose path or name matches PATTERN, such as '*/old/*' or "
+                             "'draft-*.korsar' (repeatable; replaces the configuration's exclude list).")(function)
+
+
 def output_option(function):
     """`-o/--output FILE`: write the result atomically instead of to standard output."""
     return click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import errno
 import io
+import json
+import tempfile
 from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import (emit, judging_options, open_one, output_option, refuse_output_among_inputs,
-                                staged_output, style_for)
+from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input, open_one,
+                                output_option, refuse_output_among_inputs, staged_output, style_for)
 from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
@@ -23,46 +25,80 @@ from referee.pipeline.work import file_games
 
 
 @cli.command("export", short_help="Write logs as JSON game records with their verdicts.")
-@click.argument("path", metavar="PATH", type=click.Path())
+@click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
+@click.option("-q", "--quiet", is_flag=True, help="Leave out the findings of logs that are not exported (their "
+                                                  "names are still given).")
+@exclude_option
 @output_option
 @judging_options
 @click.pass_context
-def export_command(ctx: click.Context, path: str, output: str | None, options: JudgeOptions) -> None:
-    """Write every game of a log as JSON: the record (comments included) and the verdict.
+def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, exclude: tuple[str, ...],
+                   output: str | None, options: JudgeOptions) -> None:
+    """Write every game of the logs as JSON: the record (comments included), the file
+    it came from and the verdict, in one document (schemas/game-record.schema.json).
 
-    Exit 0 when all games are legal, 1 when one is illegal; a log with syntax
-    errors is not exported (exit 1). Games are read and written one at a time.
+    PATH may be files and folders, as for check (default: the current folder). A log
+    with syntax errors is not exported: its findings go to standard error, and with
+    one log nothing is written. Games are read and written one at a time.
+
+    Exit 0 when all games are legal, 1 when one is illegal or a log was not exported.
 
     \b
     Examples:
       referee export game.korsar -o game.json
       referee export club.corsari | referee import -
+      referee export logs/ -o archive.json
     """
-    refuse_output_among_inputs(output, [Input(path)])
-    name, stream = open_one(path)
-    problems: list[dict[str, Any]] = []
-    broken: list[dict[str, Any]] = []
+    inputs, unreadable = gather(paths or (".",), ctx, exclude)
+    refuse_output_among_inputs(output, inputs)
+    style = style_for(ctx, err=True)
+    single = len(inputs) == 1 and not unreadable
     ok = True
+    skipped: list[str] = []
+
+    def file_entries(name: str, stream: Any) -> Iterator[dict[str, Any]]:
+        """One file's games, once the whole file proved readable: kept aside until then
+        (on disk past 1 MiB), except for a single log, whose output is staged whole."""
+        nonlocal ok
+        problems: list[dict[str, Any]] = []
+        broken: list[dict[str, Any]] = []
+        with stream, tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as kept:
+            for game, lines in file_games(name, stream, problems, full=True, options=options):
+                ok = ok and game.verdict == "legal"
+                if game.verdict == "malformed":
+                    broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)
+                elif not broken and not problems:
+                    if single:
+                        yield export_entry(game, name)
+                    else:
+                        kept.write(json.dumps(export_entry(game, name), ensure_ascii=False) + "\n")
+            broken[:0] = [d for d in problems if d["severity"] == "error"]
+            if broken:
+                ok = False
+                if not quiet:
+                    for diagnostic in broken:
+                        emit(render_json_diagnostic(diagnostic, style), err=True)
+                emit(f"{name}: not exported: it has syntax errors", err=True)
+                skipped.append(name)
+                return
+            kept.seek(0)
+            for line in kept:
+                yield json.loads(line)
 
     def entries() -> Iterator[dict[str, Any]]:
-        nonlocal ok
-        for game, lines in file_games(name, stream, problems, full=True, options=options):
-            ok = ok and game.verdict == "legal"
-            if game.verdict == "malformed":
-                broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)
-            elif not broken and not problems:
-                yield export_entry(game)
+        for item in inputs:
+            name, stream = open_input(item)
+            yield from file_entries(name, stream)
 
-    with stream, staged_output(output) as out:
+    with staged_output(output) as out:
         write_export(entries(), out)
-        broken[:0] = [d for d in problems if d["severity"] == "error"]
-        if broken:
-            style = style_for(ctx, err=True)
-            for diagnostic in broken:
-                emit(render_json_diagnostic(diagnostic, style), err=True)
-            emit(f"{name}: not exported: it has syntax errors", err=True)
-            raise click.exceptions.Exit(EXIT_FINDINGS)
-    ctx.exit(EXIT_OK if ok and not problems else EXIT_FINDINGS)
+        if single and skipped:
+            raise click.exceptions.Exit(EXIT_FINDINGS)  # nothing is written for a log that cannot be exported
+    for problem in unreadable:
+        emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
+    if unreadable:
+        ctx.exit(EXIT_USAGE)
+    ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
 
 
 @cli.command("import", short_help="Turn JSON game records back into notation.")

@@ -10,7 +10,7 @@ from typing import Any, BinaryIO, TextIO
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
-from referee.cli.common import emit, gather, judging_options, open_input, open_output, style_for
+from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for
 from referee.formatting import canonical_game
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
@@ -26,9 +26,10 @@ BLOCK = 1 << 20
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")
+@exclude_option
 @judging_options
 @click.pass_context
-def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool,
+def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool, exclude: tuple[str, ...],
         options: JudgeOptions) -> None:
     """Rewrite logs in canonical form (to standard output unless --in-place).
 
@@ -46,7 +47,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
     """
     if check_only and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
-    inputs, unreadable = gather(paths, ctx)
+    inputs, unreadable = gather(paths, ctx, exclude)
     if in_place and any(item.path == "-" for item in inputs):
         raise click.UsageError("--in-place needs files, not standard input")
     style = style_for(ctx, err=True)

@@ -9,8 +9,9 @@ import click
 
 from referee import __version__
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import (emit, judging_options, open_one, output_option, refuse_output_among_inputs,
-                                report_stream, style_for)
+from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
+                                output_option, refuse_output_among_inputs, report_stream, style_for)
+from referee.reports.style import Style
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.replay import GameReport
@@ -22,18 +23,21 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
 
 @cli.command(short_help="Show a game's state after a given move.")
-@click.argument("path", metavar="PATH", type=click.Path())
+@click.argument("paths", nargs=-1, metavar="[PATH]...", type=click.Path())
 @click.option("--move", "-m", "move", type=click.IntRange(min=0), default=None,
               help="Show the state after this many turns (0: before the first). Default: the last legal move.")
-@click.option("--game", "-g", "game_index", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Which game of the file.")
+@click.option("--index", "-n", "game_index", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Which game of each file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "svg"]), default="text",
-              show_default=True, help="svg: a picture of the board, for games played on one.")
+              show_default=True, help="json: a position document (JSON Lines, one a line, for several files); "
+                                      "svg: a picture of the board, for games played on one.")
+@click.option("-q", "--quiet", is_flag=True, help="Text: leave out why a replay stopped; the exit code tells it.")
+@exclude_option
 @output_option
 @judging_options
 @click.pass_context
-def show(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
-         output: str | None, options: JudgeOptions) -> None:
+def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_index: int, output_format: str,
+         quiet: bool, exclude: tuple[str, ...], output: str | None, options: JudgeOptions) -> None:
     """The state after move N, as a referee needs it to settle a dispute: for Korsar
     the table with each galleon's attackers and holder, the hands as far as the log
     lets them be known, the deck and the loot; for Corsari the quay with its exposed
@@ -42,30 +46,59 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
     last round as the referee worked it out (flights, the ships' order, each path
     square by square). `--format svg` draws a board game's position as a picture.
 
-    Only the game shown is replayed, and only up to the move asked for.
+    PATH may be files and folders, as for check (default: the current folder); the
+    same game and move of each is shown. Only the game shown is replayed, and only up
+    to the move asked for.
 
     \b
     Examples:
       referee show game.korsar --move 13
-      referee show club.corsari -g 2 --format json
+      referee show club.corsari -n 2 --format json
       referee show game.perroquets --move 40 --format svg -o board.svg
     """
-    if output is not None:
-        refuse_output_among_inputs(output, [Input(path)])
-    name, stream = open_one(path)
+    inputs, unreadable = gather(paths or (".",), ctx, exclude)
+    refuse_output_among_inputs(output, inputs)
+    if output_format == "svg" and len(inputs) + len(unreadable) > 1:
+        raise click.UsageError("--format svg draws one position: give one file")
     style = style_for(ctx)
-    found = _find(name, stream, game_index, move, options)
-    if found is None:
-        raise click.UsageError(f"{name} holds {_games_in(name, path, options)} game(s); there is no game {game_index}")
-    game, judged = found
-    errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
-    if game.engine is None or game.rules is None:
-        for diagnostic in errors:
-            emit(render_json_diagnostic(diagnostic, style))
-        raise click.ClickException(f"game {game_index} cannot be replayed: it is {game.verdict}")
-    if move is not None and game.moves < move and not errors:
-        total = len(game.record.turns()) if game.record else 0
-        raise click.UsageError(f"game {game_index} has {total} moves; there is no move {move}")
+    several = len(inputs) + len(unreadable) > 1
+    found_errors = False
+    missing: list[str] = []
+    with report_stream(output) as write:
+        for number, item in enumerate(inputs):
+            name, stream = open_input(item)
+            found = _find(name, stream, game_index, move, options)
+            if found is None:
+                missing.append(f"{name} holds {_games_in(name, item, options)} game(s); there is no game {game_index}")
+                continue
+            game, judged = found
+            errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
+            found_errors = found_errors or bool(errors)
+            if game.engine is None or game.rules is None:
+                for diagnostic in errors:
+                    emit(render_json_diagnostic(diagnostic, style), err=True)
+                missing.append(f"{name}: game {game_index} cannot be replayed: it is {game.verdict}")
+                continue
+            if move is not None and game.moves < move and not errors:
+                total = len(game.record.turns()) if game.record else 0
+                missing.append(f"{name}: game {game_index} has {total} moves; there is no move {move}")
+                continue
+            _write_position(write, name, game, game_index, errors, output_format,
+                            style if output is None else Style(False), several, number, quiet)
+    for path, reason in unreadable:
+        emit(f"{path}: cannot read: {reason}", err=True)
+    if missing or unreadable:
+        if len(missing) == 1 and not several and not unreadable:
+            raise click.UsageError(missing[0])
+        for message in missing:
+            emit(f"referee show: {message}", err=True)
+        ctx.exit(EXIT_USAGE)
+    ctx.exit(EXIT_FINDINGS if found_errors else EXIT_OK)
+
+
+def _write_position(write: Any, name: str, game: GameReport, game_index: int, errors: list[dict[str, Any]],
+                    output_format: str, style: Style, several: bool, number: int, quiet: bool) -> None:
+    assert game.engine is not None and game.rules is not None
     view = game.engine.view()
     turns = game.record.turns() if game.record else []
     shown = game.moves
@@ -73,37 +106,35 @@ def show(ctx: click.Context, path: str, move: int | None, game_index: int, outpu
         picture = game.rules.render_svg(view)
         if picture is None:
             raise click.UsageError(f"{game.rules.name} has no board to draw: use --format text or json")
-        with report_stream(output) as write:
-            write(picture)
+        write(picture)
         for diagnostic in errors:
             emit(render_json_diagnostic(diagnostic, style), err=True)
-    elif output_format == "json":
+        return
+    if output_format == "json":
         document = {"$schema": POSITION_SCHEMA_ID, "format": "referee-position", "version": 1,
                     "referee": __version__, "path": name, "game": game_index, "move": shown,
                     "state": view, "stopped_by": [_without_excerpt(d) for d in errors]}
-        with report_stream(output) as write:
-            write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
-    elif output is not None:
-        lines = [f"After move {shown} ({turns[shown - 1].written()})" if shown else "Before the first move"]
-        lines += game.rules.render_view(view)
-        lines += [f"The replay stopped at move {d['move_number']}: the state above is the last legal one."
-                  for d in errors if d.get("move_number")]
-        with report_stream(output) as write:
-            write("\n".join(lines) + "\n")
-    else:
-        if shown:
-            last = turns[shown - 1]
-            where = f"line {last.span.line}" if last.span else ""
-            emit(style(f"After move {shown} ({last.written()}, {where})", "bold"))
+        if several:
+            write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
         else:
-            emit(style("Before the first move", "bold"))
-        emit("\n".join(game.rules.render_view(view)))
-        for diagnostic in errors:
-            emit("")
-            emit(f"The replay stopped at move {diagnostic['move_number']}: the state above is the last legal one."
-                 if diagnostic.get("move_number") else "The replay stopped:")
-            emit(render_json_diagnostic(diagnostic, style))
-    ctx.exit(EXIT_FINDINGS if errors else EXIT_OK)
+            write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        return
+    lines = []
+    if several:
+        lines += ([""] if number else []) + [style(f"{name}, game {game_index}", "bold")]
+    if shown:
+        last = turns[shown - 1]
+        where = f"line {last.span.line}" if last.span else ""
+        lines.append(style(f"After move {shown} ({last.written()}, {where})", "bold"))
+    else:
+        lines.append(style("Before the first move", "bold"))
+    lines += game.rules.render_view(view)
+    for diagnostic in [] if quiet else errors:
+        lines.append("")
+        lines.append(f"The replay stopped at move {diagnostic['move_number']}: the state above is the last legal one."
+                     if diagnostic.get("move_number") else "The replay stopped:")
+        lines.append(render_json_diagnostic(diagnostic, style))
+    write("\n".join(lines) + "\n")
 
 
 def _find(name: str, stream: Any, index: int, move: int | None,
@@ -119,9 +150,9 @@ def _find(name: str, stream: Any, index: int, move: int | None,
     return None
 
 
-def _games_in(name: str, path: str, options: JudgeOptions) -> int:
+def _games_in(name: str, item: Input, options: JudgeOptions) -> int:
     """How many games the file holds, for the message that there is no such game."""
-    _, stream = open_one(path)
+    _, stream = open_input(item)
     count = 0
     with stream:
         for judged in judged_chunks(name, stream, [], full=True, wanted=lambda number: False, options=options):
