@@ -312,3 +312,13 @@ def test_debug_shows_the_traceback_and_keeps_exit_3(tmp_path, monkeypatch):
     result = CliRunner().invoke(cli, ["--debug", "check", str(path)])
     assert result.exit_code == 3
     assert "Traceback" in result.output and "RuntimeError: boom" in result.output
+
+
+def test_junit_gives_times_timestamps_and_skipped(run):
+    root = ET.fromstring(run("check", "--format", "junit", ILLEGAL, LEGAL).output)
+    assert root.get("skipped") == "0" and float(root.get("time")) >= 0
+    for suite in root.findall("testsuite"):
+        assert suite.get("skipped") == "0" and float(suite.get("time")) >= 0
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", suite.get("timestamp"))
+        for case in suite.findall("testcase"):
+            assert float(case.get("time")) >= 0

@@ -10,8 +10,10 @@ spills to disk — so memory does not grow with the input.
 
 from __future__ import annotations
 
+import datetime
 import json
 import tempfile
+import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
@@ -275,11 +277,17 @@ class JunitWriter(ReportWriter):
     def file_start(self, path: str) -> None:
         self.cases = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")  # type: ignore[assignment]
         self.counts = {"tests": 0, "failures": 0, "errors": 0}
+        self.file_started = time.perf_counter()
+        self.file_stamp = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+        self.last_case = self.file_started
 
     def _case(self, path: str, name: str, errors: list[dict[str, Any]]) -> None:
+        """One test case; its time is what judging it took, as seen from the report."""
         assert self.cases is not None
         self.counts["tests"] += 1
-        head = f"    <testcase name={_attr(name)} classname={_attr(path)} time=\"0\""
+        now = time.perf_counter()
+        took, self.last_case = now - self.last_case, now
+        head = f"    <testcase name={_attr(name)} classname={_attr(path)} time=\"{took:.3f}\""
         if not errors:
             self.cases.write(head + " />\n")
             return
@@ -300,8 +308,10 @@ class JunitWriter(ReportWriter):
         if diagnostics:
             self._case(path, "file", diagnostics)
         counts = self.counts
+        took = time.perf_counter() - self.file_started
         self.suites.write(f"  <testsuite name={_attr(path)} tests=\"{counts['tests']}\" "
-                          f"failures=\"{counts['failures']}\" errors=\"0\" skipped=\"0\" time=\"0\">\n")
+                          f"failures=\"{counts['failures']}\" errors=\"0\" skipped=\"0\" time=\"{took:.3f}\" "
+                          f"timestamp=\"{self.file_stamp}\">\n")
         self.cases.seek(0)
         while block := self.cases.read(SPILL):
             self.suites.write(block)
@@ -315,9 +325,9 @@ class JunitWriter(ReportWriter):
               unreadable: list[tuple[str, str]]) -> None:
         if unreadable:
             self.suites.write(f"  <testsuite name=\"unreadable\" tests=\"{len(unreadable)}\" failures=\"0\" "
-                              f"errors=\"{len(unreadable)}\" skipped=\"0\" time=\"0\">\n")
+                              f"errors=\"{len(unreadable)}\" skipped=\"0\" time=\"0.000\">\n")
             for path, reason in unreadable:
-                self.suites.write(f"    <testcase name={_attr(path)} classname=\"unreadable\" time=\"0\">\n"
+                self.suites.write(f"    <testcase name={_attr(path)} classname=\"unreadable\" time=\"0.000\">\n"
                                   f"      <error message={_attr('cannot read: ' + reason)} type=\"unreadable\" />\n"
                                   "    </testcase>\n")
             self.suites.write("  </testsuite>\n")
@@ -326,7 +336,7 @@ class JunitWriter(ReportWriter):
         totals = self.totals
         self.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                    f"<testsuites name=\"referee\" tests=\"{totals['tests']}\" failures=\"{totals['failures']}\" "
-                   f"errors=\"{totals['errors']}\" time=\"{elapsed:.3f}\">\n")
+                   f"errors=\"{totals['errors']}\" skipped=\"0\" time=\"{elapsed:.3f}\">\n")
         self.suites.seek(0)
         while block := self.suites.read(SPILL):
             self.write(block)
