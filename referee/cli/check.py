@@ -41,6 +41,9 @@ from referee.reports.writers import ReportWriter, writer_for
               help="Exit 0 even when logs are illegal or malformed (usage errors still exit 2).")
 @click.option("--statistics", is_flag=True, default=None,
               help="Instead of each finding, a count per rule id (text and concise formats).")
+@click.option("--show-suppressed", is_flag=True,
+              help="Also list the findings that allow comments ({allow RULE} after a move) accepted; "
+                   "they are always counted in the summary.")
 @click.option("--stdin-filename", metavar="NAME", default=None,
               help="The name to report standard input (-) by, as editors and pre-commit pass it.")
 @click.option("--max-errors", type=click.IntRange(min=1), default=None, metavar="N",
@@ -59,7 +62,7 @@ from referee.reports.writers import ReportWriter, writer_for
 @click.pass_context
 def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None, quiet: bool,
           selected: tuple[str, ...], ignored: tuple[str, ...], exit_zero: bool | None, statistics: bool | None,
-          stdin_filename: str | None, max_errors: int | None, exclude: tuple[str, ...], jobs: int | None,
+          show_suppressed: bool, stdin_filename: str | None, max_errors: int | None, exclude: tuple[str, ...], jobs: int | None,
           dask_address: str | None, progress: bool | None, output: str | None, options: JudgeOptions) -> None:
     """Judge game logs: files, folders (searched for every game's extension:
     *.korsar, *.corsari; hidden folders and what .gitignore ignores are left out
@@ -110,7 +113,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
                 out(text)
 
         try:
-            writer = writer_for(output_format, write, style, quiet, started, statistics)
+            writer = writer_for(output_format, write, style, quiet, started, statistics, show_suppressed)
             ok, failures, unreadable_pairs, data_missing = _judge(events, inputs, unreadable, writer, bar,
                                                                   max_errors, started, selection)
         finally:

@@ -174,6 +174,12 @@ class Engine(ABC):
         """The state as JSON-ready data: what a referee looks at to settle a dispute. A
         snapshot: nothing in it changes as the game goes on (a replay keeps one per move)."""
 
+    def set_aside(self, player: str, action: Any, violation: Violation) -> None:
+        """An illegal move that an allow comment accepts: the game goes on as if it had been
+        made without effect. By default nothing changes; an engine whose players move in
+        turn passes the turn, so that the next move is judged in its place. (Its effect
+        cannot be applied in general: a card not held cannot be played.)"""
+
     def copy(self) -> "Engine":
         """An independent copy of the state (for exploring moves without changing this one)."""
         return copy.deepcopy(self)

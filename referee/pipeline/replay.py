@@ -12,7 +12,8 @@ from typing import Any, Literal
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome
 from referee.notation.reader import ReadGame, read_games
-from referee.record import GameRecord, Round, Turn
+from referee.notation.allow import allowance
+from referee.record import Comment, GameRecord, Round, Turn
 from referee.notation.span import Span
 from referee.pipeline.source import DecodeError, Source, decode
 
@@ -30,6 +31,8 @@ class GameReport:
     engine: Engine | None = None
     outcome: Outcome | None = None
     canonical: dict[int, str] = field(default_factory=dict)  # id(turn) -> canonical body
+    suppressed: list[Diagnostic] = field(default_factory=list)
+    """Findings an allow comment accepted: kept, counted and listed on request, never a verdict."""
 
     @property
     def verdict(self) -> Verdict:
@@ -120,15 +123,41 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
             written = engine.canonical_action(turn.player, turn.action) if canonical else None
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
-                report.diagnostics.append(_diagnostic(path, violation, record, round_, turn, number))
+                diagnostic = _diagnostic(path, violation, record, round_, turn, number)
+                if _suppressed(report, diagnostic, turn.comments):
+                    engine.set_aside(turn.player, turn.action, violation)
+                    report.canonical[id(turn)] = rules.format_turn(turn.action)
+                    report.moves = number
+                    continue
+                report.diagnostics.append(diagnostic)
                 return _finish(report, engine)
             if written is not None:
                 report.canonical[id(turn)] = rules.format_turn(written)
             report.moves = number
     if stop_after is None:
         for violation in engine.finish():
-            report.diagnostics.append(_diagnostic(path, violation, record, None, None, None))
+            diagnostic = _diagnostic(path, violation, record, None, None, None)
+            if not _suppressed(report, diagnostic, _comments_of(record, violation)):
+                report.diagnostics.append(diagnostic)
     return _finish(report, engine)
+
+
+def _suppressed(report: GameReport, diagnostic: Diagnostic, comments: list[Comment]) -> bool:
+    """Whether an allow comment accepts this finding; if so it is kept aside, with the comment."""
+    allowed = allowance(comments, diagnostic.code)
+    if allowed is None:
+        return False
+    diagnostic.notes.append(f"allowed by {allowed}: the move is set aside, without effect, and judging goes on")
+    report.suppressed.append(diagnostic)
+    return True
+
+
+def _comments_of(record: GameRecord, violation: Violation) -> list[Comment]:
+    """The comments that may allow a finding made at the end: those of the tag it is about."""
+    if violation.part.startswith("tag:"):
+        tag = record.tag(violation.part[4:])
+        return tag.comments if tag is not None else []
+    return []
 
 
 def _finish(report: GameReport, engine: Engine) -> GameReport:
@@ -193,10 +222,18 @@ def replay_positions(path: str, index: int, read: ReadGame,
             number += 1
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
-                report.diagnostics.append(_diagnostic(path, violation, record, round_, turn, number))
+                diagnostic = _diagnostic(path, violation, record, round_, turn, number)
+                if _suppressed(report, diagnostic, turn.comments):
+                    engine.set_aside(turn.player, turn.action, violation)
+                    report.moves = number
+                    positions.append(Position(number, engine.view()))
+                    continue
+                report.diagnostics.append(diagnostic)
                 return _finish(report, engine), positions
             report.moves = number
             positions.append(Position(number, engine.view()))
     for violation in engine.finish():
-        report.diagnostics.append(_diagnostic(path, violation, record, None, None, None))
+        diagnostic = _diagnostic(path, violation, record, None, None, None)
+        if not _suppressed(report, diagnostic, _comments_of(record, violation)):
+            report.diagnostics.append(diagnostic)
     return _finish(report, engine), positions

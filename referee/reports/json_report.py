@@ -63,7 +63,7 @@ def game_json(game: GameReport, line_text: Callable[[int], str | None] | None = 
     if game.record is not None:
         value = game.record.tag_value("Players")
         players = value.split() if value else []
-    return {
+    data = {
         "index": game.index,
         "line": game.line,
         "game": game.rules.id if game.rules else None,
@@ -74,6 +74,9 @@ def game_json(game: GameReport, line_text: Callable[[int], str | None] | None = 
         "diagnostics": [diagnostic_json(d, line_text) for d in game.diagnostics],
         "score": outcome_json(game.outcome),
     }
+    if game.suppressed:
+        data["suppressed"] = [diagnostic_json(d, line_text) for d in game.suppressed]
+    return data
 
 
 def file_verdict(diagnostics: list[dict[str, Any]], games: list[dict[str, Any]]) -> str:
@@ -112,6 +115,8 @@ class Tally:
             counts[game["verdict"]] += 1
             counts["moves"] += game["moves"]
             self.add_diagnostics(game["diagnostics"])
+            if game.get("suppressed"):
+                counts["suppressed"] = counts.get("suppressed", 0) + len(game["suppressed"])
 
     def add_diagnostics(self, diagnostics: list[dict[str, Any]]) -> None:
         for diagnostic in diagnostics:

@@ -33,7 +33,7 @@ def render_diagnostic(diagnostic: Diagnostic, source: Source | None, style: Styl
 def render_json_diagnostic(data: dict[str, Any], style: Style) -> str:
     """One finding as JSON gives it (its excerpt quotes the line) in rustc's layout."""
     is_error = data["severity"] == "error"
-    colour = "red" if is_error else "yellow"
+    colour = "red" if is_error else "cyan" if data["severity"] == "suppressed" else "yellow"
     head = style(f"{data['severity']}[{data['code']}]", colour, "bold")
     location = visible(data["path"]) + (f":{data['line']}:{data['column']}" if "line" in data else "")
     lines = [f"{style(location, 'bold')}: {head} {style(visible(data['message']), 'bold')}"]
@@ -109,6 +109,9 @@ def summary_line(counts: dict[str, int], style: Style, elapsed: float | None = N
     syntax = counts.get("syntax_errors", 0)
     if syntax:
         parts.append(style(f"{syntax} syntax error{'' if syntax == 1 else 's'}", "red"))
+    suppressed = counts.get("suppressed", 0)
+    if suppressed:
+        parts.append(style(f"{suppressed} suppressed by allow comments", "yellow"))
     line = ", ".join(parts)
     if elapsed is not None and elapsed >= LONG_WORK:
         line += f" in {elapsed:.1f} s" + (f" ({counts['moves'] / elapsed:,.0f} moves/s)" if counts["moves"] else "")

@@ -54,6 +54,8 @@ class TextWriter(ReportWriter):
         self.quiet = quiet
         self.notices: dict[str, int] = {}
         """What a game's verdict rests on that a reader must know (a reconstructed board): once each."""
+        self.show_suppressed = False
+        """List the findings allow comments accepted (`--show-suppressed`), marked as such."""
 
     def unreadable(self, path: str, reason: str) -> None:
         if not self.quiet:
@@ -67,6 +69,8 @@ class TextWriter(ReportWriter):
 
     def games(self, path: str, games: list[dict[str, Any]]) -> None:
         self._findings([d for game in games for d in game["diagnostics"]])
+        if self.show_suppressed:
+            self._findings([dict(d, severity="suppressed") for game in games for d in game.get("suppressed", ())])
         for game in games:
             notice = ((game.get("score") or {}).get("summary") or {}).get("notice")
             if isinstance(notice, str):
@@ -98,7 +102,8 @@ class ConciseWriter(TextWriter):
         for diagnostic in diagnostics:
             where = visible(diagnostic["path"]) + (f":{diagnostic['line']}:{diagnostic['column']}"
                                                    if "line" in diagnostic else "")
-            lines.append(f"{where}: {diagnostic['code']} {visible(diagnostic['message'])}\n")
+            mark = " (suppressed)" if diagnostic["severity"] == "suppressed" else ""
+            lines.append(f"{where}: {diagnostic['code']}{mark} {visible(diagnostic['message'])}\n")
         self.write("".join(lines))
 
 
@@ -359,7 +364,15 @@ def _text(text: str) -> str:
 
 
 def writer_for(output_format: str, write: Write, style: Style, quiet: bool, started: float,
-               statistics: bool = False) -> ReportWriter:
+               statistics: bool = False, show_suppressed: bool = False) -> ReportWriter:
+    writer = _writer(output_format, write, style, quiet, started, statistics)
+    if isinstance(writer, TextWriter) and not isinstance(writer, StatisticsWriter):
+        writer.show_suppressed = show_suppressed
+    return writer
+
+
+def _writer(output_format: str, write: Write, style: Style, quiet: bool, started: float,
+            statistics: bool) -> ReportWriter:
     if statistics:
         return StatisticsWriter(write, style, quiet)
     if output_format == "text":

@@ -155,6 +155,16 @@ class CorsariEngine(Engine):
         self._apply(seat, plan)
         return None
 
+    def set_aside(self, player: str, action: CorsariTurn | CorsariDeal, violation: Violation) -> None:
+        """A turn set aside passes to the next player; a deal or a raise set aside changes nothing."""
+        state = self.current
+        if (self.over or self.phase != "turns" or state is None or violation.rule == "C-TURN"
+                or self.seat.get(player) != state.next_seat):
+            return
+        self.turns += 1
+        state.entries += 1
+        state.next_seat = (state.next_seat + 1) % self.count
+
     def finish(self) -> list[Violation]:
         problem = self._check_claim()
         return [problem] if problem is not None else []

@@ -147,6 +147,15 @@ class KorsarEngine(Engine):
         self._apply(seat, action, captures, judged)  # type: ignore[arg-type]
         return None
 
+    def set_aside(self, player: str, action: KorsarAction, violation: Violation) -> None:
+        """The turn of the player whose move is set aside passes (K-ORDER aside: that move was
+        not the player's to make)."""
+        seat = self.next_seat
+        if violation.rule == "K-ORDER" or self.over or self.new_round_next or self.players[seat] != player:
+            return
+        self.turns += 1
+        self._advance(seat)
+
     def _play_plain(self, seat: int, action: KorsarAction, captures: list[Galleon]) -> bool:
         """A turn that claims nothing, when it is legal at a glance — a draw from a dealt
         deck, a galleon, a discard or a pirate from a known hand — played at once, after
