@@ -15,7 +15,7 @@ from typing import TextIO
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
-from referee.cli.common import emit, gather, judging_options, output_option
+from referee.cli.common import emit, exclude_option, gather, judging_options, output_option
 from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
 from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
@@ -121,8 +121,6 @@ class _Writer:
         self.count += 1
 
 
-exclude_option = click.option("--exclude", multiple=True, metavar="PATTERN",
-                              help="Leave out files found in folders whose path matches PATTERN (repeatable).")
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="No summary on standard error.")
 
 
