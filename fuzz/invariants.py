@@ -28,8 +28,10 @@ class InvariantBroken(AssertionError):
 
 def seeds() -> list[bytes]:
     """Every bundled sample, the corpus mutations start from."""
+    from referee.games import all_extensions
+
     return [path.read_bytes() for path in sorted((ROOT / "samples").glob("*/*/*"))
-            if path.suffix in (".korsar", ".corsari")]
+            if path.suffix in all_extensions()]
 
 
 def check_input(data: bytes, deep: bool = True) -> FileReport:

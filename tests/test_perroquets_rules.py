@@ -162,3 +162,27 @@ def test_every_report_says_the_default_board_is_reconstructed():
     assert view["data"]["reconstructed"] is True
     text = "\n".join(GAMES["perroquets"].render_view(view))
     assert "reconstructed" in text and "not the publisher's" in text
+
+
+def test_entries_after_the_set_up_wait_for_round_one():
+    text = opening().split("1. parrots")[0].rstrip() + "  wind: 2\n"
+    found = errors(text)
+    assert found and found[0][0] == "P-ROUND" and "the end of the set-up" in found[0][1]
+
+
+def test_an_imported_claim_that_cannot_be_written_is_refused_cleanly(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    exported = CliRunner().invoke(cli, ["export", "-"], input=meeting()).stdout
+    document = json.loads(exported)
+    document["games"][0]["rounds"][-1]["turns"].append(
+        {"player": "claim", "action": {"kind": "claim", "claim": "holds", "player": "X", "value": "abc"}})
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    result = CliRunner().invoke(cli, ["import", str(path)])
+    assert result.exit_code == 1
+    assert "this claim cannot be written as a log" in result.output and "int()" not in result.output

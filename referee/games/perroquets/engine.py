@@ -41,7 +41,7 @@ from referee.games.perroquets.resolve import (
 from referee.games.perroquets.setup import Setup
 
 PHASE_NAMES = {
-    "ships": "the set-up: ships", "waves": "the set-up: parrots", "place": "phase 1 (new parrots)",
+    "ships": "the set-up: ships", "waves": "the set-up: parrots", "done": "the end of the set-up (round 1 comes next)", "place": "phase 1 (new parrots)",
     "wind": "phase 2 (wind)", "draw": "phase 3 (draws)", "decide": "phase 4 (reveal and decisions)",
     "after": "the end of the round", "over": "the end of the game",
 }
@@ -247,6 +247,8 @@ class PerroquetsEngine(Engine):
             return f"{self._seat(len(self.ships))} places a ship next"
         if self.phase == "waves":
             return f"the set-up has {len(self.wave_sides)} of its three waves of parrots"
+        if self.phase == "done":
+            return "the set-up is complete: round 1 begins next"
         if self.phase == "place":
             return f"the bag holds {sum(self.bag.values())} parrots: the round begins with new parrots"
         if self.phase == "wind":

@@ -149,7 +149,12 @@ class PerroquetsRules(GameRules):
             return Decide(data.get("card"), data["colour"], data.get("pile"), data.get("path"), leaves)
         if kind == "lose":
             return Lose(tuple(data["values"]))
-        return Claim(data["claim"], data.get("player"), data["value"])
+        claim = Claim(data["claim"], data.get("player"), data["value"])
+        try:
+            parse_entry("claim", format_entry(claim))
+        except TurnSyntaxError as error:
+            raise ValueError(f"this claim cannot be written as a log: {error.message}") from None
+        return claim
 
     # -- rules -------------------------------------------------------------------
 
