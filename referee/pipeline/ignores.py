@@ -9,13 +9,15 @@ git's own matching (the pathspec library implements it).
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
-import pathspec
+if TYPE_CHECKING:
+    import pathspec
 
 
 class GitIgnores:
     def __init__(self, folder: str) -> None:
-        self._specs: list[tuple[str, pathspec.GitIgnoreSpec]] = []
+        self._specs: list[tuple[str, "pathspec.GitIgnoreSpec"]] = []
         top = os.path.abspath(folder)
         for parent in _folders_above_in_work_tree(top):
             self._read(parent)
@@ -30,6 +32,8 @@ class GitIgnores:
         path = os.path.join(folder, ".gitignore")
         try:
             with open(path, encoding="utf-8", errors="replace") as stream:
+                import pathspec  # only where a .gitignore is found: kept off the start of every run
+
                 spec = pathspec.GitIgnoreSpec.from_lines(stream)
         except OSError:
             return
