@@ -1,5 +1,8 @@
-"""Tags every game shares, in canonical order before a game's own."""
+"""What every game shares: its first tags, in canonical order, and the seating checks."""
 
+from collections.abc import Collection
+
+from referee.diagnostics import Violation
 from referee.games.base import TagSpec
 
 COMMON_TAGS: tuple[TagSpec, ...] = (
@@ -9,3 +12,20 @@ COMMON_TAGS: tuple[TagSpec, ...] = (
     TagSpec("Date", False, "free text, by convention YYYY.MM.DD"),
     TagSpec("Annotator", False, "free text: who wrote the log"),
 )
+
+
+def seating_problem(players: list[str], reserved: Collection[str], rule: str, game: str,
+                    fewest: int, most: int) -> Violation | None:
+    """The Players tag's fault, if any: a player seated twice, a player named by a word of
+    the game's notation, or a number of players the game is not made for."""
+    twice = sorted({p for p in players if players.count(p) > 1})
+    if twice:
+        return Violation(rule, f"player '{twice[0]}' is seated twice", part="tag:Players")
+    words = [p for p in players if p in reserved]
+    if words:
+        return Violation(rule, f"'{words[0]}' is a word of {game} notation and cannot name a player",
+                         part="tag:Players", notes=("reserved: " + " ".join(sorted(reserved)),))
+    if not fewest <= len(players) <= most:
+        return Violation(rule, f"{game} is played by {fewest} to {most} players, not {len(players)}",
+                         {"players": len(players)}, part="tag:Players")
+    return None

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from referee.diagnostics import Violation
+from referee.games.common import seating_problem
 from referee.games.corsari.cards import HAND_SIZE, QUAY_SIZE, UNSHUFFLED
 from referee.games.corsari.notation import RESERVED, CorsariDeal, parse_result
 from referee.games.tagvalues import parse_players
@@ -24,16 +25,9 @@ class CorsariSetup:
 
 def read_setup(record: GameRecord) -> CorsariSetup | Violation:
     players = parse_players(record.tag_value("Players") or "")
-    duplicates = sorted({p for p in players if players.count(p) > 1})
-    if duplicates:
-        return Violation("C-PLAYERS", f"player '{duplicates[0]}' is seated twice", part="tag:Players")
-    reserved = [p for p in players if p in RESERVED]
-    if reserved:
-        return Violation("C-PLAYERS", f"'{reserved[0]}' is a word of Corsari notation and cannot name a player",
-                         part="tag:Players", notes=("reserved: " + " ".join(sorted(RESERVED)),))
-    if not 2 <= len(players) <= 4:
-        return Violation("C-PLAYERS", f"Corsari is played by 2 to 4 players, not {len(players)}",
-                         {"players": len(players)}, part="tag:Players")
+    problem = seating_problem(players, RESERVED, "C-PLAYERS", "Corsari", 2, 4)
+    if problem is not None:
+        return problem
     first = (record.tag_value("First") or "").strip()
     if first not in players:
         return Violation("C-SETUP", f"the first player '{first}' is not a player of this game",

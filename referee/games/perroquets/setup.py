@@ -9,6 +9,7 @@ from referee.diagnostics import Violation
 from referee.games.base import JudgeOptions
 from referee.games.perroquets.data import DEFAULT_NAME, GameData, default_data
 from referee.games.perroquets.notation import RESERVED
+from referee.games.common import seating_problem
 from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
@@ -30,17 +31,9 @@ class Setup:
 
 def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
     players = parse_players(record.tag_value("Players") or "")
-    seen = set()
-    for player in players:
-        if player in seen:
-            return Violation("P-PLAYERS", f"player '{player}' is seated twice", part="tag:Players")
-        if player in RESERVED:
-            return Violation("P-PLAYERS", f"'{player}' names one of the table's entries, not a player",
-                             part="tag:Players", notes=("reserved: " + " ".join(sorted(RESERVED)),))
-        seen.add(player)
-    if not 2 <= len(players) <= 4:
-        return Violation("P-PLAYERS", f"Pirates & Perroquets is for 2 to 4 players, not {len(players)}",
-                         {"players": len(players)}, part="tag:Players")
+    problem = seating_problem(players, RESERVED, "P-PLAYERS", "Pirates & Perroquets", 2, 4)
+    if problem is not None:
+        return problem
     first = (record.tag_value("First") or "").strip()
     if first not in players:
         return Violation("P-PLAYERS", f"the first player '{first}' is not seated",
