@@ -178,3 +178,18 @@ def test_a_corsari_page_in_chromium(browser, tmp_path: Path) -> None:
     assert _shown(browser)["view"] == shown_state(CORSARI, 40)
     text = browser.find_element(By.ID, "position").text
     assert "Quay" in text and "Penalty piles".upper() in text.upper()
+
+
+def test_a_board_game_page_draws_the_board_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    board = ROOT / "samples" / "perroquets" / "legal" / "p-example-4-meeting.perroquets"
+    _, page = page_of(board, tmp_path)
+    _open(browser, page.as_uri() + "#game-1-move-19")
+    assert _shown(browser)["view"] == shown_state(board, 19)
+    pictures = browser.find_elements(By.CSS_SELECTOR, "#view .board svg")
+    assert len(pictures) == 1
+    assert len(pictures[0].find_elements(By.CSS_SELECTOR, "g.ship")) == 2
+    assert len(pictures[0].find_elements(By.CSS_SELECTOR, "rect.island")) == 13
+    text = browser.find_element(By.ID, "position").text
+    assert "as the referee worked it out" in text.lower() and "reconstructed" in text
