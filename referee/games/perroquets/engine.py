@@ -413,7 +413,7 @@ class PerroquetsEngine(Engine):
     def _draw(self, player: str, action: Draw) -> Violation | None:
         sizes = dict(self.pile_size)
         discards = dict(self.discard_size)
-        out = {k: set(v) for k, v in self.out_of_pile.items()}
+        out = self.out_of_pile  # copied only where a reshuffle changes it
         added: list[Slot] = []
         for index, slot in enumerate(action.draws):
             part = f"draw:{index}"
@@ -440,7 +440,7 @@ class PerroquetsEngine(Engine):
             if sizes[letter] == 0:
                 if "discard-piles" in self.variants and discards[letter]:
                     sizes[letter], discards[letter] = discards[letter], 0
-                    out[letter] = set()
+                    out = {**out, letter: set()}
                 else:
                     return Violation("P-DRAW", f"pile {letter} is empty: every card of it is drawn this round",
                                      part=part)
@@ -555,6 +555,10 @@ class PerroquetsEngine(Engine):
             if not candidates:
                 return Violation("P-HIDDEN", f"no card of pile {letter} showing {action.path} in {action.colour} "
                                  "can be among this round's draws", part="card")
+        known = {slot.card for slot in state.slots if slot.card}
+        if action.card in known and all(d.card in known for d in state.decisions.values() if not d.stuck):
+            # every card named and seen drawn: distinct by P-TAKEN, so nothing is left to match
+            return self._record_decision(player, action, action.card, candidates[0].weight)
         others = {p: self._candidates(p) for p in state.decisions if not state.decisions[p].stuck}
         if self._matching({**others, player: candidates}) is None:
             return Violation("P-HIDDEN", "the round's decisions do not fit distinct drawn cards: "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 Square = tuple[int, int]
@@ -47,6 +48,7 @@ def _right(vector: Square) -> Square:
     return vector[1], -vector[0]
 
 
+@lru_cache(maxsize=64)
 def direction_vector(direction: str, heading: Heading) -> Square:
     """One step of the card, turned so that its red arrow heads `heading`."""
     forward = VECTORS[heading]
@@ -65,8 +67,14 @@ class Manoeuvre:
     def __str__(self) -> str:
         return format_steps(self.steps)
 
-    def vectors(self, heading: Heading) -> list[Square]:
-        return [direction_vector(direction, heading) for direction in self.steps]
+    def vectors(self, heading: Heading) -> tuple[Square, ...]:
+        return _vectors(self.steps, heading)
+
+
+@lru_cache(maxsize=4096)
+def _vectors(steps: tuple[str, ...], heading: Heading) -> tuple[Square, ...]:
+    """A card's steps under one wind: a few hundred pairs in all, so they are worked out once."""
+    return tuple(direction_vector(direction, heading) for direction in steps)
 
 
 def parse_manoeuvre(text: str) -> Manoeuvre | None:
