@@ -72,3 +72,34 @@ def test_good_records_still_import(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["import", str(path)])
     assert result.exit_code == 0, result.output
     assert result.output == '[Game "Korsar"]\n[Players "A B"]\n\n1. A: $3\n'
+
+
+def test_import_checks_each_action_as_the_whole_schema_would():
+    """The fast check (the game's shape, then each distinct action once) finds the same
+    errors, at the same paths, as validating the game whole."""
+    import copy
+
+    from referee.validation import game_record_errors, part_errors
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "korsar" / "legal" / "k-example.korsar"
+    good = json.loads(CliRunner().invoke(cli, ["export", str(sample)]).output)
+    game = good["games"][0]
+    assert game_record_errors(game, "$.games[0]") == part_errors("game-record", "game", game, "$.games[0]") == []
+    broken = []
+    one = copy.deepcopy(game)
+    one["rounds"][1]["turns"][0]["action"]["kind"] = "dance"
+    broken.append(one)
+    two = copy.deepcopy(game)
+    two["rounds"][0]["turns"][1]["action"]["extra"] = 1
+    two["rounds"][2]["turns"][0]["action"]["extra"] = 1
+    broken.append(two)
+    three = copy.deepcopy(game)
+    three["tags"][0]["value"] = 7
+    broken.append(three)
+    four = copy.deepcopy(game)
+    four["game"] = "chess"
+    broken.append(four)
+    for bad in broken:
+        fast = game_record_errors(bad, "$.games[0]")
+        assert fast, bad
+        assert sorted(fast) == sorted(part_errors("game-record", "game", bad, "$.games[0]"))

@@ -118,7 +118,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
       referee import games.json -o games.korsar
       referee export game.korsar | referee import -
     """
-    from referee.validation import part_errors, schema_errors  # jsonschema only for the commands that validate
+    from referee.validation import game_record_errors, schema_errors  # jsonschema only for the commands that validate
 
     refuse_output_among_inputs(output, [Input(path)])
     stream = _open_text(path)
@@ -129,7 +129,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
             head, games = document_games(stream)
             for index, game in enumerate(games):
                 where = f"$.games[{index}]"
-                found = part_errors("game-record", "game", game, where)
+                found = game_record_errors(game, where)
                 if not found:
                     found = _written_back(game, where, path, out, written)
                 if found:
