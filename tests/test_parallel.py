@@ -135,7 +135,7 @@ def test_long_work_closes_with_its_time_and_speed():
         "1 file, 2 games, 2 legal, 0 illegal, 0 malformed, 5000 moves in 2.0 s (2,500 moves/s)")
 
 
-def test_export_is_written_game_by_game_as_the_whole_document_would_be(run, tmp_path):
+def test_export_is_written_game_by_game_one_game_a_line(run, tmp_path):
     from referee.export import export_document
     from referee.pipeline.replay import check_bytes
 
@@ -145,7 +145,9 @@ def test_export_is_written_game_by_game_as_the_whole_document_would_be(run, tmp_
     path.write_text(clean)
     result = run("export", str(path))
     whole = check_bytes(str(path), clean.encode())
-    assert result.output == json.dumps(export_document(whole.games, str(path)), indent=2, ensure_ascii=False) + "\n"
+    assert json.loads(result.output) == export_document(whole.games, str(path))
+    games = [line for line in result.output.splitlines() if line.startswith('    {"game": ')]
+    assert len(games) == len(whole.games)  # one game a line
     empty = tmp_path / "none.korsar"
     empty.write_text("; nothing\n")
     assert run("export", str(empty)).exit_code == 1
