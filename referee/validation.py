@@ -59,7 +59,21 @@ def _game_skeleton_validator() -> Draft202012Validator:
     schema = copy.deepcopy(load_schema(SCHEMAS["game-record"]))
     game = schema["$defs"]["game"]
     game.pop("allOf", None)
-    schema["$defs"]["round"]["properties"]["turns"] = {"type": "array"}  # turns: one by one, below
+    schema["$defs"]["game"]["properties"]["rounds"] = {"type": "array"}  # rounds and turns: one by one, below
+    defs = schema["$defs"]
+
+    def inline(node: Any) -> Any:
+        """Local references copied in place: looking them up is most of a validator's work."""
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
+                return inline(copy.deepcopy(defs[ref[len("#/$defs/"):]]))
+            return {key: inline(value) for key, value in node.items()}
+        if isinstance(node, list):
+            return [inline(item) for item in node]
+        return node
+
+    schema["$defs"]["game"] = inline(defs["game"])
     schema_id = "urn:referee:schema:game-record-skeleton:1"
     schema["$id"] = schema_id
     registry = _registry().with_resource(schema_id, Resource.from_contents(schema))
@@ -89,9 +103,13 @@ def game_record_errors(game: Any, prefix: str) -> list[str]:
     kind = game.get("game") if isinstance(game, dict) else None
     rounds = game.get("rounds") if isinstance(game, dict) else None
     if found or not isinstance(kind, str) or f"{kind}-action" not in load_schema(SCHEMAS["game-record"])["$defs"]:
-        return found or part_errors("game-record", "game", game, prefix)
+        return part_errors("game-record", "game", game, prefix)
     for r, round_ in enumerate(rounds or ()):
-        for t, turn in enumerate(round_.get("turns", ())):
+        turns = round_.get("turns") if isinstance(round_, dict) else None
+        shell = {**round_, "turns": []} if isinstance(turns, list) else round_
+        found.extend(f"{prefix}.rounds[{r}]{path}: {message}"
+                     for path, message in _cached_errors("round", json.dumps(shell, ensure_ascii=False)))
+        for t, turn in enumerate(turns if isinstance(turns, list) else ()):
             where = f"{prefix}.rounds[{r}].turns[{t}]"
             action = turn.get("action") if isinstance(turn, dict) else None
             # key order kept in the keys: messages quote the parts as written
