@@ -227,3 +227,23 @@ def test_completions_offer_the_lowest_missing_values_of_the_crews_colours():
     fills = {turn.steps[0].cards for _, turn in moves if turn.steps[0].kind == "fill"}
     # A's crew R1 R2 R3 G4 G5: B may add one red or green card of each value 6 to 11
     assert fills == {("R6", "R7", "G8")}
+
+
+def test_the_quick_body_check_agrees_with_the_grammar():
+    """Bodies the regular expression accepts are exactly those the grammar reads."""
+    import itertools
+
+    import pyparsing as pp
+
+    from referee.games.corsari.notation import _BODY, _FITS_BODY
+
+    words = ["deck", "pile=R7", "quay", "-K3", "fill", "raise", "dismiss", "stow", "R7", "B11", "fill R2", "x"]
+    for size in range(1, 4):
+        for combo in itertools.product(words, repeat=size):
+            text = " ".join(combo)
+            try:
+                _BODY.parse_string(text, parse_all=False)
+                reads = True
+            except pp.ParseBaseException:
+                reads = False
+            assert (_FITS_BODY.fullmatch(text) is not None) == reads, text

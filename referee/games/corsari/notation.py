@@ -85,6 +85,11 @@ def _build() -> tuple[pp.ParserElement, pp.ParserElement]:
 
 
 _BODY, _DEAL = _build()
+_STEP = rf"(?:(?:deck|pile|quay)(?:={CARD})?|-{CARD}|fill(?: {CARD})+|(?:raise|dismiss|stow)(?: {CARD})*)"
+_FITS_BODY = re.compile(rf"{_STEP}(?: {_STEP})*")
+"""The body grammar as one regular expression over a body's single-spaced words: a body it
+matches is one the grammar reads, so pyparsing is asked only about the others, and
+explains what it cannot read."""
 _TAKE = re.compile(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?")
 _DISCARD = re.compile(rf"-(?P<card>{CARD})")
 _CARD = re.compile(CARD)
@@ -92,11 +97,12 @@ _CARD = re.compile(CARD)
 
 @lru_cache(maxsize=1 << 16)
 def parse_body(text: str) -> ParsedTurn:
-    try:
-        # parse_all would add its own end check: the grammar ends in StringEnd already
-        _BODY.parse_string(text, parse_all=False)
-    except pp.ParseBaseException:
-        raise _explain(text) from None
+    if _FITS_BODY.fullmatch(text) is None:
+        try:
+            # parse_all would add its own end check: the grammar ends in StringEnd already
+            _BODY.parse_string(text, parse_all=False)
+        except pp.ParseBaseException:
+            raise _explain(text) from None
     steps: list[Step] = []
     parts: dict[str, tuple[int, int]] = {}
     position = 0
