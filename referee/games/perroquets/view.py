@@ -146,14 +146,17 @@ def board_lines(view: dict[str, Any]) -> list[str]:
             inside = 0 <= x < width and 0 <= y < height
             marks = ships.get(square, [])
             mark = marks[0] if len(marks) == 1 else "*" if marks else ""
+            on_island = inside and f"{chr(97 + x)}{y + 1}" in islands
+            if mark and on_island:
+                mark = mark.lower() if mark != "*" else "+"  # a ship on an island keeps the island in sight
             if not mark:
-                mark = ("#" if f"{chr(97 + x)}{y + 1}" in islands else ".") if inside else " "
+                mark = "#" if on_island else ("." if inside else " ")
             here = parrots.get(square, [])
             bird = "  "
             if here:
                 bird = (str(here[0]["value"]) if len(here) == 1 else "+") + ARROWS[here[0]["heading"]]
             row.append(f"{mark}{bird} ")
         out.append((label + "".join(row)).rstrip())
-    out.append("legend: # island, . sea, a letter is a ship (* several); a digit is a parrot's value with its "
-               "beak (+ several parrots)")
+    out.append("legend: # island, . sea, a capital is a ship (* several), a small letter a ship on an island "
+               "(+ several); a digit is a parrot's value with its beak (+ several parrots)")
     return out
