@@ -192,7 +192,7 @@ def staged_output(output: str | None) -> Iterator[TextIO]:
         with open_output(output) as stream:
             yield stream
         return
-    with tempfile.SpooledTemporaryFile(max_size=16 << 20, mode="w+", encoding="utf-8") as staged:
+    with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as staged:
         yield staged  # type: ignore[misc]
         staged.seek(0)
         while block := staged.read(1 << 20):
