@@ -16,6 +16,7 @@ SCHEMAS = {
     "position": "position.schema.json",
     "rules": "rules.schema.json",
     "perroquets-data": "perroquets-data.schema.json",
+    "spanish-main-cards": "spanish-main-cards.schema.json",
 }
 
 

@@ -52,7 +52,7 @@ class WorkFailed(Exception):
 COMMAND_MODULES = {
     "check": "check", "score": "score", "show": "show", "export": "convert", "import": "convert",
     "fmt": "fmt", "replay": "replay", "select": "archive", "join": "archive", "split": "archive",
-    "duplicates": "archive", "rules": "rules", "simulate": "simulate",
+    "duplicates": "archive", "rules": "rules", "simulate": "simulate", "cards": "cards",
 }
 """Which module of referee.cli defines each command: it is imported only when the
 command runs (or help lists them), so a verdict on one small log starts quickly."""
@@ -96,6 +96,10 @@ class RefereeGroup(click.Group):
             click.echo(f"referee: input/output error{where}: {error.strerror or error}", err=True)
             ctx.exit(EXIT_USAGE)
         except Exception as error:  # noqa: BLE001 - the last line of defence
+            if _TERMINATING and not (ctx.obj and ctx.obj.get("debug")):
+                # SIGTERM cut through a lock or a pool's bookkeeping: the error is its echo
+                click.echo("referee: terminated", err=True)
+                ctx.exit(EXIT_TERMINATED)
             if ctx.obj and ctx.obj.get("debug"):
                 if isinstance(error, WorkFailed):
                     click.echo(error.traceback, err=True, nl=False)
@@ -161,7 +165,13 @@ def _silence_stdout() -> None:
         pass
 
 
+_TERMINATING = False
+"""Set once SIGTERM has arrived: an exception after it is the signal's doing, not a bug."""
+
+
 def _terminate(_signum: int, _frame: Any) -> None:
+    global _TERMINATING
+    _TERMINATING = True
     raise Terminated()
 
 

@@ -86,7 +86,13 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
     finally:
         # Stopped early (--max-errors, Control-C, SIGTERM) or done: no queued unit is
         # started, and every worker has exited before this returns.
-        pool.shutdown(wait=True, cancel_futures=True)
+        try:
+            pool.shutdown(wait=True, cancel_futures=True)
+        except BaseException:
+            # a signal cut the shutdown short: the workers are stopped outright
+            for process in list((getattr(pool, "_processes", None) or {}).values()):
+                process.terminate()
+            raise
 
 
 def _quiet_worker() -> None:

@@ -1,0 +1,155 @@
+"""Spanish Main card data (S-DATA): the schema, then what a schema cannot say (S-DATA-CHECK).
+
+No card is built in: players bring their own collection in this format (or import a
+fleet builder's export into it). A bad file is a data error naming its JSON pointer,
+found before any log is judged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.games.base import DataError
+
+FORMAT = "spanish-main-cards"
+KINDS = ("ship", "crew", "fort", "event", "treasure")
+
+
+@dataclass(frozen=True, slots=True)
+class Cannon:
+    rank: int
+    range: str  # "S" or "L"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    kind: str
+    name: str
+    nationality: str | None = None
+    cost: int | None = None
+    masts: int | None = None
+    cargo: int | None = None
+    move: tuple[str, ...] = ()
+    cannons: tuple[Cannon | None, ...] = ()
+    """Bow to stern, one a mast (None: a mast without cannon); for a fort, one a flag."""
+    links: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    ability: str = ""
+    uses: int = 1
+    gold: int | None = None
+    unique: bool = False
+    unique_type: str | None = None
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    nationalities: tuple[str, ...]
+    cards: dict[str, Card]
+
+    def linked(self, one: str, other: str) -> bool:
+        """S-LINK: two cards are linked when either lists the other."""
+        return other in self.cards[one].links or one in self.cards[other].links
+
+
+def parse_cannons(text: str) -> tuple[Cannon | None, ...]:
+    return tuple(None if item == "X" else Cannon(int(item[0]), item[1]) for item in text.split("-"))
+
+
+def load(document: Any) -> CardSet:
+    """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer."""
+    from referee.validation import validator
+
+    errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
+    if errors:
+        first = errors[0]
+        raise DataError(first.message, "".join(f"/{part}" for part in first.absolute_path))
+    nationalities = tuple(document["nationalities"])
+    cards: dict[str, Card] = {}
+    for index, raw in enumerate(document["cards"]):
+        pointer = f"/cards/{index}"
+        if raw["id"] in cards:
+            raise DataError(f"card id {raw['id']} is given twice", f"{pointer}/id")
+        if "nationality" in raw and raw["nationality"] not in nationalities:
+            raise DataError(f"nationality {raw['nationality']!r} is not among the file's nationalities",
+                            f"{pointer}/nationality")
+        cannons = parse_cannons(raw["cannons"]) if "cannons" in raw else ()
+        if raw["kind"] == "ship" and len(cannons) != raw["masts"]:
+            raise DataError(f"a ship of {raw['masts']} masts lists {len(cannons)} cannons: one item a mast, "
+                            "X for a mast without cannon", f"{pointer}/cannons")
+        if raw["kind"] == "fort" and None in cannons:
+            raise DataError("a fort's flags each carry a cannon: X is for a ship's mast", f"{pointer}/cannons")
+        if raw.get("unique") and raw.get("gold", 0) != 0:
+            raise DataError("a unique treasure starts at 0 gold", f"{pointer}/gold")
+        if ("unique" in raw or "unique_type" in raw) and raw["kind"] != "treasure":
+            raise DataError("only treasure is unique", f"{pointer}/unique")
+        if "uses" in raw and raw["kind"] != "event":
+            raise DataError("only an event has uses", f"{pointer}/uses")
+        _check_hull(raw, pointer)
+        cards[raw["id"]] = Card(
+            raw["id"], raw["kind"], raw["name"], raw.get("nationality"), raw.get("cost"), raw.get("masts"),
+            raw.get("cargo"), tuple(raw["move"].split("+")) if "move" in raw else (), cannons,
+            tuple(raw.get("links", ())), tuple(raw.get("keywords", ())), raw.get("ability", ""),
+            raw.get("uses", 1), raw.get("gold"), raw.get("unique", False),
+            raw.get("unique_type", raw["id"]) if raw.get("unique") else None, raw)
+    for index, raw in enumerate(document["cards"]):
+        for number, link in enumerate(raw.get("links", ())):
+            pointer = f"/cards/{index}/links/{number}"
+            target = cards.get(link)
+            if link == raw["id"]:
+                raise DataError("a card cannot be linked to itself", pointer)
+            if target is None or target.kind not in ("ship", "crew"):
+                raise DataError(f"{link} is not a ship or crew of this file", pointer)
+            if raw["kind"] not in ("ship", "crew"):
+                raise DataError("only ships and crew are linked", pointer)
+    return CardSet(nationalities, cards)
+
+
+def _check_hull(raw: dict[str, Any], pointer: str) -> None:
+    hull = raw.get("hull")
+    if hull is None:
+        return
+    if raw["kind"] != "ship":
+        raise DataError("only a ship has a hull", f"{pointer}/hull")
+    masts = hull["masts_mm"]
+    if len(masts) != raw["masts"]:
+        raise DataError(f"the hull places {len(masts)} masts on a ship of {raw['masts']}", f"{pointer}/hull/masts_mm")
+    limit = hull["bow_mm"] + hull["length_mm"]
+    for number, (before, after) in enumerate(zip([-1.0] + masts, masts)):
+        if not before < after <= limit:
+            raise DataError(f"mast {number + 1} stands at {after} mm: the masts rise from bow to stern within "
+                            f"bow_mm + length_mm ({limit} mm)", f"{pointer}/hull/masts_mm/{number}")
+
+
+def describe(card: Card, cards: CardSet) -> list[str]:
+    """A card as a person reads it: what it costs, its masts with their cannons, cargo, move,
+    links, keywords and printed ability."""
+    head = f"{card.id} — {card.name} ({card.kind}"
+    head += f", {card.nationality})" if card.nationality else ")"
+    lines = [head]
+    if card.cost is not None:
+        lines.append(f"  cost: {card.cost} point{'s' if card.cost != 1 else ''}"
+                     + (" (and its price in gold)" if card.kind == "fort" else ""))
+    if card.kind == "ship":
+        lines.append(f"  masts: {card.masts}, bow to stern:")
+        for number, cannon in enumerate(card.cannons, start=1):
+            lines.append(f"    mast {number}: " + ("no cannon" if cannon is None else
+                                                    f"cannon of rank {cannon.rank}, range {cannon.range}"))
+        lines.append(f"  cargo: {card.cargo}; base move: {'+'.join(card.move)}")
+    if card.kind == "fort":
+        lines.append(f"  flags: {len(card.cannons)}, each with a cannon: "
+                     + ", ".join(f"rank {c.rank} range {c.range}" for c in card.cannons if c is not None))
+    if card.kind == "treasure":
+        lines.append(f"  gold: {card.gold}" + (f"; unique (type {card.unique_type})" if card.unique else ""))
+    if card.kind == "event":
+        lines.append(f"  uses: {card.uses}")
+    linked = sorted(set(card.links) | {other.id for other in cards.cards.values() if card.id in other.links})
+    if linked:
+        lines.append("  linked to: " + ", ".join(f"{cid} ({cards.cards[cid].name})" for cid in linked))
+    if card.keywords:
+        lines.append("  keywords: " + " ".join(card.keywords))
+    if card.ability:
+        lines.append(f"  ability: {card.ability}")
+    return lines

@@ -1,0 +1,162 @@
+"""Spanish Main card data (S-DATA): the schema and S-DATA-CHECK with their JSON pointers,
+a card as a person reads it, and the import of a fleet builder's export (JSON or CSV),
+odd cards reported and left out while the rest is written."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+from referee.games.base import DataError
+from referee.games.spanish_main.cards import load
+from referee.games.spanish_main.fleet_import import convert, keyword_for
+from referee.validation import schema_errors
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLE = ROOT / "samples" / "spanish-main" / "cards" / "sample-cards.json"
+
+
+def sample() -> dict:
+    return json.loads(SAMPLE.read_text(encoding="utf-8"))
+
+
+def test_the_sample_cards_are_sound_and_of_the_project_s_own_invention():
+    cards = load(sample())
+    assert schema_errors("spanish-main-cards", sample()) == []
+    kinds = {card.kind for card in cards.cards.values()}
+    assert kinds == {"ship", "crew", "fort", "event", "treasure"}
+    assert sorted(c.gold for c in cards.cards.values() if c.kind == "treasure" and not c.unique) == [1, 2, 3, 4, 5, 6]
+    assert cards.linked("c-ada", "s-gull") and cards.linked("c-bo", "c-ada")
+    assert "None is a published card" in sample()["description"]
+
+
+@pytest.mark.parametrize("change, pointer, words", [
+    (lambda d: d["cards"][1].update(id="s-gull"), "/cards/1/id", "given twice"),
+    (lambda d: d["cards"][2].update(nationality="Dutch"), "/cards/2/nationality", "not among"),
+    (lambda d: d["cards"][2].update(cannons="2L-2S-2S"), "/cards/2/cannons", "4 masts lists 3 cannons"),
+    (lambda d: d["cards"][4].update(links=["t-1"]), "/cards/4/links/0", "not a ship or crew"),
+    (lambda d: d["cards"][4].update(links=["c-ada"]), "/cards/4/links/0", "linked to itself"),
+    (lambda d: d["cards"][15].update(gold=2), "/cards/15/gold", "unique treasure starts at 0"),
+    (lambda d: d["cards"][0]["hull"].update(masts_mm=[22, 20, 54]), "/cards/0/hull/masts_mm/1", "rise from bow"),
+    (lambda d: d["cards"][0].update(keywords=["board:+5"]), "/cards/0/keywords/0", "does not match"),
+    (lambda d: d["cards"][0].update(colour="red"), "/cards/0", "Additional properties"),
+    (lambda d: d["cards"][7].update(cost=0), "/cards/7/cost", "less than the minimum of 1"),
+    (lambda d: d["cards"][2].pop("move"), "/cards/2", "'move' is a required property"),
+])
+def test_a_bad_card_file_names_its_pointer(change, pointer, words, tmp_path):
+    document = sample()
+    change(document)
+    with pytest.raises(DataError) as caught:
+        load(document)
+    assert caught.value.pointer == pointer and words in caught.value.message
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "check", str(path)])
+    assert result.exit_code == 1 and f"{path}: {pointer}: " in result.output
+
+
+def test_cards_check_and_show_read_as_a_person_would():
+    checked = CliRunner().invoke(cli, ["cards", "check", str(SAMPLE)])
+    assert checked.exit_code == 0 and "16 cards" in checked.output
+    shown = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "s-heron"])
+    assert shown.exit_code == 0
+    assert "mast 3: no cannon" in shown.output and "mast 4: cannon of rank 2, range S" in shown.output
+    assert "base move: L+S" in shown.output
+    crew = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "c-ada"]).output
+    assert "linked to: c-bo (Gunner Bo), s-gull (Black Gull)" in crew and "keywords: board:+1" in crew
+    missing = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "s-none"])
+    assert missing.exit_code == 2 and "holds no card 's-none'" in missing.output
+
+
+EXPORT = [
+    {"cardId": "PSM-011", "cardSet": "PSM", "cardNumber": "011", "name": "Sea Wren", "type": "Ship",
+     "nationality": "Pirates", "pointValue": 9, "ability": "+1 to her boarding rolls.", "modifiers": {},
+     "details": {"masts": 3, "cargo": 5, "baseMove": "S+L", "cannons": ["3S", "3L", "3S"]}},
+    {"cardId": "PSM-012", "name": "Marlin", "type": "Ship", "nationality": "English", "pointValue": 12,
+     "ability": "When this ship docks, roll a d6 twice and keep either.",
+     "details": {"masts": 4, "cargo": 4, "baseMove": "L + S", "cannons": ["2L", "2S", "2S", "2L"]}},
+    {"cardId": "PSM-040", "name": "Cook", "type": "Crew", "nationality": "Pirates", "pointValue": 1,
+     "modifiers": {"cargoBonus": 1}, "details": {"buildBonus": 0, "costReduction": 1}},
+    {"cardId": "PSM-090", "name": "Harbour Fort", "type": "Fort", "nationality": "English",
+     "details": {"cannons": ["3L", "3S"], "goldCost": 8}},
+    {"cardId": "PSM-100", "name": "Coins", "type": "Treasure", "details": {"treasureValues": [1, 2, 3]}},
+    {"cardId": "PSM-101", "name": "Idol", "type": "Treasure", "details": {"treasureValues": []},
+     "ability": "Counts as 0 gold until unloaded."},
+    {"cardId": "PSM-120", "name": "Calm", "type": "Event", "pointValue": 2, "ability": "No ship moves L this turn."},
+    # odd cards: each is reported and left out
+    {"cardId": "PSM-013", "name": "Broken Brig", "type": "Ship", "nationality": "Pirates", "pointValue": 6,
+     "details": {"masts": 3, "cargo": 3, "baseMove": "S+S", "cannons": ["3S", "3S"]}},
+    {"cardId": "PSM-014", "name": "No Masts", "type": "Ship", "nationality": "Pirates", "pointValue": 6,
+     "details": {"cargo": 3, "baseMove": "S", "cannons": []}},
+    {"cardId": "PSM-200", "name": "Kraken", "type": "Monster", "pointValue": 4},
+    {"cardId": "PSM-201", "type": "Crew", "nationality": "Pirates", "pointValue": 1},
+    "not a card",
+]
+
+
+def test_a_fleet_builder_export_is_mapped_kept_or_left_out_card_by_card():
+    document, report = convert(copy.deepcopy(EXPORT))
+    cards = load(document).cards
+    assert sorted(cards) == ["PSM-011", "PSM-012", "PSM-040", "PSM-090", "PSM-100-1", "PSM-100-2",
+                             "PSM-100-3", "PSM-101", "PSM-120"]
+    assert cards["PSM-011"].keywords == ("board:+1",) and cards["PSM-011"].cannons[1].range == "L"
+    assert cards["PSM-012"].move == ("L", "S") and cards["PSM-012"].keywords == ()
+    assert cards["PSM-040"].keywords == ("cargo:+1",) and "costReduction 1" in cards["PSM-040"].raw["notes"]
+    assert cards["PSM-090"].cost == 8 and len(cards["PSM-090"].cannons) == 2
+    assert [cards[f"PSM-100-{n}"].gold for n in (1, 2, 3)] == [1, 2, 3]
+    assert cards["PSM-101"].unique and cards["PSM-101"].gold == 0
+    kept = dict(report.kept_as_text)
+    assert "roll a d6 twice" in kept["PSM-012"] and "PSM-011" not in kept
+    left = dict(report.unreadable)
+    assert "2 cannons for 3 masts" in left["#8 Broken Brig"]
+    assert "details.masts is missing" in left["#9 No Masts"]
+    assert "unknown card type 'Monster'" in left["#10 Kraken"]
+    assert "no name" in left["#11 PSM-201"]
+    assert "not a card object" in left["#12"]
+    assert schema_errors("spanish-main-cards", document) == []
+
+
+def test_the_importer_reads_the_same_cards_from_csv(tmp_path):
+    csv_text = ("cardId,name,type,nationality,pointValue,ability,masts,cargo,baseMove,cannons,modifiers\n"
+                'PSM-011,Sea Wren,Ship,Pirates,9,+1 to her boarding rolls.,3,5,S+L,3S 3L 3S,{}\n'
+                'PSM-040,Cook,Crew,Pirates,1,,,,,,"{""cargoBonus"": 1}"\n'
+                "PSM-013,Broken Brig,Ship,Pirates,6,,3,3,S+S,3S 3S,\n")
+    source = tmp_path / "collection.csv"
+    source.write_text(csv_text, encoding="utf-8")
+    target = tmp_path / "cards.json"
+    result = CliRunner().invoke(cli, ["cards", "import", str(source), "-o", str(target)])
+    assert result.exit_code == 1  # one card was left out
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert [card["id"] for card in document["cards"]] == ["PSM-011", "PSM-040"]
+    assert "could not read, left out: 1" in result.stderr and "Broken Brig" in result.stderr
+    assert CliRunner().invoke(cli, ["cards", "check", str(target)]).exit_code == 0
+
+
+def test_the_import_command_writes_json_and_its_table(tmp_path):
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(EXPORT[:7]), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "import", str(source)])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["format"] == "spanish-main-cards"
+    assert result.stderr.startswith("mapped: 7 cards") and "kept as text" in result.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cards": 1}', encoding="utf-8")
+    assert CliRunner().invoke(cli, ["cards", "import", str(bad)]).exit_code == 2
+
+
+@pytest.mark.parametrize("ability, keyword", [
+    ("+1 to her boarding rolls.", "board:+1"), ("+2 to this ship's cannon rolls", "cannon:+2"),
+    ("+1 to each of her cannon rolls.", "cannon:+1"), ("Gets +L to her base move.", "speed:L"),
+    ("+2 to her ramming rolls.", "ram:+2"), ("+1 cargo.", "cargo:+1"),
+    ("This ship may repair anywhere.", "repair-anywhere"), ("This ship can be given two actions each turn.",
+                                                             "extra-action"),
+    ("+1 to her boarding rolls against English ships.", None), ("+3 to her boarding rolls.", None),
+    ("Sails over reefs.", None),
+])
+def test_an_ability_becomes_a_keyword_only_where_it_says_exactly_that(ability, keyword):
+    assert keyword_for(ability) == keyword
