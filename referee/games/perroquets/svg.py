@@ -88,8 +88,8 @@ def board_svg(view: dict[str, Any]) -> str:
                        f'<path d="{hull}" fill="{colour[player]}" stroke="#222" stroke-width="1"/>'
                        f'<path d="M{x0:.0f},{y0 - 3:.0f} L{x0:.0f},{y0 - 18:.0f} L{x0 + 8:.0f},{y0 - 8:.0f} z" '
                        f'fill="#fff" stroke="#222" stroke-width="1"/>'
-                       f'<text x="{x0 - 5:.0f}" y="{y0 - 6:.0f}" font-size="9" font-weight="bold" '
-                       f'fill="{colour[player]}">{escape(letters[player])}</text></g>')
+                       f'<text x="{x0:.0f}" y="{y0 + 4.5:.0f}" font-size="8" font-weight="bold" '
+                       f'text-anchor="middle" fill="#fff">{escape(letters[player])}</text></g>')
     out.append("</g>")
     out.append('<g class="parrots">')
     stacks: dict[tuple[int, int], int] = {}
