@@ -186,3 +186,51 @@ def test_an_imported_claim_that_cannot_be_written_is_refused_cleanly(tmp_path):
     result = CliRunner().invoke(cli, ["import", str(path)])
     assert result.exit_code == 1
     assert "this claim cannot be written as a log" in result.output and "int()" not in result.output
+
+
+def test_the_quick_entry_checks_agree_with_the_grammar():
+    """Every body the regular expressions accept is one the grammar reads, and the other way
+    round: on every entry of the samples and on mutations of each."""
+    import random
+    from pathlib import Path
+
+    import pyparsing as pp
+
+    from referee.games.perroquets.notation import _GRAMMARS, _QUICK, PLAYER_WORDS, TABLE_ENTRIES
+    from referee.notation.reader import read_games
+
+    bodies: set[tuple[str, str]] = set()
+    for path in (Path(__file__).resolve().parent.parent / "samples" / "perroquets").glob("*/*.perroquets"):
+        for read in read_games(str(path), path.read_text(encoding="utf-8").splitlines()):
+            if read.record is None:
+                continue
+            for turn in read.record.turns():
+                kind = turn.player if turn.player in TABLE_ENTRIES else turn.text.split(" ")[0]
+                bodies.add((kind, turn.text))
+    rng = random.Random(7)
+    extra = ["A", "7", "e5", "green", "/", "up", "leave", "f6=2", "F3", "white", "x", "A1=B", "99", "picks"]
+    for kind, text in list(bodies):
+        words = text.split(" ")
+        for _ in range(6):
+            changed = list(words)
+            spot = rng.randrange(len(changed) + 1)
+            choice = rng.random()
+            if choice < 0.4 and len(changed) > 1:
+                del changed[min(spot, len(changed) - 1)]
+            elif choice < 0.8:
+                changed.insert(spot, rng.choice(extra))
+            else:
+                changed[min(spot, len(changed) - 1)] = rng.choice(extra)
+            bodies.add((kind, " ".join(changed)))
+    checked = 0
+    for kind, text in bodies:
+        if kind not in _GRAMMARS or not text:
+            continue
+        try:
+            _GRAMMARS[kind].parse_string(text, parse_all=False)
+            reads = True
+        except pp.ParseBaseException:
+            reads = False
+        assert (_QUICK[kind].fullmatch(text) is not None) == reads, (kind, text)
+        checked += 1
+    assert checked > 2000 and set(PLAYER_WORDS) <= {kind for kind, _ in bodies} | {"lose"}
