@@ -18,7 +18,7 @@ from referee.games.spanish_main.fleet_import import convert, keyword_for
 from referee.validation import schema_errors
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE = ROOT / "samples" / "spanish-main" / "cards" / "sample-cards.json"
+SAMPLE = ROOT / "referee" / "games" / "spanish_main" / "sample-cards.json"
 
 
 def sample() -> dict:

@@ -81,7 +81,7 @@ def show_card(ctx: click.Context, path: str, card_id: str) -> None:
 
     \b
     Examples:
-      referee cards show samples/spanish-main/cards/sample-cards.json s-gull
+      referee cards show referee/games/spanish_main/sample-cards.json s-gull
     """
     from referee.games.spanish_main.cards import describe
 

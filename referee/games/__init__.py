@@ -28,6 +28,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("korsar", "Korsar", (".korsar",), "referee.games.korsar"),
     GameEntry("corsari", "Corsari", (".corsari",), "referee.games.corsari"),
     GameEntry("perroquets", "Pirates & Perroquets", (".perroquets",), "referee.games.perroquets"),
+    GameEntry("spanish-main", "Pirates of the Spanish Main", (".spanish-main", ".psm"), "referee.games.spanish_main"),
 )
 
 

@@ -1,1 +1,6 @@
-"""Pirates of the Spanish Main (WizKids): its card data (S-DATA), read and checked here."""
+"""Pirates of the Spanish Main (WizKids): ships, crew, cannons, dice, treasure, forts and terrain,
+refereed from the event log (level 1)."""
+
+from referee.games.spanish_main.game import SpanishMainRules
+
+GAME = SpanishMainRules()

@@ -7,7 +7,11 @@ found before any log is judged.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from referee.games.base import DataError
@@ -48,6 +52,8 @@ class Card:
 class CardSet:
     nationalities: tuple[str, ...]
     cards: dict[str, Card]
+    digest: str = ""
+    """SHA-256 of the file's canonical JSON: what a log's `Cards` tag may pin."""
 
     def linked(self, one: str, other: str) -> bool:
         """S-LINK: two cards are linked when either lists the other."""
@@ -104,7 +110,23 @@ def load(document: Any) -> CardSet:
                 raise DataError(f"{link} is not a ship or crew of this file", pointer)
             if raw["kind"] not in ("ship", "crew"):
                 raise DataError("only ships and crew are linked", pointer)
-    return CardSet(nationalities, cards)
+    return CardSet(nationalities, cards, digest_of(document))
+
+
+SAMPLE_NAME = "sample"
+"""The `Cards` tag value naming the package's own small card file (S-DATA-SAMPLES)."""
+
+
+def digest_of(document: Any) -> str:
+    canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=1)
+def sample_cards() -> CardSet:
+    """The package's own invented cards: the set a log naming `sample` is played with."""
+    text = (resources.files(__package__) / "sample-cards.json").read_text(encoding="utf-8")
+    return load(json.loads(text))
 
 
 def _check_hull(raw: dict[str, Any], pointer: str) -> None:

@@ -1,0 +1,126 @@
+"""Pirates of the Spanish Main as the shared layers see it: notation, JSON, card data, engine and words."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pyparsing as pp
+
+from referee.diagnostics import Violation
+from referee.games.base import (
+    NO_OPTIONS,
+    Engine,
+    GameRules,
+    JudgeOptions,
+    Outcome,
+    ParsedTurn,
+    SetupError,
+    TagSpec,
+    TurnSyntaxError,
+)
+from referee.games.common import COMMON_TAGS
+from referee.games.spanish_main import cards as card_data
+from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.games.spanish_main.notation import Event, format_entry, from_json, parse_entry, to_json
+from referee.games.spanish_main.rulings import RULINGS, VARIANTS
+from referee.games.spanish_main.setup import CARDS_TAG, read_setup
+from referee.games.spanish_main.view import render_view
+from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
+from referee.record import GameRecord
+from referee.shuffle import SeededChoices
+
+_GRAMMARS: Grammars = {
+    "Players": (PLAYERS, "the two player ids, e.g. 'Anna Ben'"),
+    "Build": (pp.Regex(r"[1-9][0-9]{0,3}") + pp.StringEnd(), "the build total in points, e.g. '40'"),
+    "Cards": (pp.Regex(CARDS_TAG.pattern) + pp.StringEnd(),
+              "'sample', or a card file's name and optionally its digest: 'my-cards sha256:<64 hex digits>'"),
+    "Islands": (pp.Regex(r"[0-9]{1,2}") + pp.StringEnd(), "the number of islands, e.g. '6'"),
+    "Treasure": (pp.Regex(r"[0-9]{1,2} [0-9]{1,3}") + pp.StringEnd(),
+                 "each player's token count and gold, e.g. '8 15'"),
+    "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
+    "Result": ((ID | pp.Literal("*")) + pp.StringEnd(), "the winner's id, 'none', or '*'"),
+}
+
+
+class SpanishMainRules(GameRules):
+    id = "spanish-main"
+    name = "Pirates of the Spanish Main"
+    extensions = (".spanish-main", ".psm")
+    tags = COMMON_TAGS + (
+        TagSpec("Players", True, "the two player ids"),
+        TagSpec("Build", False, "the build total (40 by default)"),
+        TagSpec("Cards", True, "the card data: 'sample', or a file's name and optional sha256 digest"),
+        TagSpec("Islands", False, "the number of islands (6 at 40 points)"),
+        TagSpec("Treasure", False, "each player's tokens and their gold (8 15 at 40 points)"),
+        TagSpec("Variants", False, "the variants played, by name"),
+        TagSpec("Result", False, "the winner, 'none', or '*'"),
+    )
+    rulings = RULINGS
+    variants = VARIANTS
+    data_format = card_data.FORMAT
+    score_note = ("score: gold on the home island and in forts; more than half the distributed gold wins; "
+                  "stated facts and declared abilities are accepted, not checked")
+
+    def parse_turn(self, player: str, text: str) -> ParsedTurn:
+        return parse_entry(player, text)
+
+    def format_turn(self, action: Event) -> str:
+        return format_entry(action)
+
+    def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
+        return check_value(_GRAMMARS, name, value)
+
+    def canonical_tag(self, name: str, value: str) -> str:
+        if name in _GRAMMARS and check_value(_GRAMMARS, name, value) is None:
+            return " ".join(value.split())
+        return value
+
+    def action_to_json(self, action: Event) -> dict[str, Any]:
+        return to_json(action)
+
+    def action_from_json(self, data: dict[str, Any]) -> Event:
+        return from_json(data)
+
+    def load_data(self, document: Any, path: str) -> Any:
+        return card_data.load(document)
+
+    def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
+        setup = read_setup(record, options)
+        if isinstance(setup, Violation):
+            return setup
+        return SpanishMainEngine(setup)
+
+    def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
+        if teams:
+            raise SetupError("Pirates of the Spanish Main has no teams", "Teams")
+        if len(players) != 2:
+            raise SetupError(f"Pirates of the Spanish Main is for 2 players, not {len(players)}", "Players")
+        return [("Players", " ".join(players)), ("Build", "40"), ("Cards", card_data.SAMPLE_NAME)]
+
+    def result_tag(self, outcome: Outcome) -> str:
+        if outcome.winners:
+            return outcome.winners[0]
+        return "none" if outcome.finished else "*"
+
+    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+        from referee.games.spanish_main.policy import legal_moves
+
+        assert isinstance(engine, SpanishMainEngine)
+        return legal_moves(engine)
+
+    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
+                    notes: Counter[str]) -> tuple[str, Any]:
+        from referee.games.spanish_main.policy import choose
+
+        assert isinstance(engine, SpanishMainEngine)
+        return choose(engine, moves, chooser, notes)
+
+    def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
+        from referee.games.spanish_main.policy import illegal_moves
+
+        assert isinstance(engine, SpanishMainEngine)
+        return illegal_moves(engine)
+
+    def render_view(self, view: dict[str, Any]) -> list[str]:
+        return render_view(view)

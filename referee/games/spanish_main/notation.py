@@ -1,0 +1,584 @@
+"""Pirates of the Spanish Main notation, level 1 (S-L1): the grammar of each entry's body.
+
+A log's round 0 is the set-up (S-SETUP); round N is the game's turn N. Each entry is
+`name: body`, the name a player (or `deal`, the table's entry for the treasure deal),
+the body one event — an action with its stated facts and dice, a free action, a
+declared ability or its effect. Pieces are named by their owner: `Anna.s1` is the
+ship Anna's fleet entry calls `s1`; islands and terrain by the names they are placed
+under (`I1`, `F1`). Dice are written as their values, where they are rolled.
+
+    set-up (round 0)
+      fleet NAME=CARD[@NAME|@home] …     ships, crew (where each starts), events, forts held
+      treasure NAME=CARD …               this player's treasure contribution
+      roll DIE                           the roll for first player (ties: both roll again)
+      island PLACE                       an island placed, in turn from the first player
+      fog|sargasso|reef PLACE            a terrain piece placed the same way
+      iceberg PLACE=GOLD                 an iceberg and its gold number
+      home PLAYER=PLACE                  a home island chosen (S-HOME)
+      deal: PLACE=TOKEN,TOKEN,… …        an open deal, 4 tokens a wild island
+      deal: hidden                       a deal nobody wrote down (S-HIDDEN)
+    a turn (1, 2, …)
+      icebergs DIE                       the start-of-turn roll (S-ICEBERG)
+      drift PLACE DIE [stops PLACE|SHIP [mast M]]
+      move SHIP [exit DIE] SEGMENTS FACT…          SEGMENTS: S, L, L+S …; '-' for none
+      about SHIP FACT…                   coming about (S-COME-ABOUT)
+      ram SHIP TARGET DIE [mast M] USE…
+      board PLAYER=DIE PLAYER=DIE [takes TOKEN|kills CREW] USE…   the sender first
+      tow SHIP DERELICT | release SHIP
+      explore SHIP [SHIP] USE… [takes ITEM,…|takes N] [gives ITEM,…]
+      shoot SHIP|FORT USE… FIRE…         FIRE: mast|flag M at TARGET S|L DIE [lose M]
+      repair SHIP M | scuttle SHIP DIE | free SHIP DIE
+      land SHIP CREW,… | embark SHIP CREW,… | transfer SHIP SHIP CREW,…
+      reveal SHIP TOKEN,…                face-down tokens aboard, named when they matter (S-HIDDEN)
+      build FORT PLACE                   at the end of the turn (S-FORT-BUILD)
+      end                                the turn's end (a new turn number ends it too)
+      ability SOURCE "TEXT" [overrides RULE,…]   a printed ability (S-ABILITY-DECLARED)
+      event EVENT "TEXT" [overrides RULE,…]      an event card played (S-EVENT)
+      effect lose SHIP M | effect restore SHIP M | effect kill CREW
+      effect gold PLAYER N | effect action SHIP
+      resign
+    FACT = touch PLACE|PIECE | bow SHIP | dock PLACE | fog PLACE | reveal TOKEN,…
+         | reef PLACE [DIE] [lose M,…] | sargasso PLACE [DIE]
+    USE  = with KEYWORD of SOURCE        a keyword declared (S-KEYWORDS), e.g. with cannon=+1 of Anna.c2
+
+The grammar reads the shape only; the engine judges what the names and numbers mean.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pyparsing as pp
+
+from referee.games.base import ParsedTurn, TurnSyntaxError
+
+DEAL = "deal"
+RESERVED = frozenset({DEAL, "home", "none"})
+
+PLAYER = r"[A-Za-z][A-Za-z_]*"
+NAME = r"[a-z][a-z0-9]{0,15}"
+PIECE = rf"{PLAYER}\.{NAME}"
+PLACE = r"[A-Z][A-Za-z0-9]{0,15}"
+CARD = r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}"
+DIE = r"[0-9]{1,2}"
+NUMBER = r"[0-9]{1,3}"
+KEYWORD = r"[a-z][a-z-]*(?:=[+]?[A-Za-z0-9]+)?"
+RULE = r"S-[A-Z0-9-]+"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry: its verb and its fields, as plain data (tuples for lists, so it is hashable)."""
+
+    verb: str
+    fields: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return default
+
+    def as_dict(self) -> dict[str, Any]:
+        return dict(self.fields)
+
+
+def event(verb: str, **fields: Any) -> Event:
+    return Event(verb, tuple((k, _frozen(v)) for k, v in fields.items() if v is not None and v != () and v != []))
+
+
+def _frozen(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items() if v is not None)
+    return value
+
+
+RECORD_LISTS = ("items", "islands", "facts", "rolls", "uses", "fires")
+"""Fields holding a list of records (written in JSON as a list of objects)."""
+
+
+def to_json(action: Event) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": action.verb}
+    for key, value in action.fields:
+        if key in RECORD_LISTS:
+            out[key] = [{k: list(v) if isinstance(v, tuple) else v for k, v in record} for record in value]
+        else:
+            out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def from_json(data: dict[str, Any]) -> Event:
+    """An entry from its JSON, made canonical by writing and reading it again (so that an
+    object's key order cannot make two equal entries differ); ValueError if no log could
+    hold it."""
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    verb = data["kind"]
+    written = format_entry(event(verb, **fields))
+    try:
+        return parse_entry(DEAL if verb == DEAL else "player", written).action
+    except TurnSyntaxError as error:
+        raise ValueError(f"this {verb} entry cannot be written as a log: {error.message}") from None
+
+
+# -- the grammar: validation and labelled words ------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    label: str
+    text: str
+    start: int
+
+
+def _w(pattern: str, label: str) -> pp.ParserElement:
+    def tag(text: str, loc: int, tokens: pp.ParseResults) -> _Word:
+        return _Word(label, tokens[0], loc)
+
+    return pp.Regex(pattern + r"(?![^\s])").set_name(label).set_parse_action(tag)
+
+
+def _k(word: str) -> pp.ParserElement:
+    return _w(word, word)
+
+
+def _build() -> dict[str, pp.ParserElement]:
+    end = pp.StringEnd()
+    piece, place, die = _w(PIECE, "piece"), _w(PLACE, "place"), _w(DIE, "die")
+    target = _w(rf"{PIECE}|{PLACE}", "target")
+    mast = _w(r"[0-9]{1,2}", "mast")
+    masts = _w(r"[0-9]{1,2}(?:,[0-9]{1,2})*", "masts")
+    items = _w(rf"{PIECE}(?:,{PIECE})*", "items")
+    use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
+    text = pp.Regex(r'"[^"]*"').set_name("quoted text").set_parse_action(lambda s, l, t: _Word("text", t[0], l))
+    overrides = pp.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
+    fact = ((_k("touch") + target) | (_k("bow") + piece) | (_k("dock") + place) | (_k("fog") + place)
+            | (_k("reveal") + items)
+            | (_k("reef") + place + pp.Opt(die) + pp.Opt(_k("lose") + masts))
+            | (_k("sargasso") + place + pp.Opt(die)))
+    fire = (_w("mast|flag", "weapon") + mast + _k("at") + target + _w("[SL]", "range") + die
+            + pp.Opt(_k("lose") + mast.copy().set_parse_action(lambda s, l, t: _Word("lost", t[0], l))))
+    fleet_item = _w(rf"{NAME}={CARD}(?:@(?:{NAME}|home))?", "item")
+    return {
+        "fleet": _k("fleet") + pp.OneOrMore(fleet_item) + end,
+        "treasure": _k("treasure") + pp.OneOrMore(_w(rf"{NAME}={CARD}", "item")) + end,
+        "roll": _k("roll") + die + end,
+        "island": _k("island") + place + end,
+        "fog": _k("fog") + place + end,
+        "sargasso": _k("sargasso") + place + end,
+        "reef": _k("reef") + place + end,
+        "iceberg": _k("iceberg") + _w(rf"{PLACE}=[0-9]{{1,2}}", "item") + end,
+        "home": _k("home") + _w(rf"{PLAYER}={PLACE}", "item") + end,
+        "deal": (_k("hidden") | pp.OneOrMore(_w(rf"{PLACE}=(?:{PIECE}(?:,{PIECE})*)?", "item"))) + end,
+        "icebergs": _k("icebergs") + die + end,
+        "drift": _k("drift") + place + die + pp.Opt(_k("stops") + target + pp.Opt(_k("mast") + mast)) + end,
+        "move": (_k("move") + piece + pp.ZeroOrMore(use) + pp.Opt(_k("exit") + die)
+                 + _w(r"-|[SL](?:\+[SL]){0,7}", "segments") + pp.ZeroOrMore(fact) + end),
+        "about": _k("about") + piece + pp.ZeroOrMore(fact) + end,
+        "ram": _k("ram") + piece + target + die + pp.Opt(_k("mast") + mast) + pp.ZeroOrMore(use) + end,
+        "board": (_k("board") + _w(rf"{PLAYER}={DIE}", "roll") + _w(rf"{PLAYER}={DIE}", "roll")
+                  + pp.Opt((_k("takes") | _k("kills")) + piece) + pp.ZeroOrMore(use) + end),
+        "tow": _k("tow") + piece + piece + end,
+        "release": _k("release") + piece + end,
+        "explore": (_k("explore") + piece + pp.Opt(_w(PIECE, "other")) + pp.ZeroOrMore(use)
+                    + pp.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | items))
+                    + pp.Opt(_k("gives") + items.copy().set_parse_action(lambda s, l, t: _Word("gives", t[0], l)))
+                    + end),
+        "shoot": _k("shoot") + piece + pp.ZeroOrMore(use) + pp.OneOrMore(fire) + end,
+        "repair": _k("repair") + piece + mast + end,
+        "scuttle": _k("scuttle") + piece + die + end,
+        "free": _k("free") + piece + die + end,
+        "land": _k("land") + piece + items + end,
+        "embark": _k("embark") + piece + items + end,
+        "transfer": _k("transfer") + piece + piece + items + end,
+        "build": _k("build") + piece + place + end,
+        "ability": _k("ability") + piece + text + overrides + end,
+        "event": _k("event") + piece + text + overrides + end,
+        "effect": _k("effect") + ((_k("lose") + piece + mast) | (_k("restore") + piece + mast)
+                                  | (_k("kill") + piece) | (_k("gold") + _w(PLAYER, "player") + _w(NUMBER, "amount"))
+                                  | (_k("action") + piece)) + end,
+        "reveal": _k("reveal") + piece + items + end,
+        "end": _k("end") + end,
+        "resign": _k("resign") + end,
+    }
+
+
+_GRAMMARS = _build()
+SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home")
+TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
+TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
+              "repair", "scuttle", "free", "land", "embark", "transfer", "build", "ability", "event", "effect",
+              "reveal", "end", "resign")
+PLAYER_VERBS = SETUP_VERBS + TURN_VERBS
+_SHAPES = {
+    "fleet": "fleet NAME=CARD[@SHIP|@home] …, e.g. 'fleet s1=s-gull c1=c-ada@s1'",
+    "treasure": "treasure NAME=CARD …, e.g. 'treasure t1=t-2 t2=t-3'",
+    "roll": "roll DIE, e.g. 'roll 5'",
+    "island": "island PLACE, e.g. 'island I1'",
+    "fog": "fog PLACE", "sargasso": "sargasso PLACE", "reef": "reef PLACE",
+    "iceberg": "iceberg PLACE=GOLD, e.g. 'iceberg G1=3'",
+    "home": "home PLAYER=PLACE, e.g. 'home Anna=I2'",
+    "deal": "PLACE=TOKEN,TOKEN,… for each wild island, or 'hidden'",
+    "icebergs": "icebergs DIE",
+    "drift": "drift ICEBERG DIE [stops PLACE|SHIP [mast M]]",
+    "move": "move SHIP [with KEYWORD of SOURCE] [exit DIE] SEGMENTS FACT…, e.g. 'move Anna.s1 L+S dock I3'",
+    "about": "about SHIP FACT…",
+    "ram": "ram SHIP TARGET DIE [mast M] [with KEYWORD of SOURCE]",
+    "board": "board PLAYER=DIE PLAYER=DIE [takes TOKEN|kills CREW], the sender first",
+    "tow": "tow SHIP DERELICT", "release": "release SHIP",
+    "explore": "explore SHIP [SHIP] [takes ITEM,…|takes N] [gives ITEM,…]",
+    "shoot": "shoot SHIP [with KEYWORD of SOURCE] mast M at TARGET S|L DIE [lose M] …",
+    "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE",
+    "land": "land SHIP CREW,…", "embark": "embark SHIP CREW,…", "transfer": "transfer SHIP SHIP CREW,…",
+    "build": "build FORT PLACE",
+    "ability": 'ability SOURCE "TEXT" [overrides RULE,…]',
+    "event": 'event EVENT "TEXT" [overrides RULE,…]',
+    "effect": "effect lose|restore SHIP M, effect kill CREW, effect gold PLAYER N or effect action SHIP",
+    "reveal": "reveal SHIP TOKEN,… (the face-down tokens aboard, named)",
+    "end": "end", "resign": "resign",
+}
+
+
+@lru_cache(maxsize=1 << 14)
+def parse_entry(name: str, text: str) -> ParsedTurn:
+    """The body of an entry named `name` (a player, or `deal`)."""
+    if name == DEAL:
+        verb = DEAL
+    else:
+        verb = text.split(" ", 1)[0]
+        if verb not in PLAYER_VERBS:
+            raise _unknown_word(verb, name)
+    try:
+        words = _GRAMMARS[verb].parse_string(text, parse_all=True).as_list()
+    except pp.ParseBaseException as error:
+        raise TurnSyntaxError(f"cannot read this {verb} entry", error.loc, f"write {_SHAPES[verb]}") from None
+    return _READERS.get(verb, _read_generic)(verb, words)
+
+
+def _unknown_word(word: str, name: str) -> TurnSyntaxError:
+    close = difflib.get_close_matches(word.lower(), list(PLAYER_VERBS), n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'?" if close else "an entry starts with a verb: " + ", ".join(PLAYER_VERBS)
+    shown = word if len(word) <= 40 else word[:39] + "…"
+    return TurnSyntaxError(f"'{shown}' does not start an entry of {name}", 0, hint)
+
+
+def _span(word: _Word) -> tuple[int, int]:
+    return (word.start, word.start + len(word.text))
+
+
+class _Reader:
+    """Walks the labelled words of one entry, collecting fields and where each stands."""
+
+    def __init__(self, words: list[_Word]) -> None:
+        self.words = [w for w in words if isinstance(w, _Word)]
+        self.at = 1  # past the verb
+        self.parts: dict[str, tuple[int, int]] = {}
+
+    def peek(self) -> _Word | None:
+        return self.words[self.at] if self.at < len(self.words) else None
+
+    def take(self, part: str | None = None) -> str:
+        word = self.words[self.at]
+        self.at += 1
+        if part is not None:
+            self.parts.setdefault(part, _span(word))
+        return word.text
+
+    def next_is(self, label: str) -> bool:
+        word = self.peek()
+        return word is not None and word.label == label
+
+    def uses(self) -> list[dict[str, str]]:
+        found = []
+        while self.next_is("with"):
+            self.take()
+            index = len(found)
+            keyword = self.take(f"use:{index}")
+            self.take()
+            found.append({"keyword": keyword, "source": self.take(f"source:{index}")})
+        return found
+
+
+_PLAIN = {"roll": ("die",), "island": ("place",), "fog": ("place",), "sargasso": ("place",),
+          "reef": ("place",), "icebergs": ("die",), "tow": ("ship", "target"), "release": ("ship",),
+          "repair": ("ship", "mast"), "scuttle": ("ship", "die"), "free": ("ship", "die"),
+          "land": ("ship", "crew"), "embark": ("ship", "crew"), "transfer": ("ship", "target", "crew"),
+          "build": ("fort", "place"), "reveal": ("ship", "tokens"), "end": (), "resign": ()}
+"""Entries whose words are named fields in order."""
+
+
+def _read_generic(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {}
+    for name in _PLAIN[verb]:
+        value = reader.take(name)
+        if name in ("die", "mast"):
+            fields[name] = int(value)
+        elif name in ("crew", "tokens"):
+            fields[name] = value.split(",")
+        else:
+            fields[name] = value
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_fleet(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    items = []
+    while reader.peek() is not None:
+        index = len(items)
+        text = reader.take(f"item:{index}")
+        name, _, rest = text.partition("=")
+        card, _, at = rest.partition("@")
+        items.append({"name": name, "card": card, "at": at or None})
+    return ParsedTurn(event(verb, items=items), reader.parts)
+
+
+def _read_iceberg(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    place, _, gold = reader.take("place").partition("=")
+    return ParsedTurn(event(verb, place=place, gold=int(gold)), reader.parts)
+
+
+def _read_home(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    player, _, place = reader.take("place").partition("=")
+    return ParsedTurn(event(verb, player=player, place=place), reader.parts)
+
+
+def _read_deal(verb: str, words: list[_Word]) -> ParsedTurn:
+    if words[0].text == "hidden":
+        return ParsedTurn(event(verb, hidden=True), {})
+    islands, parts = [], {}
+    for index, word in enumerate(words):
+        place, _, tokens = word.text.partition("=")
+        islands.append({"place": place, "tokens": tokens.split(",") if tokens else []})
+        parts[f"island:{place}"] = _span(word)
+    return ParsedTurn(event(verb, islands=islands), parts)
+
+
+def _read_drift(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"iceberg": reader.take("iceberg"), "die": int(reader.take("die"))}
+    if reader.next_is("stops"):
+        reader.take()
+        fields["stops"] = reader.take("stops")
+        if reader.next_is("mast"):
+            reader.take()
+            fields["mast"] = int(reader.take("mast"))
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _facts(reader: _Reader) -> list[dict[str, Any]]:
+    facts: list[dict[str, Any]] = []
+    while reader.peek() is not None:
+        index = len(facts)
+        kind = reader.take(f"fact:{index}")
+        fact: dict[str, Any] = {"fact": kind, "target": reader.take(f"target:{index}")}
+        if kind == "reveal":
+            fact["target"] = fact["target"].split(",")
+        if kind in ("reef", "sargasso") and reader.next_is("die"):
+            fact["die"] = int(reader.take(f"die:{index}"))
+        if kind == "reef" and reader.next_is("lose"):
+            reader.take()
+            fact["masts"] = [int(m) for m in reader.take(f"masts:{index}").split(",")]
+        facts.append(fact)
+    return facts
+
+
+def _read_move(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship")}
+    fields["uses"] = reader.uses()
+    if verb == "move":
+        if reader.next_is("exit"):
+            reader.take()
+            fields["exit"] = int(reader.take("exit"))
+        segments = reader.take("segments")
+        fields["segments"] = [] if segments == "-" else segments.split("+")
+    fields["facts"] = _facts(reader)
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_ram(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship"), "target": reader.take("target"),
+                              "die": int(reader.take("die"))}
+    if reader.next_is("mast"):
+        reader.take()
+        fields["mast"] = int(reader.take("mast"))
+    fields["uses"] = reader.uses()
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_board(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    rolls = []
+    for index in range(2):
+        player, _, die = reader.take(f"roll:{index}").partition("=")
+        rolls.append({"player": player, "die": int(die)})
+    fields: dict[str, Any] = {"rolls": rolls}
+    if reader.next_is("takes") or reader.next_is("kills"):
+        fields["result"] = reader.take()
+        fields["item"] = reader.take("item")
+    fields["uses"] = reader.uses()
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_explore(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship")}
+    if reader.next_is("other"):
+        fields["other"] = reader.take("other")
+    fields["uses"] = reader.uses()
+    if reader.next_is("takes"):
+        reader.take()
+        if reader.next_is("count"):
+            fields["count"] = int(reader.take("takes"))
+        else:
+            fields["takes"] = reader.take("takes").split(",")
+    if reader.next_is("gives"):
+        reader.take()
+        fields["gives"] = reader.take("gives").split(",")
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_shoot(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship"), "uses": reader.uses()}
+    fires = []
+    while reader.peek() is not None:
+        index = len(fires)
+        start = reader.peek().start  # type: ignore[union-attr]
+        fire: dict[str, Any] = {"weapon": reader.take(), "mast": int(reader.take(f"mast:{index}"))}
+        reader.take()
+        fire["target"] = reader.take(f"target:{index}")
+        fire["range"] = reader.take(f"range:{index}")
+        fire["die"] = int(reader.take(f"die:{index}"))
+        if reader.next_is("lose"):
+            reader.take()
+            fire["lose"] = int(reader.take(f"lose:{index}"))
+        end = reader.words[reader.at - 1]
+        reader.parts[f"fire:{index}"] = (start, _span(end)[1])
+        fires.append(fire)
+    fields["fires"] = fires
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_declared(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"source": reader.take("source"), "text": reader.take("text")[1:-1]}
+    if reader.next_is("overrides"):
+        reader.take()
+        fields["overrides"] = reader.take("overrides").split(",")
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_effect(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    kind = reader.take("kind")
+    fields: dict[str, Any] = {"kind": kind}
+    if kind == "gold":
+        fields["player"] = reader.take("player")
+        fields["amount"] = int(reader.take("amount"))
+    else:
+        fields["target"] = reader.take("target")
+        if kind in ("lose", "restore"):
+            fields["mast"] = int(reader.take("mast"))
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+_READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "iceberg": _read_iceberg, "home": _read_home,
+            "deal": _read_deal, "drift": _read_drift, "move": _read_move, "about": _read_move,
+            "ram": _read_ram, "board": _read_board, "explore": _read_explore, "shoot": _read_shoot,
+            "ability": _read_declared, "event": _read_declared, "effect": _read_effect}
+
+
+# -- writing ---------------------------------------------------------------------------------
+
+
+def _uses(uses: tuple[Any, ...]) -> list[str]:
+    return [f"with {dict(u)['keyword']} of {dict(u)['source']}" for u in uses]
+
+
+def format_entry(action: Event) -> str:
+    """The canonical body of an entry."""
+    f = action.as_dict()
+    verb = action.verb
+    match verb:
+        case "fleet" | "treasure":
+            items = [dict(i) for i in f["items"]]
+            return " ".join([verb] + [f"{i['name']}={i['card']}" + (f"@{i['at']}" if i.get("at") else "")
+                                      for i in items])
+        case "iceberg":
+            return f"iceberg {f['place']}={f['gold']}"
+        case "home":
+            return f"home {f['player']}={f['place']}"
+        case "deal":
+            if f.get("hidden"):
+                return "hidden"
+            return " ".join(f"{dict(i)['place']}=" + ",".join(dict(i).get("tokens", ())) for i in f["islands"])
+        case "drift":
+            out = f"drift {f['iceberg']} {f['die']}"
+            if "stops" in f:
+                out += f" stops {f['stops']}" + (f" mast {f['mast']}" if "mast" in f else "")
+            return out
+        case "move" | "about":
+            parts = [verb, f["ship"], *_uses(f.get("uses", ()))]
+            if verb == "move":
+                if "exit" in f:
+                    parts.append(f"exit {f['exit']}")
+                parts.append("+".join(f.get("segments", ())) or "-")
+            for fact in f.get("facts", ()):
+                fact = dict(fact)
+                target = fact["target"]
+                parts.append(f"{fact['fact']} " + (",".join(target) if isinstance(target, tuple) else target))
+                if "die" in fact:
+                    parts.append(str(fact["die"]))
+                if "masts" in fact:
+                    parts.append("lose " + ",".join(map(str, fact["masts"])))
+            return " ".join(parts)
+        case "ram":
+            parts = [f"ram {f['ship']} {f['target']} {f['die']}"]
+            if "mast" in f:
+                parts.append(f"mast {f['mast']}")
+            return " ".join(parts + _uses(f.get("uses", ())))
+        case "board":
+            parts = ["board"] + [f"{dict(r)['player']}={dict(r)['die']}" for r in f["rolls"]]
+            if "result" in f:
+                parts.append(f"{f['result']} {f['item']}")
+            return " ".join(parts + _uses(f.get("uses", ())))
+        case "explore":
+            parts = ["explore", f["ship"]]
+            if "other" in f:
+                parts.append(f["other"])
+            parts += _uses(f.get("uses", ()))
+            if "count" in f:
+                parts.append(f"takes {f['count']}")
+            elif "takes" in f:
+                parts.append("takes " + ",".join(f["takes"]))
+            if "gives" in f:
+                parts.append("gives " + ",".join(f["gives"]))
+            return " ".join(parts)
+        case "shoot":
+            parts = ["shoot", f["ship"], *_uses(f.get("uses", ()))]
+            for fire in f["fires"]:
+                fire = dict(fire)
+                parts.append(f"{fire['weapon']} {fire['mast']} at {fire['target']} {fire['range']} {fire['die']}"
+                             + (f" lose {fire['lose']}" if "lose" in fire else ""))
+            return " ".join(parts)
+        case "ability" | "event":
+            out = f'{verb} {f["source"]} "{f["text"]}"'
+            return out + (" overrides " + ",".join(f["overrides"]) if "overrides" in f else "")
+        case "effect":
+            if f["kind"] == "gold":
+                return f"effect gold {f['player']} {f['amount']}"
+            return f"effect {f['kind']} {f['target']}" + (f" {f['mast']}" if "mast" in f else "")
+    return " ".join([verb] + [",".join(f[n]) if n in ("crew", "tokens") else str(f[n]) for n in _PLAIN[verb]])
+
+
+def entry_name(action: Event, player: str) -> str:
+    return DEAL if action.verb == DEAL else player

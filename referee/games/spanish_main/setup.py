@@ -1,0 +1,108 @@
+"""A Spanish Main game's header: players, build total, card data, counts and variants
+(S-PLAYERS, S-BUILD, S-DATA, S-ISLANDS, S-TREASURE, S-AMBIG)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.diagnostics import Violation
+from referee.games.base import JudgeOptions
+from referee.games.common import seating_problem
+from referee.games.spanish_main.cards import SAMPLE_NAME, CardSet, sample_cards
+from referee.games.spanish_main.notation import RESERVED
+from referee.games.tagvalues import parse_players
+from referee.record import GameRecord
+
+VARIANT_NAMES = ("ram-own-masts", "board-reroll", "fog-ends-turn", "islands-all-pairs", "fort-paid-only",
+                 "win-end-of-turn", "most-gold")
+CARDS_TAG = re.compile(r"(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]{0,63})(?: sha256:(?P<digest>[0-9a-f]{64}))?")
+STANDARD_BUILD = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    players: list[str]
+    build: int
+    cards: CardSet
+    islands: int
+    treasure_count: int
+    treasure_gold: int
+    variants: frozenset[str]
+    claimed: str | None
+    """The claimed winner, `none`, or None (no claim, or '*')."""
+
+
+def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
+    players = parse_players(record.tag_value("Players") or "")
+    problem = seating_problem(players, RESERVED, "S-PLAYERS", "Pirates of the Spanish Main", 2, 2)
+    if problem is not None:
+        return problem
+    build = int(record.tag_value("Build") or STANDARD_BUILD)
+    if build < 1:
+        return Violation("S-BUILD", "the build total is a positive number of points", part="tag:Build")
+    cards = _cards(record, options)
+    if isinstance(cards, Violation):
+        return cards
+    islands_tag = record.tag_value("Islands")
+    if islands_tag is None and build != STANDARD_BUILD:
+        return Violation("S-ISLANDS", f"a game of {build} points states its number of islands",
+                         part="tag:Build", notes=("add [Islands \"N\"] (at least 3); 40 points play 6",))
+    islands = int(islands_tag) if islands_tag is not None else 6
+    if islands < 3:
+        return Violation("S-ISLANDS", f"{islands} islands: a game needs at least 3", part="tag:Islands")
+    treasure_tag = record.tag_value("Treasure")
+    if treasure_tag is None and build != STANDARD_BUILD:
+        return Violation("S-TREASURE", f"a game of {build} points states each player's treasure",
+                         part="tag:Build", notes=("add [Treasure \"COUNT GOLD\"]; 40 points play 8 tokens, 15 gold",))
+    count, gold = (int(v) for v in (treasure_tag or "8 15").split())
+    if 2 * count != 4 * (islands - 2):
+        return Violation("S-TREASURE", f"{islands} islands leave {islands - 2} wild ones, holding "
+                         f"{4 * (islands - 2)} tokens: each player contributes half, not {count}",
+                         part="tag:Treasure" if treasure_tag else "tag:Islands")
+    variants = _variants(record, options)
+    if isinstance(variants, Violation):
+        return variants
+    result = (record.tag_value("Result") or "*").strip()
+    claimed = None if result == "*" else result
+    if claimed is not None and claimed != "none" and claimed not in players:
+        return Violation("S-WIN", f"the claimed winner '{claimed}' is not a player", part="tag:Result")
+    return Setup(players, build, cards, islands, count, gold, variants, claimed)
+
+
+def _cards(record: GameRecord, options: JudgeOptions) -> CardSet | Violation:
+    written = (record.tag_value("Cards") or "").strip()
+    if not written:
+        return Violation("S-DATA", "the log names no card data", part="tag:Cards",
+                         notes=("add [Cards \"sample\"] for the bundled cards, or name your file and give it "
+                                "with --data FILE",))
+    match = CARDS_TAG.fullmatch(written)
+    assert match is not None  # the tag's grammar
+    name, digest = match["name"], match["digest"]
+    given: tuple[CardSet, ...] = options.data_for("spanish-main")
+    if name == SAMPLE_NAME and not given:
+        sample = sample_cards()
+        if digest is not None and digest != sample.digest:
+            return Violation("S-DATA", "the bundled sample cards are not the ones this log names",
+                             part="tag:Cards", notes=(f"the bundled file is sha256:{sample.digest}",))
+        return sample
+    for cards in given:
+        if digest is None or cards.digest == digest:
+            return cards
+    if given:
+        return Violation("S-DATA", f"the card file given is not the one this log names (sha256:{digest})",
+                         part="tag:Cards", notes=tuple(f"given: sha256:{c.digest}" for c in given))
+    return Violation("S-DATA", f"this game is played with card data '{name}' that no --data file gives",
+                     part="tag:Cards", notes=("give the file with --data FILE",))
+
+
+def _variants(record: GameRecord, options: JudgeOptions) -> frozenset[str] | Violation:
+    tag = record.tag_value("Variants")
+    if tag is None:
+        return frozenset(name for name in options.variants if name in VARIANT_NAMES)
+    names = tag.split()
+    for name in names:
+        if name not in VARIANT_NAMES and name != "-":
+            return Violation("S-AMBIG", f"'{name}' is not a variant of Pirates of the Spanish Main",
+                             part="tag:Variants", notes=("variants: " + " ".join(VARIANT_NAMES),))
+    return frozenset(name for name in names if name != "-")

@@ -1,0 +1,129 @@
+"""The pieces of a Spanish Main game as the referee tracks them at level 1: plain data.
+
+Every piece is a named instance (`Anna.s1`) of a card; where it lies is a string
+(`ship:Anna.s1`, `island:I3`, `home:Anna`, `fort:Anna.f1`, `gone`). A face-down token
+whose name the log has not given yet (S-HIDDEN) is a placeholder `?I3` (the island it
+came from) until a `reveal` names it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.games.spanish_main.cards import Card
+
+
+@dataclass(slots=True)
+class Ship:
+    id: str
+    card: Card
+    owner: str
+    controller: str
+    standing: list[int]
+    """Mast numbers (1 = bow) still standing."""
+    crew: list[str] = field(default_factory=list)
+    tokens: list[str] = field(default_factory=list)
+    docked: str | None = None
+    docked_turn: int = 0
+    """The turn the ship docked: it may explore from the next turn on (S-EXPLORE)."""
+    explored_here: bool = False
+    contacts: set[str] = field(default_factory=set)
+    """What the log last stated it touches (S-L1-CONTACT): islands, terrain, pieces."""
+    bow: set[str] = field(default_factory=set)
+    """Ships its bow was last stated to touch (S-RAM, S-PIN)."""
+    lost: str | None = None
+    entangled: str | None = None
+    moves_from: int = 0
+    """The first turn it may be given a move action (freed from a sargasso sea: the next one)."""
+    towing: str | None = None
+    towed_by: str | None = None
+    wreck: bool = False
+    sunk: bool = False
+    scuttled: bool = False
+    scuttle_turn: int = 0
+
+    @property
+    def derelict(self) -> bool:
+        return not self.standing
+
+    @property
+    def afloat(self) -> bool:
+        return not self.sunk
+
+
+@dataclass(slots=True)
+class Crew:
+    id: str
+    card: Card
+    owner: str
+    where: str
+    face_up: bool = False
+
+
+@dataclass(slots=True)
+class Token:
+    id: str
+    card: Card
+    owner: str
+    where: str = "pool"
+
+    @property
+    def gold(self) -> int:
+        return self.card.gold or 0
+
+    @property
+    def unique(self) -> bool:
+        return self.card.unique
+
+
+@dataclass(slots=True)
+class Island:
+    name: str
+    placer: str
+    tokens: list[str] = field(default_factory=list)
+    hidden: int = 0
+    """Face-down tokens whose names the log has not given (a hidden deal)."""
+    home_of: str | None = None
+    fort: str | None = None
+    explored_by: set[str] = field(default_factory=set)
+    marks: set[str] = field(default_factory=set)
+    gold: int = 0
+    """Gold left by a destroyed fort, as an amount (S-GOLD)."""
+
+
+@dataclass(slots=True)
+class Terrain:
+    name: str
+    kind: str
+    placer: str
+    gold: int | None = None
+    """An iceberg's gold number."""
+    frozen: bool = False
+
+
+@dataclass(slots=True)
+class Fort:
+    id: str
+    card: Card
+    owner: str
+    island: str | None = None
+    flags: list[int] = field(default_factory=list)
+    gold: int = 0
+    tokens: list[str] = field(default_factory=list)
+    destroyed: bool = False
+
+    @property
+    def built(self) -> bool:
+        return self.island is not None and not self.destroyed
+
+    @property
+    def abandoned(self) -> bool:
+        return self.built and not self.flags
+
+
+@dataclass(slots=True)
+class EventCard:
+    id: str
+    card: Card
+    owner: str
+    used: int = 0

@@ -1,0 +1,123 @@
+"""How a Spanish Main position reads to a referee: each fleet, the islands and terrain, the
+forts, and the gold against half the distributed gold (S-WIN)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.games.spanish_main.engine import SpanishMainEngine
+    from referee.games.spanish_main.state import Ship
+
+
+def _ship_state(engine: "SpanishMainEngine", ship: "Ship") -> list[str]:
+    states = []
+    if ship.sunk:
+        return ["sunk"]
+    if ship.wreck:
+        states.append("wreck")
+    elif ship.derelict:
+        states.append("derelict")
+    if ship.docked:
+        states.append(f"docked at {ship.docked}")
+    if engine.pinned_by(ship):
+        states.append(f"pinned by {engine.pinned_by(ship)}")
+    if ship.lost:
+        states.append(f"lost in {ship.lost}")
+    if ship.entangled:
+        states.append(f"entangled in {ship.entangled}")
+    if ship.towing:
+        states.append(f"towing {ship.towing}")
+    if ship.towed_by:
+        states.append(f"towed by {ship.towed_by}")
+    if ship.scuttled:
+        states.append("scuttled: sinks at its player's next turn")
+    return states
+
+
+def engine_view(engine: "SpanishMainEngine") -> dict[str, Any]:
+    fleets: dict[str, list[dict[str, Any]]] = {p: [] for p in engine.players}
+    for ship in engine.ships.values():
+        cannons = []
+        for number, cannon in enumerate(ship.card.cannons, start=1):
+            cannons.append({"mast": number, "standing": number in ship.standing,
+                            "cannon": None if cannon is None else f"{cannon.rank}{cannon.range}"})
+        fleets[ship.controller].append({
+            "id": ship.id, "card": ship.card.id, "name": ship.card.name, "owner": ship.owner,
+            "masts": cannons, "crew": [{"id": c, "card": engine.crew[c].card.id, "face_up": engine.crew[c].face_up}
+                                       for c in ship.crew],
+            "treasure": [t if t.startswith("?") else f"{t} ({engine.tokens[t].gold})" for t in ship.tokens],
+            "load": engine.load_of(ship), "cargo": engine.cargo_of(ship),
+            "move": "+".join(ship.card.move), "state": _ship_state(engine, ship),
+            "contacts": sorted(ship.contacts | ship.bow)})
+    islands = []
+    for name in engine.placement:
+        if name in engine.islands:
+            island = engine.islands[name]
+            islands.append({
+                "name": name, "home_of": island.home_of, "fort": island.fort,
+                "tokens": list(island.tokens), "face_down": island.hidden, "gold": island.gold,
+                "explored_by": sorted(island.explored_by), "marks": sorted(island.marks),
+                "crew": [c.id for c in engine.crew.values() if c.where == f"island:{name}"]})
+    terrain = [{"name": t.name, "kind": t.kind, **({"gold": t.gold, "frozen": t.frozen} if t.kind == "iceberg" else {}),
+                **({"value": engine.sea_values[t.name]} if t.name in engine.sea_values else {})}
+               for t in engine.terrain.values()]
+    forts = [{"id": f.id, "owner": f.owner, "island": f.island, "flags": list(f.flags), "gold": f.gold,
+              "state": "destroyed" if f.destroyed else "abandoned" if f.abandoned else "standing"}
+             for f in engine.forts.values() if f.island is not None or f.destroyed]
+    return {
+        "turn": engine.turn, "player": engine.turn_player, "stage": engine.stage,
+        "fleets": fleets, "islands": islands, "terrain": terrain, "forts": forts,
+        "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
+        "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
+        "winner": engine.winner,
+    }
+
+
+def render_view(view: dict[str, Any]) -> list[str]:
+    lines = []
+    if view["stage"] != "play":
+        lines.append(f"set-up: {view['stage']}")
+    else:
+        lines.append(f"turn {view['turn']}, {view['player']} to play" if view["player"] else "before turn 1")
+    for player, ships in view["fleets"].items():
+        gold = view["gold"][player]
+        lines.append(f"{player}: {gold['total']} gold (home {gold['home']}); wins above "
+                     f"{view['distributed'] / 2:g} of {view['distributed']}")
+        for ship in ships:
+            masts = " ".join(f"{m['mast']}:{m['cannon'] or '-'}" + ("" if m["standing"] else "✗")
+                             for m in ship["masts"])
+            head = f"  {ship['id']} {ship['name']} [{masts}] move {ship['move']} load {ship['load']}/{ship['cargo']}"
+            if ship["state"]:
+                head += " — " + ", ".join(ship["state"])
+            lines.append(head)
+            if ship["crew"]:
+                lines.append("    crew: " + ", ".join(c["id"] + ("" if c["face_up"] else " (face down)")
+                                                     for c in ship["crew"]))
+            if ship["treasure"]:
+                lines.append("    treasure: " + ", ".join(t if not t.startswith("?") else f"face down from {t[1:]}"
+                                                         for t in ship["treasure"]))
+    for island in view["islands"]:
+        what = f"home of {island['home_of']}" if island["home_of"] else "wild"
+        parts = [f"  {island['name']} ({what})"]
+        if island["tokens"] or island["face_down"]:
+            parts.append(f"{len(island['tokens']) + island['face_down']} token(s)")
+        if island["fort"]:
+            parts.append(f"fort {island['fort']}")
+        if island["explored_by"]:
+            parts.append("explored by " + ", ".join(island["explored_by"]))
+        if island["crew"]:
+            parts.append("crew " + ", ".join(island["crew"]))
+        if island["gold"]:
+            parts.append(f"{island['gold']} gold")
+        lines.append("; ".join(parts))
+    for piece in view["terrain"]:
+        extra = f" gold {piece['gold']}" + (" frozen" if piece.get("frozen") else "") if piece["kind"] == "iceberg" else ""
+        value = f", value {piece['value']} this turn" if "value" in piece else ""
+        lines.append(f"  {piece['name']}: {piece['kind']}{extra}{value}")
+    for fort in view["forts"]:
+        lines.append(f"  fort {fort['id']} on {fort['island']}: {fort['state']}, flags "
+                     f"{','.join(map(str, fort['flags'])) or 'none'}, {fort['gold']} gold")
+    if view["winner"]:
+        lines.append(f"{view['winner']} has won")
+    return lines
