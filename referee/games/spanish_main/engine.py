@@ -703,7 +703,7 @@ class SpanishMainEngine(Engine):
         if self.waiver is None:
             raise fail("S-ABILITY-DECLARED", "an effect follows the ability or event it comes from")
         self.waiver["pending"] = True
-        kind = action.get("kind")
+        kind = action.get("effect")
         if kind == "gold":
             who = action.get("player")
             if who not in self.players:

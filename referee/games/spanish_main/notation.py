@@ -479,8 +479,8 @@ def _read_declared(verb: str, words: list[_Word]) -> ParsedTurn:
 
 def _read_effect(verb: str, words: list[_Word]) -> ParsedTurn:
     reader = _Reader(words)
-    kind = reader.take("kind")
-    fields: dict[str, Any] = {"kind": kind}
+    kind = reader.take("effect")
+    fields: dict[str, Any] = {"effect": kind}
     if kind == "gold":
         fields["player"] = reader.take("player")
         fields["amount"] = int(reader.take("amount"))
@@ -574,9 +574,9 @@ def format_entry(action: Event) -> str:
             out = f'{verb} {f["source"]} "{f["text"]}"'
             return out + (" overrides " + ",".join(f["overrides"]) if "overrides" in f else "")
         case "effect":
-            if f["kind"] == "gold":
+            if f["effect"] == "gold":
                 return f"effect gold {f['player']} {f['amount']}"
-            return f"effect {f['kind']} {f['target']}" + (f" {f['mast']}" if "mast" in f else "")
+            return f"effect {f['effect']} {f['target']}" + (f" {f['mast']}" if "mast" in f else "")
     return " ".join([verb] + [",".join(f[n]) if n in ("crew", "tokens") else str(f[n]) for n in _PLAIN[verb]])
 
 

@@ -66,7 +66,7 @@ def engine_view(engine: "SpanishMainEngine") -> dict[str, Any]:
               "state": "destroyed" if f.destroyed else "abandoned" if f.abandoned else "standing"}
              for f in engine.forts.values() if f.island is not None or f.destroyed]
     return {
-        "turn": engine.turn, "player": engine.turn_player, "stage": engine.stage,
+        "game": "spanish-main", "turn": engine.turn, "player": engine.turn_player, "stage": engine.stage,
         "fleets": fleets, "islands": islands, "terrain": terrain, "forts": forts,
         "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
         "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
