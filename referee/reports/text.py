@@ -140,6 +140,9 @@ def render_score(game: GameReport, style: Style) -> list[str]:
     notice = outcome.summary.get("notice")
     if isinstance(notice, str):
         lines.append(f"  note: {notice}")
+    if "accepted_not_checked" in outcome.summary:
+        lines.append(f"  events: {outcome.summary.get('checked_events', 0)} checked, "
+                     f"{outcome.summary['accepted_not_checked']} accepted, not checked")
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
             lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")

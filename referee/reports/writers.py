@@ -53,6 +53,8 @@ class TextWriter(ReportWriter):
         self.style = style
         self.quiet = quiet
         self.notices: dict[str, int] = {}
+        self.accepted = 0
+        """Events judged on the log's word (stated facts, declared abilities), over every game."""
         """What a game's verdict rests on that a reader must know (a reconstructed board): once each."""
         self.show_suppressed = False
         """List the findings allow comments accepted (`--show-suppressed`), marked as such."""
@@ -72,9 +74,13 @@ class TextWriter(ReportWriter):
         if self.show_suppressed:
             self._findings([dict(d, severity="suppressed") for game in games for d in game.get("suppressed", ())])
         for game in games:
-            notice = ((game.get("score") or {}).get("summary") or {}).get("notice")
+            summary = (game.get("score") or {}).get("summary") or {}
+            notice = summary.get("notice")
             if isinstance(notice, str):
                 self.notices[notice] = self.notices.get(notice, 0) + 1
+            accepted = summary.get("accepted_not_checked")
+            if isinstance(accepted, int) and accepted:
+                self.accepted += accepted
 
     def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
         self._findings(diagnostics)
@@ -85,6 +91,9 @@ class TextWriter(ReportWriter):
                 "leaving the rest of the input unread (--max-errors)\n") if stopped_at else ""
         for notice, count in self.notices.items():
             note += f"note: {count} game{'s' if count != 1 else ''} {notice}\n"
+        if self.accepted:
+            note += (f"note: {self.accepted} event{'s' if self.accepted != 1 else ''} accepted, not checked "
+                     "(facts the logs state, declared abilities)\n")
         self.write(note + summary_line(counts, self.style, elapsed) + "\n")
 
 

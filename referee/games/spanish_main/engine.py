@@ -977,8 +977,9 @@ class SpanishMainEngine(Engine):
                            "or touched", part)
             ship.contacts.add(target)
             return
-        if kind == "dock":
-            raise fail("S-L1-FACTS", f"{target} is no island", part)
+        if kind == "dock" or "." not in target:
+            raise fail("S-L1-FACTS", f"{target} is no island" + ("" if kind == "dock" else " or terrain piece")
+                       + " of this table", part, notes=("placed: " + " ".join(self.placement),))
         other = self.piece(target, part)
         if isinstance(other, Fort):
             ship.contacts.add(target)

@@ -156,7 +156,7 @@ def _build() -> dict[str, pp.ParserElement]:
     use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
     text = pp.Regex(r'"[^"]*"').set_name("quoted text").set_parse_action(lambda s, l, t: _Word("text", t[0], l))
     overrides = pp.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
-    fact = ((_k("touch") + target) | (_k("bow") + piece) | (_k("dock") + place) | (_k("fog") + place)
+    fact = ((_k("touch") + target) | (_k("bow") + target) | (_k("dock") + place) | (_k("fog") + place)
             | (_k("reveal") + items)
             | (_k("reef") + place + pp.Opt(die) + pp.Opt(_k("lose") + masts))
             | (_k("sargasso") + place + pp.Opt(die)))
