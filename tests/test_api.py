@@ -54,8 +54,10 @@ def test_positions_are_what_show_prints() -> None:
 def test_games_and_rulings_as_the_command_line_lists_them() -> None:
     assert [(g.id, g.name, g.extensions) for g in api.games()] == [("korsar", "Korsar", (".korsar",)),
                                                                     ("corsari", "Corsari", (".corsari",)),
-                                                                        ("perroquets", "Pirates & Perroquets",
-                                                                         (".perroquets",))]
+                                                                    ("perroquets", "Pirates & Perroquets",
+                                                                     (".perroquets",)),
+                                                                    ("spanish-main", "Pirates of the Spanish Main",
+                                                                     (".spanish-main", ".psm"))]
     document = json.loads(CliRunner().invoke(cli, ["rules", "--format", "json"]).stdout)
     assert [(r.id, r.game, r.title, r.text) for r in api.rulings()] == \
         [(r["id"], r["game"], r["title"], r["text"]) for r in document["rules"]]

@@ -56,7 +56,7 @@ def test_random_bytes(data):
 @given(game=st.sampled_from(sorted(GAMES)), seed=st.text("abcdef0123456789", min_size=1, max_size=6),
        cut=st.floats(min_value=0, max_value=1), mutation=st.integers(min_value=0))
 def test_mutated_random_games(game, seed, cut, mutation):
-    players = ["A", "B", "C"] if game == "corsari" else ["A", "B", "C", "D"]
+    players = {"corsari": ["A", "B", "C"], "spanish-main": ["A", "B"]}.get(game, ["A", "B", "C", "D"])
     record, _ = random_game(GAMES[game], players, game == "korsar", seed)
     data = format_game(record, GAMES[game]).encode()
     data = data[: max(1, int(len(data) * cut))] if cut < 0.5 else mutate(data, random.Random(mutation))

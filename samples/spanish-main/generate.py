@@ -260,7 +260,7 @@ def illegal_sample(description: str, text: str, rule: str) -> str:
 
 def legal_game(seed: str, comment: str) -> str:
     record, _ = random_game(RULES, ["Anna", "Ben"], False, seed)
-    return "".join(f"; {line}\n" for line in comment.splitlines()) + format_game(record, RULES)
+    return "".join(f"; {line}\n" for line in textwrap.wrap(comment, 77)) + format_game(record, RULES)
 
 
 def build() -> dict[Path, str]:

@@ -174,7 +174,9 @@ class SpanishMainEngine(Engine):
         if self.declared:
             summary["declared_abilities"] = list(self.declared)
         winners = [] if winner in (None, "none") else [winner]  # type: ignore[list-item]
-        return Outcome(self.over or winner not in (None, "none"), sides, winners, summary)
+        claimed = self.setup.claimed
+        claim = None if claimed is None else "holds" if claimed == winner else "false"
+        return Outcome(self.over or winner not in (None, "none"), sides, winners, summary, claim)
 
     def canonical_action(self, player: str, action: Any) -> Any:
         return action

@@ -284,7 +284,7 @@ def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: See
 
 def illegal_moves(engine: SpanishMainEngine) -> list[tuple[str, str, Any]]:
     """Entries that break exactly the named rule in this state (for corpora that test a referee)."""
-    if engine.over or engine.stage != "play" or engine.turn_player is None:
+    if engine.over or engine.stage != "play" or engine.turn_player is None or engine.turn_ended:
         return []
     player = engine.turn_player
     other = engine._other(player)

@@ -1,0 +1,127 @@
+"""Pirates of the Spanish Main at level 1: variants both ways, the three verdicts, hidden
+deals, the man page, and random legal games from the engine's own generator."""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from referee.games import GAMES
+from referee.notation.writer import format_game
+from referee.pipeline.replay import check_text
+from referee.simulate import random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "samples" / "spanish-main"))
+
+import generate as samples  # noqa: E402
+
+RULES = GAMES["spanish-main"]
+
+
+def judge(text: str) -> list[tuple[str, str]]:
+    report = check_text("test.spanish-main", text)
+    return [(d.code, d.message) for d in report.all_diagnostics() if d.is_error]
+
+
+def with_variant(name: str, turns: str) -> str:
+    return samples.header(f'[Variants "{name}"]\n') + samples.SETUP + turns
+
+
+RAM = samples.T12 + "3. Anna: move Anna.s1 S bow Ben.s2  Anna: ram Anna.s1 Ben.s2 4{mast}\n"
+
+
+def test_ram_beats_the_rammed_ships_masts_or_with_the_variant_the_rammers():
+    # Ben's heron has 4 masts: a 4 does not beat it; the gull has 3: with ram-own-masts it does
+    assert judge(samples.GAME + RAM.format(mast="")) == []
+    assert [c for c, _ in judge(samples.GAME + RAM.format(mast=" mast 1"))] == ["S-RAM"]
+    assert judge(with_variant("ram-own-masts", RAM.format(mast=" mast 1"))) == []
+    assert [c for c, _ in judge(with_variant("ram-own-masts", RAM.format(mast="")))] == ["S-RAM"]
+
+
+def test_a_boarding_tie_does_nothing_or_is_rolled_again():
+    tie = RAM.format(mast="") + "   Anna: board Anna=3 Ben=2{again}\n"
+    # totals: Anna 3 + 3 masts = 6, Ben 2 + 4 masts = 6
+    assert judge(samples.GAME + tie.format(again="")) == []
+    again = "  Anna: board Anna=6 Ben=1 kills Ben.c1"
+    assert [c for c, _ in judge(samples.GAME + tie.format(again=again))] == ["S-BOARD"]
+    assert judge(with_variant("board-reroll", tie.format(again=again))) == []
+
+
+def test_fog_ends_the_ships_action_or_with_the_variant_the_turn():
+    turns = "1. Anna: move Anna.s1 L fog F1  Anna: move Anna.s2 S+S\n"
+    assert judge(samples.GAME + turns) == []
+    assert [c for c, _ in judge(with_variant("fog-ends-turn", turns))] == ["S-TURN"]
+
+
+def test_a_log_stopped_without_a_winner_has_none_or_with_the_variant_the_richer_player():
+    turns = "1. Anna: move Anna.s1 L+S dock I2  Anna: end\n2. Ben: end\n3. Anna: explore Anna.s1 takes " \
+            "Anna.t1,Ben.t1,Anna.t7,Ben.t6  Anna: end\n4. Ben: end\n5. Anna: move Anna.s1 L+S dock I1\n"
+    assert judge(samples.GAME + turns) == []
+    claimed = samples.header('[Variants "most-gold"]\n').replace('[Result "*"]', '[Result "Anna"]')
+    assert judge(claimed + samples.SETUP + turns) == []
+    assert [c for c, _ in judge(samples.GAME.replace('[Result "*"]', '[Result "Anna"]') + turns)] == ["S-WIN"]
+
+
+def test_every_event_is_checked_or_accepted_not_checked_and_declared_texts_are_listed():
+    report = check_text("x", (ROOT / "samples" / "spanish-main" / "legal" / "declared-ability.spanish-main")
+                        .read_text(encoding="utf-8"))
+    (game,) = report.games
+    summary = game.outcome.summary
+    assert summary["declared_abilities"] == ["Anna.s1: sails a double L once", "Anna.e1: sudden squall"]
+    assert summary["accepted_not_checked"] >= 4  # two declarations, the waived move, one effect
+    assert summary["checked_events"] + summary["accepted_not_checked"] == game.moves
+
+
+def test_a_hidden_deal_names_each_token_once_and_never_more_than_an_island_held():
+    start = samples.HIDDEN + "1. Anna: move Anna.s3 L+S dock I2  Anna: end\n2. Ben: end\n" \
+                             "3. Anna: explore Anna.s3 takes 2  Anna: end\n4. Ben: end\n"
+    assert judge(start + "5. Anna: move Anna.s3 L+S reveal Anna.t7,Ben.t6 dock I1\n") == []
+    assert [c for c, _ in judge(start + "5. Anna: move Anna.s3 L+S reveal Anna.t7,Anna.t7 dock I1\n")] \
+        == ["S-HIDDEN"]
+    assert [c for c, _ in judge(start + "5. Anna: move Anna.s3 L+S reveal Anna.t7,Ben.t6,Ben.t5 dock I1\n")] \
+        == ["S-HIDDEN"]
+
+
+def test_the_man_page_gives_every_ruling_and_variant():
+    page = (ROOT / "man" / "referee-spanish-main.7").read_text(encoding="utf-8").replace("\\-", "-")
+    for ruling in RULES.rulings:
+        assert f".B {ruling.id}\n" in page, ruling.id
+    for variant in RULES.variants:
+        assert f".B {variant.name}\n" in page, variant.name
+
+
+@pytest.mark.parametrize("seed", [f"prop-{n}" for n in range(6)])
+def test_random_legal_games_replay_as_legal_and_end_on_gold(seed):
+    notes: Counter[str] = Counter()
+    record, engine = random_game(RULES, ["Anna", "Ben"], False, seed, notes=notes)
+    text = format_game(record, RULES)
+    report = check_text("random.spanish-main", text)
+    (game,) = report.games
+    assert game.verdict == "legal", [(d.code, d.message) for d in game.diagnostics]
+    assert game.outcome.finished and game.outcome.claim == "holds"
+    winner = game.outcome.winners[0]
+    gold = {side.side: side.score for side in game.outcome.sides}
+    assert 2 * gold[winner] > game.outcome.summary["distributed_gold"]
+    # every token is somewhere exactly once: on an island, aboard, ashore, in a fort, or gone
+    places = Counter(token.where for token in engine.tokens.values())
+    assert sum(places.values()) == 16
+
+
+@pytest.mark.parametrize("seed", [f"illegal-{n}" for n in range(4)])
+def test_injected_illegal_entries_are_caught_with_their_rule(seed):
+    for entries in range(32, 80, 4):
+        record, engine = random_game(RULES, ["Anna", "Ben"], False, seed, max_turns=entries)
+        if engine.stage == "play" and engine.round_due() is not None:
+            assert engine.start_round(engine.round_due()) is None
+        found = RULES.illegal_moves(engine)
+        if found:
+            break
+    assert {rule for rule, _, _ in found} >= {"S-TURN"}
+    for rule, player, action in found:
+        probe = engine.copy()
+        violation = probe.play(player, action)
+        assert violation is not None and violation.rule == rule, (rule, violation)
