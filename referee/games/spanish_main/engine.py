@@ -393,10 +393,9 @@ class SpanishMainEngine(Engine):
         stage = "terrain" if verb in ("fog", "sargasso", "reef", "iceberg") else verb
         if stage not in SETUP_STAGES:
             raise fail("S-SETUP", f"'{verb}' is played in a turn: the set-up is still {self._setup_awaited()}")
-        order = SETUP_STAGES.index
-        if order(stage) < order(self.stage) and not (stage == "terrain" and self.stage == "terrain"):
-            raise fail("S-SETUP", f"the {stage} entries come before the {self.stage} ones: the set-up goes "
-                       "fleets, treasure, roll, islands, terrain, homes, deal")
+        if stage != self.stage and not (self.stage == "terrain" and stage == "home"):
+            raise fail("S-SETUP", f"a {verb} entry does not come now: the set-up is {self._setup_awaited()} "
+                       "(it goes fleets, treasure, roll, islands, terrain, homes, deal)")
         if stage == "deal" and player != DEAL:
             raise fail("S-SETUP", "the deal is the table's entry: 'deal: …'", "mover")
         getattr(self, f"_setup_{stage}")(player, action)

@@ -20,6 +20,8 @@ FLEETS = (
     ("s1=s-gull", "s2=s-sloop", "s3=s-heron", "c1=c-ada@s1", "c2=c-bo@s1", "e1=e-squall"),
     ("s1=s-bulwark", "s2=s-heron", "s3=s-gull", "c1=c-cole@s2", "c2=c-ada@s3", "f1=f-watch"),
 )
+MAX_TURNS = 120
+"""A simulated captain who cannot win by then (every ship sunk or stuck) resigns."""
 TREASURE = (("t-1", "t-1", "t-1", "t-2", "t-2", "t-2", "t-3", "t-3"),
             ("t-map", "t-1", "t-1", "t-2", "t-2", "t-3", "t-3", "t-3"))
 
@@ -95,6 +97,8 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
 def _turn_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     player = engine.turn_player
     assert player is not None
+    if engine.turn >= MAX_TURNS:
+        return [(player, event("resign"))]
     out: list[tuple[str, Event]] = [(player, event("end"))]
     if engine.icebergs_rolled is None and engine._drifting_icebergs():
         return [(player, event("icebergs", die=d)) for d in range(1, 7)]
