@@ -193,3 +193,15 @@ def test_a_board_game_page_draws_the_board_in_chromium(browser, tmp_path: Path) 
     assert len(pictures[0].find_elements(By.CSS_SELECTOR, "rect.island")) == 13
     text = browser.find_element(By.ID, "position").text
     assert "as the referee worked it out" in text.lower() and "reconstructed" in text
+
+
+def test_a_spanish_main_page_shows_the_fleets_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    log = ROOT / "samples" / "spanish-main" / "legal" / "tow-and-fog.spanish-main"
+    _, page = page_of(log, tmp_path)
+    _open(browser, page.as_uri() + "#move-25")
+    assert _shown(browser)["view"] == shown_state(log, 25)
+    text = browser.find_element(By.ID, "position").text
+    assert "turn 3, Anna to play" in text and "towing Anna.s2" in text and "derelict, towed by Anna.s1" in text
+    assert "ISLANDS" in text.upper() and "R1: reef" in text

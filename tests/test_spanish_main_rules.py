@@ -125,3 +125,45 @@ def test_injected_illegal_entries_are_caught_with_their_rule(seed):
         probe = engine.copy()
         violation = probe.play(player, action)
         assert violation is not None and violation.rule == rule, (rule, violation)
+
+
+def test_each_event_is_either_checked_or_accepted_on_the_logs_word():
+    """S-LEVELS: the two counts partition the entries played."""
+    for path in sorted((ROOT / "samples" / "spanish-main" / "legal").glob("*.spanish-main")):
+        (game,) = check_text(str(path), path.read_text(encoding="utf-8")).games
+        summary = game.outcome.summary
+        assert summary["checked_events"] + summary["accepted_not_checked"] == game.moves, path.name
+        assert summary["accepted_not_checked"] > 0, path.name
+
+
+def test_an_illegal_entry_leaves_the_state_as_it_was():
+    """The first firing hits and takes a mast before the second breaks S-SHOOT: nothing of it stays."""
+    text = samples.GAME + samples.T12
+    report = check_text("x", text)
+    engine = report.games[0].engine
+    assert engine.start_round(3) is None
+    before = engine.view()
+    from referee.games.spanish_main.notation import parse_entry
+
+    entry = parse_entry("Anna", "shoot Anna.s1 mast 1 at Ben.s2 S 5 lose 1 mast 1 at Ben.s2 S 5 lose 2").action
+    violation = engine.play("Anna", entry)
+    assert violation is not None and violation.rule == "S-SHOOT"
+    assert engine.view() == before
+    assert engine.play("Anna", parse_entry("Anna", "shoot Anna.s1 mast 1 at Ben.s2 S 5 lose 1").action) is None
+
+
+def test_each_side_of_a_boarding_declares_its_own_keyword():
+    """S-BOARD, S-KEYWORDS: Ada (board=+1) is aboard Anna's gull and Ben's gull; each counts for its side."""
+    fleet_b = "Ben: fleet s1=s-bulwark s2=s-heron s3=s-gull c1=c-cole@s2 c2=c-ada@s3 f1=f-watch"
+    game = samples.header() + samples.setup(fleet_b=fleet_b)
+    turns = ("1. Anna: move Anna.s1 L+S dock I2  Anna: end\n2. Ben: move Ben.s3 S+L  Ben: end\n"
+             "3. Anna: move Anna.s1 S bow Ben.s3  Anna: ram Anna.s1 Ben.s3 2\n")
+    # Anna 3 + 3 masts + 1 = 7 against Ben 3 + 3 masts + 1 = 7: a tie, nothing happens
+    both = "   Anna: board Anna=3 Ben=3 with board=+1 of Anna.c1 with board=+1 of Ben.c2\n"
+    assert judge(game + turns + both) == []
+    # without Ben's declaration Anna wins and may kill a crew of Ben's ship
+    assert judge(game + turns + "   Anna: board Anna=3 Ben=3 kills Ben.c2 with board=+1 of Anna.c1\n") == []
+    tie_with_result = "   Anna: board Anna=3 Ben=3 kills Ben.c2 with board=+1 of Anna.c1 with board=+1 of Ben.c2\n"
+    assert [c for c, _ in judge(game + turns + tie_with_result)] == ["S-BOARD"]
+    wrong = "   Anna: board Anna=3 Ben=3 with board=+1 of Ben.c1\n"  # Cole's keyword is cargo=+1
+    assert [c for c, _ in judge(game + turns + wrong)] == ["S-KEYWORDS"]

@@ -3,7 +3,8 @@
 from collections.abc import Collection
 
 from referee.diagnostics import Violation
-from referee.games.base import TagSpec
+from referee.games.base import JudgeOptions, TagSpec
+from referee.record import GameRecord
 
 COMMON_TAGS: tuple[TagSpec, ...] = (
     TagSpec("Game", True, "the game: Korsar, …"),
@@ -29,3 +30,17 @@ def seating_problem(players: list[str], reserved: Collection[str], rule: str, ga
         return Violation(rule, f"{game} is played by {fewest} to {most} players, not {len(players)}",
                          {"players": len(players)}, part="tag:Players")
     return None
+
+
+def read_variants(record: GameRecord, options: JudgeOptions, names: Collection[str], rule: str,
+                  game: str) -> frozenset[str] | Violation:
+    """The variants a game is played with: its Variants tag ('-' for none), or else those of the
+    command line that are this game's."""
+    tag = record.tag_value("Variants")
+    if tag is None:
+        return frozenset(name for name in options.variants if name in names)
+    for name in tag.split():
+        if name not in names and name != "-":
+            return Violation(rule, f"'{name}' is not a variant of {game}", part="tag:Variants",
+                             notes=("variants: " + " ".join(names),))
+    return frozenset(name for name in tag.split() if name != "-")

@@ -9,7 +9,7 @@ from referee.diagnostics import Violation
 from referee.games.base import JudgeOptions
 from referee.games.perroquets.data import DEFAULT_NAME, GameData, default_data
 from referee.games.perroquets.notation import RESERVED
-from referee.games.common import seating_problem
+from referee.games.common import read_variants, seating_problem
 from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
@@ -41,7 +41,7 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
     data = _data(record, options)
     if isinstance(data, Violation):
         return data
-    variants = _variants(record, options)
+    variants = read_variants(record, options, VARIANT_NAMES, "P-VARIANTS", "Pirates & Perroquets")
     if isinstance(variants, Violation):
         return variants
     claimed: dict[str, int] | None = None
@@ -71,15 +71,3 @@ def _data(record: GameRecord, options: JudgeOptions) -> GameData | Violation:
             return data
     return Violation("N-DATA", f"this game is played on data '{match['id']}' that no --data file gives",
                      part="tag:Data", notes=("give the file with --data FILE",))
-
-
-def _variants(record: GameRecord, options: JudgeOptions) -> frozenset[str] | Violation:
-    tag = record.tag_value("Variants")
-    if tag is None:
-        return frozenset(name for name in options.variants if name in VARIANT_NAMES)
-    names = tag.split()
-    for name in names:
-        if name not in VARIANT_NAMES and name != "-":
-            return Violation("P-VARIANTS", f"'{name}' is not a variant of Pirates & Perroquets",
-                             part="tag:Variants", notes=("variants: " + " ".join(VARIANT_NAMES),))
-    return frozenset(name for name in names if name != "-")

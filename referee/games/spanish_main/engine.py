@@ -17,13 +17,12 @@ from referee.games.base import Engine, Outcome, SideResult
 from referee.games.spanish_main.cards import Card
 from referee.games.spanish_main.notation import DEAL, Event
 from referee.games.spanish_main.setup import Setup
-from referee.games.spanish_main.state import Crew, EventCard, Fort, Island, Ship, Terrain, Token
+from referee.games.spanish_main.state import Crew, EventCard, Fort, Island, Ship, Terrain, Token, clone
 
 SETUP_STAGES = ("fleet", "treasure", "roll", "island", "terrain", "home", "deal")
 ACTIONS = ("move", "about", "shoot", "explore", "repair", "free")
 """Entries that are a ship's (or fort's) action for the turn; the rest are free (S-FREE)."""
 NEVER_WAIVED = frozenset({"S-ONE-MISSES", "S-DICE", "S-PLAYERS", "S-TURN", "S-DATA", "S-DATA-UNKNOWN"})
-FOLLOW_UPS = ("ram", "board", "tow", "explore")
 
 
 class Illegal(Exception):
@@ -89,6 +88,8 @@ class SpanishMainEngine(Engine):
         self.over = False
         self.checked = 0
         self.accepted = 0
+        self.on_word = False
+        """Whether the entry being judged rests on a stated fact or a declared ability (S-LEVELS)."""
         self.declared: list[str] = []
 
     # -- the Engine interface ------------------------------------------------------------------
@@ -123,9 +124,10 @@ class SpanishMainEngine(Engine):
         if number != self.turn + 1:
             return Violation("S-TURN", f"turn {self.turn + 1} comes next, not turn {number}", part="round")
         if self.turn and not self.turn_ended:
-            problem = self._end_turn()
-            if problem is not None:
-                return problem
+            self._end_turn()
+            if self.over:
+                return Violation("S-END", f"the game ended at the end of turn {self.turn} "
+                                 f"({self.end_reason}): no turn {number} is played", part="round")
         self.turn = number
         self.turn_player = self.first if number % 2 == 1 else self._other(self.first)  # type: ignore[arg-type]
         self.turn_ended = False
@@ -193,16 +195,23 @@ class SpanishMainEngine(Engine):
 
     # -- saving and restoring (an illegal entry leaves the state untouched) ----------------------
 
-    _MUTABLE = ("ships", "crew", "tokens", "forts", "events", "islands", "terrain", "placement", "gold",
-                "homes", "stage_done", "rolls", "acted", "forts_shot", "after", "sea_values", "keywords_used",
-                "drifts_due", "waiver", "granted", "declared")
+    _PIECES = ("ships", "crew", "tokens", "forts", "events", "islands", "terrain")
+    _CONTAINERS = ("placement", "gold", "homes", "rolls", "forts_shot", "sea_values", "keywords_used",
+                   "drifts_due", "granted", "declared")
     _PLAIN = ("stage", "first", "hidden_deal", "distributed", "started", "turn", "turn_player", "turn_ended",
               "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "accepted")
 
     def _snapshot(self) -> dict[str, Any]:
-        memo: dict[int, Any] = {id(card): card for card in self.cards.values()}
-        saved = {name: copy.deepcopy(getattr(self, name), memo) for name in self._MUTABLE}
+        """Everything an entry may change, copied so that no later change reaches the copy: taken
+        before every entry, so it copies piece by piece rather than deeply."""
+        saved: dict[str, Any] = {name: {key: clone(piece) for key, piece in getattr(self, name).items()}
+                                 for name in self._PIECES}
+        saved.update({name: getattr(self, name).copy() for name in self._CONTAINERS})
         saved.update({name: getattr(self, name) for name in self._PLAIN})
+        saved["stage_done"] = {stage: done.copy() for stage, done in self.stage_done.items()}
+        saved["acted"] = {ship: kinds.copy() for ship, kinds in self.acted.items()}
+        saved["after"] = None if self.after is None else dict(self.after, used=set(self.after["used"]))
+        saved["waiver"] = None if self.waiver is None else dict(self.waiver)
         return saved
 
     def _restore(self, saved: dict[str, Any]) -> None:
@@ -246,13 +255,6 @@ class SpanishMainEngine(Engine):
             raise fail("S-DATA-UNKNOWN", f"{name} is not a ship", part)
         if found.sunk:
             raise fail("S-SINK", f"{name} has sunk", part)
-        return found
-
-    def place(self, name: str, part: str = "action") -> Island | Terrain:
-        found = self.islands.get(name) or self.terrain.get(name)
-        if found is None:
-            raise fail("S-L1-FACTS", f"{name} is no island or terrain piece of this table", part,
-                       notes=("placed: " + (" ".join(self.placement) or "none"),))
         return found
 
     def cargo_of(self, ship: Ship) -> int:
@@ -305,6 +307,9 @@ class SpanishMainEngine(Engine):
     def _play(self, player: str, action: Event) -> None:
         if self.over:
             raise fail("S-END", f"the game ended ({self.end_reason}): nothing more is played")
+        if player not in self.players and player != DEAL:
+            raise fail("S-PLAYERS", f"'{player}' is not seated: the players are {' and '.join(self.players)}",
+                       "mover")
         if self.stage != "play":
             self._setup_entry(player, action)
             return
@@ -323,6 +328,7 @@ class SpanishMainEngine(Engine):
             self.waiver = waiver = None
         handler = getattr(self, f"_do_{action.verb}")
         before = self._snapshot() if waiver is not None else None
+        self.on_word = False
         try:
             self._start_step_due(action)
             handler(player, action)
@@ -332,7 +338,10 @@ class SpanishMainEngine(Engine):
                 self._waived(player, action, illegal.violation)
                 return
             raise
-        self.checked += 1
+        if self.on_word:
+            self.accepted += 1
+        else:
+            self.checked += 1
         if "win-end-of-turn" not in self.variants:
             self._check_win()
 
@@ -365,12 +374,11 @@ class SpanishMainEngine(Engine):
             if ship.scuttled and ship.controller == self.turn_player and ship.afloat:
                 self._sink(ship, None, scuttled=True)
 
-    def _end_turn(self) -> Violation | None:
+    def _end_turn(self) -> None:
         self.turn_ended = True
         self.building = False
         if "win-end-of-turn" in self.variants:
             self._check_win()
-        return None
 
     # -- set-up (round 0) --------------------------------------------------------------------------
 
@@ -388,8 +396,6 @@ class SpanishMainEngine(Engine):
 
     def _setup_entry(self, player: str, action: Event) -> None:
         verb = action.verb
-        if self.turn_player is not None or not self.started:
-            raise fail("S-SETUP", "the set-up is round 0", "round")
         stage = "terrain" if verb in ("fog", "sargasso", "reef", "iceberg") else verb
         if stage not in SETUP_STAGES:
             raise fail("S-SETUP", f"'{verb}' is played in a turn: the set-up is still {self._setup_awaited()}")
@@ -615,10 +621,14 @@ class SpanishMainEngine(Engine):
         if not 1 <= value <= 6:
             raise fail("S-DICE", f"a d6 shows 1 to 6, not {value}", part)
 
-    def _uses(self, player: str, action: Event, ship: Ship, allowed: tuple[str, ...]) -> dict[str, int]:
-        """Declared keywords (S-KEYWORDS): each the source's, usable now, once a turn a ship."""
+    def _uses(self, action: Event, ship: Ship, allowed: tuple[str, ...],
+              indexes: set[int] | None = None) -> dict[str, int]:
+        """Declared keywords (S-KEYWORDS) on `ship` (those of `indexes` only, when given): each the
+        source's, usable now, once a turn a ship."""
         bonus: dict[str, int] = {}
         for index, use in enumerate(action.get("uses", ())):
+            if indexes is not None and index not in indexes:
+                continue
             use = dict(use)
             part = f"use:{index}"
             keyword, source = use["keyword"], use["source"]
@@ -685,8 +695,7 @@ class SpanishMainEngine(Engine):
             holder.face_up = True
         self.waiver = {"overrides": overrides, "pending": True}
         self.declared.append(f"{holder.id}: {action.get('text')}")
-        self.accepted += 1
-        self.checked -= 1  # counted as declared, not as checked
+        self.on_word = True
 
     def _do_event(self, player: str, action: Event) -> None:
         holder = self.piece(action.get("source"), "source")
@@ -727,8 +736,7 @@ class SpanishMainEngine(Engine):
                     raise fail("S-ABILITY-DECLARED", f"mast {mast} of {ship.id} is not an eliminated mast", "mast")
                 ship.standing.append(mast)
                 ship.standing.sort()
-        self.accepted += 1
-        self.checked -= 1
+        self.on_word = True
 
     # -- the start step ---------------------------------------------------------------------------
 
@@ -754,7 +762,7 @@ class SpanishMainEngine(Engine):
         self._die(action.get("die"), "die")
         self.drifts_due.pop(0)
         stops = action.get("stops")
-        self.accepted += 1
+        self.on_word = True
         if stops is None:
             return
         if stops in self.islands:
@@ -790,6 +798,18 @@ class SpanishMainEngine(Engine):
         self.acted.setdefault(ship.id, []).append(kind)
         self.after = None
 
+    def _acting(self, player: str, action: Event, kind: str, derelict_may: bool = False) -> Ship:
+        """The ship an action entry names, given its action: the player's (S-OWN), its first action
+        this turn (S-ACTION-ONE), never a wreck (S-WRECK), a derelict only where it may act (S-DERELICT)."""
+        ship = self.own(player, action.get("ship"))
+        self._action(player, ship, kind)
+        if ship.derelict and not derelict_may and not ship.wreck:
+            raise fail("S-DERELICT", f"{ship.id} has no standing mast: a derelict may only explore or be repaired",
+                       "ship")
+        if ship.wreck:
+            raise fail("S-WRECK", f"{ship.id} is a wreck: it takes no action", "ship")
+        return ship
+
     def _do_move(self, player: str, action: Event) -> None:
         self._moving(player, action, about=False)
 
@@ -797,12 +817,7 @@ class SpanishMainEngine(Engine):
         self._moving(player, action, about=True)
 
     def _moving(self, player: str, action: Event, about: bool) -> None:
-        ship = self.own(player, action.get("ship"))
-        self._action(player, ship, "move")
-        if ship.derelict:
-            raise fail("S-DERELICT", f"{ship.id} has no standing mast: a derelict cannot move", "ship")
-        if ship.wreck:
-            raise fail("S-WRECK", f"{ship.id} is a wreck", "ship")
+        ship = self._acting(player, action, "move")
         if ship.towed_by:
             raise fail("S-TOW", f"{ship.id} is towed by {ship.towed_by}: it moves with it", "ship")
         if ship.lost and about:
@@ -814,13 +829,13 @@ class SpanishMainEngine(Engine):
         pinner = self.pinned_by(ship)
         if pinner is not None:
             raise fail("S-PIN", f"{ship.id} is pinned: its bow touches {pinner}", "ship")
-        bonus = self._uses(player, action, ship, ("speed",))
+        bonus = self._uses(action, ship, ("speed",))
         exit_die = action.get("exit")
         if ship.lost:
             if exit_die is None:
                 raise fail("S-FOG", f"{ship.id} is lost in {ship.lost}: its move begins with 'exit DIE'", "ship")
             self._die(exit_die, "exit")
-            self.accepted += 1
+            self.on_word = True
             towed = self.ships.get(ship.towing) if ship.towing else None
             ship.lost = None
             if towed is not None:
@@ -851,7 +866,8 @@ class SpanishMainEngine(Engine):
                            "for this move" + (" (a ship towing moves S)" if ship.towing else ""), "segments",
                            base=base)
             left.remove(segment)
-        self.accepted += 1 if segments else 0
+        if segments:
+            self.on_word = True
 
     def _leave(self, ship: Ship) -> None:
         """S-L1-CONTACT: a moving ship's contacts end, and others' contacts with it; leaving an
@@ -878,7 +894,7 @@ class SpanishMainEngine(Engine):
                 continue
             if stopped is not None and kind in ("reef", "sargasso", "fog"):
                 raise fail("S-STOP", f"{ship.id} stopped ({stopped}): nothing is met after", part)
-            self.accepted += 1
+            self.on_word = True
             if kind in ("touch", "bow", "dock"):
                 self._contact(player, ship, kind, target, part, about)
                 stopped = stopped or f"it touched {target}"
@@ -1058,7 +1074,7 @@ class SpanishMainEngine(Engine):
         if ship.id in target.bow:
             raise fail("S-RAM", f"{ship.id} and {target.id} are pinned together: they cannot ram each other",
                        "target")
-        bonus = self._uses(player, action, ship, ("ram",))
+        bonus = self._uses(action, ship, ("ram",))
         die = action.get("die")
         self._die(die, "die")
         masts = len(ship.standing) if "ram-own-masts" in self.variants else len(target.standing)
@@ -1088,11 +1104,14 @@ class SpanishMainEngine(Engine):
         totals = {}
         for index, roll in enumerate(rolls):
             self._die(roll["die"], f"roll:{index}")
+        left = set(range(len(action.get("uses", ()))))
         for roll in rolls:
             own_ship = ships[roll["player"]]
-            bonus = self._uses(roll["player"], action, own_ship, ("board",)) if action.get("uses") and any(
-                self._source_ship(dict(u)["source"]) == own_ship.id for u in action.get("uses")) else {}
+            mine = {i for i in left if self._source_ship(dict(action.get("uses")[i])["source"]) == own_ship.id}
+            bonus = self._uses(action, own_ship, ("board",), mine)
             totals[roll["player"]] = roll["die"] + len(own_ship.standing) + bonus.get("board", 0)
+            left -= mine
+        self._uses(action, ships[sender], ("board",), left)  # a source aboard neither ship: S-ABILITY
         a, b = totals[rolls[0]["player"]], totals[rolls[1]["player"]]
         after["used"].add("board")
         result, item = action.get("result"), action.get("item")
@@ -1106,7 +1125,6 @@ class SpanishMainEngine(Engine):
         loser_ship = ships[self._other(winner)]
         if result is None:
             return
-        self.accepted += 1 if item.startswith("?") else 0
         if result == "kills":
             crew = self.crew.get(item)
             if crew is None or crew.where != f"ship:{loser_ship.id}":
@@ -1177,7 +1195,7 @@ class SpanishMainEngine(Engine):
             free = marked or on_dock
         if free:
             self._follow_up(ship.id, "explore")
-            self._uses(player, action, ship, ("explore-on-dock",))
+            self._uses(action, ship, ("explore-on-dock",))
         else:
             self._action(player, ship, "explore")
             if action.get("uses"):
@@ -1197,7 +1215,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-EXPLORE", f"{island.name} has a fort: it cannot be explored", "ship")
         if not free and ship.docked_turn >= self.turn:
             raise fail("S-EXPLORE", f"{ship.id} docked at {island.name} this turn: it explores from its next "
-                       "turn (or at once on an island bearing {player}'s mark)", "ship")
+                       f"turn (or at once on an island bearing {player}'s mark)", "ship")
         first = not island.explored_by
         island.explored_by.add(player)
         ship.explored_here = True
@@ -1212,7 +1230,7 @@ class SpanishMainEngine(Engine):
                            "takes")
             island.hidden -= count
             ship.tokens.extend([f"?{island.name}"] * count)
-            self.accepted += 1
+            self.on_word = True
         else:
             taken = list(action.get("takes", ()))
             for name in taken:
@@ -1245,7 +1263,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-EXPLORE-SHIP", f"{other.id} is the opponent's and neither a derelict nor a wreck", "other")
         if not self.touches(ship.id, other.id):
             raise fail("S-EXPLORE-SHIP", f"{ship.id} was not stated to touch {other.id}", "other")
-        self.accepted += 1
+        self.on_word = True
         same_fleet = other.controller == player
         for source, dest, names, part in ((other, ship, action.get("takes", ()), "takes"),
                                           (ship, other, action.get("gives", ()), "gives")):
@@ -1276,15 +1294,10 @@ class SpanishMainEngine(Engine):
         if isinstance(shooter, Fort):
             self._fort_shoot(player, shooter, action)
             return
-        ship = self.own(player, action.get("ship"))
-        self._action(player, ship, "shoot")
-        if ship.derelict:
-            raise fail("S-DERELICT", f"{ship.id} has no standing mast: a derelict cannot shoot", "ship")
-        if ship.wreck:
-            raise fail("S-WRECK", f"{ship.id} is a wreck", "ship")
+        ship = self._acting(player, action, "shoot")
         if ship.lost:
             raise fail("S-FOG", f"{ship.id} is lost in fog: it cannot shoot", "ship")
-        bonus = self._uses(player, action, ship, ("cannon",))
+        bonus = self._uses(action, ship, ("cannon",))
         fired: set[int] = set()
         for index, fire in enumerate(action.get("fires")):
             fire = dict(fire)
@@ -1354,7 +1367,7 @@ class SpanishMainEngine(Engine):
                 raise fail("S-TARGET", f"{target.id} is a wreck", part)
         die = fire["die"]
         self._die(die, f"die:{index}")
-        self.accepted += 1  # range and line of sight are stated
+        self.on_word = True  # range and line of sight are stated
         hit = die != 1 and die + bonus >= cannon.rank
         lose = fire.get("lose")
         if not hit:
@@ -1431,10 +1444,7 @@ class SpanishMainEngine(Engine):
         fort.destroyed, fort.gold, fort.tokens = True, 0, []
 
     def _do_repair(self, player: str, action: Event) -> None:
-        ship = self.own(player, action.get("ship"))
-        self._action(player, ship, "repair")
-        if ship.wreck:
-            raise fail("S-WRECK", f"{ship.id} is a wreck: it cannot be repaired", "ship")
+        ship = self._acting(player, action, "repair", derelict_may=True)
         anywhere = keyword_of(ship.card, "repair-anywhere") is not None
         if not anywhere and (ship.docked is None or ship.docked != self.homes.get(ship.controller)):
             raise fail("S-REPAIR", f"{ship.id} is not docked at {ship.controller}'s home island", "ship")
@@ -1461,8 +1471,7 @@ class SpanishMainEngine(Engine):
             ship.scuttled = True
 
     def _do_free(self, player: str, action: Event) -> None:
-        ship = self.own(player, action.get("ship"))
-        self._action(player, ship, "free")
+        ship = self._acting(player, action, "free")
         if not ship.entangled:
             raise fail("S-SARGASSO", f"{ship.id} is not entangled", "ship")
         die = action.get("die")
@@ -1471,7 +1480,7 @@ class SpanishMainEngine(Engine):
             ship.entangled = None
             ship.contacts = set()
             ship.moves_from = self.turn + 1
-            self.accepted += 1  # where it is placed, stern on the edge
+            self.on_word = True  # where it is placed, stern on the edge
 
     def _crew_move(self, player: str, action: Event) -> tuple[Ship, list[Crew]]:
         ship = self.own(player, action.get("ship"))

@@ -27,7 +27,8 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-DATA-SAMPLES", "The sample cards", "The package ships one small card file of its own invention "
        "(two nationalities, four ships, linked crew, a fort, an event, treasure of 1 to 6 gold and a unique); "
        "no published card is bundled."),
-    _R("S-PLAYERS", "Two players", "Exactly two players; the rule text knows only a first and a second player."),
+    _R("S-PLAYERS", "Two players", "Exactly two players; the rule text knows only a first and a second player. An entry "
+       "under any other name (but the table's deal:) is illegal."),
     _R("S-BUILD", "Building a fleet", "Both fleets use the Build tag's total (40 by default; any positive total). "
        "Ships, crew and events cost points, summed ≤ the total; copies are allowed, each a named instance; "
        "nationalities may be mixed. Forts held cost no points (S-FORT-LIST). A fleet has at least one ship."),

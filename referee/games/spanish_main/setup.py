@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from referee.diagnostics import Violation
 from referee.games.base import JudgeOptions
-from referee.games.common import seating_problem
+from referee.games.common import read_variants, seating_problem
 from referee.games.spanish_main.cards import SAMPLE_NAME, CardSet, sample_cards
 from referee.games.spanish_main.notation import RESERVED
 from referee.games.tagvalues import parse_players
@@ -60,7 +60,7 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
         return Violation("S-TREASURE", f"{islands} islands leave {islands - 2} wild ones, holding "
                          f"{4 * (islands - 2)} tokens: each player contributes half, not {count}",
                          part="tag:Treasure" if treasure_tag else "tag:Islands")
-    variants = _variants(record, options)
+    variants = read_variants(record, options, VARIANT_NAMES, "S-AMBIG", "Pirates of the Spanish Main")
     if isinstance(variants, Violation):
         return variants
     result = (record.tag_value("Result") or "*").strip()
@@ -94,15 +94,3 @@ def _cards(record: GameRecord, options: JudgeOptions) -> CardSet | Violation:
                          part="tag:Cards", notes=tuple(f"given: sha256:{c.digest}" for c in given))
     return Violation("S-DATA", f"this game is played with card data '{name}' that no --data file gives",
                      part="tag:Cards", notes=("give the file with --data FILE",))
-
-
-def _variants(record: GameRecord, options: JudgeOptions) -> frozenset[str] | Violation:
-    tag = record.tag_value("Variants")
-    if tag is None:
-        return frozenset(name for name in options.variants if name in VARIANT_NAMES)
-    names = tag.split()
-    for name in names:
-        if name not in VARIANT_NAMES and name != "-":
-            return Violation("S-AMBIG", f"'{name}' is not a variant of Pirates of the Spanish Main",
-                             part="tag:Variants", notes=("variants: " + " ".join(VARIANT_NAMES),))
-    return frozenset(name for name in names if name != "-")

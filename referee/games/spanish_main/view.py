@@ -20,8 +20,9 @@ def _ship_state(engine: "SpanishMainEngine", ship: "Ship") -> list[str]:
         states.append("derelict")
     if ship.docked:
         states.append(f"docked at {ship.docked}")
-    if engine.pinned_by(ship):
-        states.append(f"pinned by {engine.pinned_by(ship)}")
+    pinner = engine.pinned_by(ship)
+    if pinner:
+        states.append(f"pinned by {pinner}")
     if ship.lost:
         states.append(f"lost in {ship.lost}")
     if ship.entangled:
