@@ -71,6 +71,25 @@ SHOT_SLOOP = ("1. Anna: move Anna.s2 S+S  Anna: end\n"
 """Ben's bulwark leaves Anna's sloop a derelict."""
 SHOT_HERON = ("1. Anna: move Anna.s3 L+S  Anna: end\n"
               "2. Ben: shoot Ben.s1 mast 1 at Anna.s3 L 6 lose 1 mast 2 at Anna.s3 S 6 lose 2  Ben: end\n")
+FORT = T12.replace("  Anna: end", "  Anna: move Anna.s3 L+S dock I3  Anna: end").replace(
+    "dock I5  Ben: end", "dock I5  Ben: move Ben.s3 S+L dock I4  Ben: end") + (
+    "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6\n"
+    "   Anna: explore Anna.s3 takes Anna.t2,Ben.t2,Anna.t4,Ben.t4  Anna: end\n"
+    "4. Ben: explore Ben.s2 takes Anna.t6,Ben.t7,Anna.t8,Ben.t8\n"
+    "   Ben: explore Ben.s3 takes Anna.t3,Ben.t3,Anna.t5,Ben.t5  Ben: end\n"
+    "5. Anna: move Anna.s1 L+S dock I1  Anna: move Anna.s3 L+S dock I1  Anna: end\n"
+    "6. Ben: move Ben.s2 L+S dock I6  Ben: move Ben.s3 S+L dock I5  Ben: end\n"
+    "7. Anna: move Anna.s2 S+S  Anna: end\n"
+    "8. Ben: move Ben.s2 L+S dock I5  Ben: build Ben.f1 I5  Ben: end\n")
+"""Both sides bring their first treasure home (Anna 13 gold, Ben 11); Ben builds his
+watchtower on I5 (6 gold inside) with his heron docked there and his gull carrying 6 gold."""
+FORT_FALLS = FORT + (
+    "9. Anna: move Anna.s3 L+S  Anna: end\n"
+    "10. Ben: unload Ben.s3 Ben.f1 Anna.t3,Ben.t3,Anna.t5  Ben: load Ben.s2 Ben.f1 Ben.k1=3  Ben: end\n"
+    "11. Anna: shoot Anna.s3 mast 1 at Ben.f1 L 4 lose 1 mast 2 at Ben.f1 S 5 lose 2 mast 4 at Ben.f1 S 6\n"
+    "   Anna: move Anna.s1 L+S dock I5  Anna: end\n12. Ben: end\n")
+"""Ben's fort takes 4 gold in and gives 3 out (7 inside); Anna's heron destroys it and
+her gull docks at I5, where the 7 gold lie."""
 HIDDEN = header() + setup(deal="deal: hidden")
 ICE = header() + setup(terrain="Anna: reef R1  Ben: sargasso G1  Anna: iceberg B1=4")
 
@@ -165,7 +184,9 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      GAME + T12 + "3. Anna: explore Anna.s1 takes Anna.t1,Anna.t7\n", "S-UNIQUE-PICK"),
     ("s-mark-unmarked", "Without Anna's mark on I3, exploring it as the sloop docks is not free: it would be the "
      "sloop's second action.", GAME + "1. Anna: move Anna.s2 S+S dock I3  Anna: explore Anna.s2 takes Anna.t2\n",
-     "S-ACTION-ONE"),
+     "S-MARK"),
+    ("s-dock-left", "Anna's gull left I2 when it moved on: it is docked nowhere and explores nothing.",
+     GAME + T12 + "3. Anna: move Anna.s1 S  Anna: end\n4. Ben: end\n5. Anna: explore Anna.s1\n", "S-DOCK"),
     ("s-explore-ship-enemy", "Only a ship of one's fleet, a derelict or a wreck is explored.",
      GAME + T12 + "3. Anna: explore Anna.s1 Ben.s2 takes Ben.c1\n", "S-EXPLORE-SHIP"),
     ("s-shoot-no-cannon", "The heron's third mast carries no cannon.",
@@ -193,7 +214,21 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
     ("s-fort-list-none", "Anna holds no fort.", GAME + "1. Anna: build Ben.f1 I2\n", "S-FORT-LIST"),
     ("s-fort-build-unexplored", "A fort is built on an island its player explored.",
      GAME + T12 + "3. Anna: end\n4. Ben: build Ben.f1 I5\n", "S-FORT-BUILD"),
-    ("s-fort-treasure-unbuilt", "A fort not yet built holds nothing and fires nothing.",
+    ("s-fort-treasure-keeps-cost", "Ben's watchtower holds its cost of 6 and no more: no gold may leave it.",
+     GAME + FORT + "9. Anna: end\n10. Ben: load Ben.s2 Ben.f1 Ben.k1=1\n", "S-FORT-TREASURE"),
+    ("s-fort-treasure-not-docked", "Ben's bulwark is not docked at I5: it takes no gold from the fort there.",
+     GAME + FORT + "9. Anna: end\n10. Ben: unload Ben.s3 Ben.f1 Anna.t5  Ben: load Ben.s1 Ben.f1 Ben.k1=2\n",
+     "S-FORT-TREASURE"),
+    ("s-turn-after-building", "A fort is built at the end of the turn: no treasure is unloaded after it.",
+     GAME + FORT.replace("Ben: build Ben.f1 I5  Ben: end", "Ben: build Ben.f1 I5  Ben: unload Ben.s3 Ben.f1 Anna.t3"),
+     "S-TURN"),
+    ("s-gold-heap", "The destroyed watchtower left 7 gold on I5, not 8.",
+     GAME + FORT_FALLS + "13. Anna: explore Anna.s1 takes Anna.k1=8\n", "S-GOLD"),
+    ("s-gold-coin-name", "A coin gets a new name: Anna.t1 is a token already.",
+     GAME + FORT_FALLS + "13. Anna: explore Anna.s1 takes Anna.t1=7\n", "S-GOLD"),
+    ("s-fort-hit-abandoned", "The watchtower has lost both flags: the next hit destroys it, no flag to name.",
+     GAME + FORT_FALLS.replace("mast 4 at Ben.f1 S 6", "mast 4 at Ben.f1 S 6 lose 1"), "S-FORT-HIT"),
+    ("s-fort-shoot-unbuilt", "A fort not yet built holds nothing and fires nothing.",
      GAME + "1. Anna: end\n2. Ben: shoot Ben.f1 flag 1 at Anna.s1 S 4\n", "S-FORT-SHOOT"),
     ("s-fort-shoot-mast", "A fort fires from its flags.",
      GAME + "1. Anna: end\n2. Ben: shoot Ben.f1 mast 1 at Anna.s1 S 4\n", "S-FORT-SHOOT"),

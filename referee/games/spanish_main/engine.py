@@ -22,6 +22,8 @@ from referee.games.spanish_main.state import Crew, EventCard, Fort, Island, Ship
 SETUP_STAGES = ("fleet", "treasure", "roll", "island", "terrain", "home", "deal")
 ACTIONS = ("move", "about", "shoot", "explore", "repair", "free")
 """Entries that are a ship's (or fort's) action for the turn; the rest are free (S-FREE)."""
+AFTER_BUILDING = frozenset({"build", "end", "resign", "reveal", "ability", "event", "effect"})
+"""What may follow a fort built at the end of the turn (S-TURN, S-FORT-BUILD)."""
 NEVER_WAIVED = frozenset({"S-ONE-MISSES", "S-DICE", "S-PLAYERS", "S-TURN", "S-DATA", "S-DATA-UNKNOWN"})
 
 
@@ -326,6 +328,8 @@ class SpanishMainEngine(Engine):
             waiver["pending"] = False
         else:
             self.waiver = waiver = None
+        if self.building and action.verb not in AFTER_BUILDING:
+            raise fail("S-TURN", "forts are built at the end of the turn: only more forts and 'end' follow")
         handler = getattr(self, f"_do_{action.verb}")
         before = self._snapshot() if waiver is not None else None
         self.on_word = False
@@ -1197,6 +1201,9 @@ class SpanishMainEngine(Engine):
             self._follow_up(ship.id, "explore")
             self._uses(action, ship, ("explore-on-dock",))
         else:
+            if other_name is None and self.after is not None and self.after["ship"] == ship.id and ship.docked:
+                raise fail("S-MARK", f"{ship.id} has just docked at {ship.docked}, which bears no mark of {player}'s: "
+                           "exploring it at once is free only on a marked island (or with explore-on-dock)", "ship")
             self._action(player, ship, "explore")
             if action.get("uses"):
                 raise fail("S-KEYWORDS", "explore-on-dock makes the exploration on docking free; "
@@ -1207,7 +1214,8 @@ class SpanishMainEngine(Engine):
             self._explore_ship(player, ship, action)
             return
         if ship.docked is None or ship.docked not in self.islands:
-            raise fail("S-EXPLORE", f"{ship.id} is docked at no island", "ship")
+            raise fail("S-DOCK", f"{ship.id} is docked at no island: a ship docks when a move ends with its bow "
+                       "on one, and stays docked until it moves again", "ship")
         island = self.islands[ship.docked]
         if island.home_of is not None:
             raise fail("S-EXPLORE", f"{island.name} is a home island, not a wild one", "ship")
@@ -1232,6 +1240,13 @@ class SpanishMainEngine(Engine):
             ship.tokens.extend([f"?{island.name}"] * count)
             self.on_word = True
         else:
+            coins = list(action.get("coins", ()))
+            heap = sum(dict(c)["gold"] for c in coins)
+            if heap > island.gold:
+                raise fail("S-GOLD", f"{island.name} holds {island.gold} gold in a heap, not {heap}", "takes")
+            for coin in coins:
+                ship.tokens.append(self._coin(player, coin, f"ship:{ship.id}", "takes").id)
+            island.gold -= heap
             taken = list(action.get("takes", ()))
             for name in taken:
                 if name not in island.tokens:
@@ -1437,9 +1452,14 @@ class SpanishMainEngine(Engine):
         crew.where = "gone"
 
     def _destroy_fort(self, fort: Fort) -> None:
+        """S-FORT-HIT, S-GOLD: the fort's gold lies on the island as a heap the log splits into
+        coins as it is taken; a token worth nothing that went in (a unique) lies there again."""
         island = self.islands[fort.island]  # type: ignore[index]
         island.gold += fort.gold
-        island.tokens.extend(fort.tokens)
+        returned = [t for t in fort.tokens if self.tokens[t].gold == 0]
+        for name in returned:
+            self.tokens[name].where = f"island:{island.name}"
+        island.tokens.extend(returned)
         island.fort, island.explored_by, island.marks = None, set(), set()
         fort.destroyed, fort.gold, fort.tokens = True, 0, []
 
@@ -1525,6 +1545,64 @@ class SpanishMainEngine(Engine):
             other.crew.append(crew.id)
             crew.where = f"ship:{other.id}"
             self._check_aboard(other, crew, "S-CREW-COST")
+
+    def _coin(self, player: str, coin: Any, where: str, part: str) -> Token:
+        """S-GOLD: a coin the log names as gold leaves a fort or a heap, a token like any other."""
+        name, gold = dict(coin)["name"], dict(coin)["gold"]
+        if name.split(".", 1)[0] != player:
+            raise fail("S-GOLD", f"{name}: a coin {player} takes is named '{player}.NAME'", part)
+        if any(name in table for table in (self.ships, self.crew, self.tokens, self.forts, self.events)):
+            raise fail("S-GOLD", f"{name} already names a piece: each coin gets a new name", part)
+        if gold < 1:
+            raise fail("S-GOLD", f"{name} holds no gold: a coin is worth 1 or more", part)
+        token = Token(name, Card(id="coin", kind="treasure", name="coin", gold=gold), player, where)
+        self.tokens[name] = token
+        return token
+
+    def _fort_treasure(self, player: str, action: Event) -> tuple[Ship, Fort]:
+        """S-FORT-TREASURE: a ship of the fort's owner docked at the fort's island, in their turn."""
+        ship = self.own(player, action.get("ship"))
+        fort = self.piece(action.get("fort"), "fort")
+        if not isinstance(fort, Fort) or not fort.built:
+            raise fail("S-FORT-TREASURE", f"{action.get('fort')} is no fort standing on an island", "fort")
+        if fort.owner != player:
+            raise fail("S-FORT-TREASURE", f"{fort.id} is {fort.owner}'s fort: only its owner's ships use it", "fort")
+        if ship.wreck:
+            raise fail("S-WRECK", f"{ship.id} is a wreck: nothing goes aboard or ashore", "ship")
+        if ship.docked != fort.island:
+            raise fail("S-FORT-TREASURE", f"{ship.id} is not docked at {fort.island}, {fort.id}'s island", "ship",
+                       docked=ship.docked)
+        return ship, fort
+
+    def _do_load(self, player: str, action: Event) -> None:
+        ship, fort = self._fort_treasure(player, action)
+        coins = list(action.get("coins"))
+        taken = sum(dict(c)["gold"] for c in coins)
+        cost = fort.card.cost or 0
+        if fort.gold - taken < cost:
+            raise fail("S-FORT-TREASURE", f"{fort.id} holds {fort.gold} gold and keeps its cost of {cost}: "
+                       f"{max(fort.gold - cost, 0)} may leave, not {taken}", "coins", fort_gold=fort.gold)
+        for coin in coins:
+            ship.tokens.append(self._coin(player, coin, f"ship:{ship.id}", "coins").id)
+        fort.gold -= taken
+        if self.load_of(ship) > self.cargo_of(ship):
+            raise fail("S-CARGO", f"{ship.id} would carry {self.load_of(ship)} with cargo {self.cargo_of(ship)}",
+                       "coins", load=self.load_of(ship))
+
+    def _do_unload(self, player: str, action: Event) -> None:
+        ship, fort = self._fort_treasure(player, action)
+        for name in action.get("tokens"):
+            if name not in ship.tokens:
+                raise fail("S-FORT-TREASURE", f"{name} is not aboard {ship.id}"
+                           + (" (name the face-down tokens first: 'reveal')" if any(t.startswith("?") for t in
+                                                                                    ship.tokens) else ""), "tokens")
+            token = self.tokens[name]
+            if token.gold == 0:
+                raise fail("S-FORT-TREASURE", f"{name} is worth no gold: only gold goes into a fort", "tokens")
+            ship.tokens.remove(name)
+            token.where = f"fort:{fort.id}"
+            fort.tokens.append(name)
+            fort.gold += token.gold
 
     def _do_build(self, player: str, action: Event) -> None:
         fort = self.piece(action.get("fort"), "fort")

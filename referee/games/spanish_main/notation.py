@@ -26,9 +26,12 @@ under (`I1`, `F1`). Dice are written as their values, where they are rolled.
       board PLAYER=DIE PLAYER=DIE [takes TOKEN|kills CREW] USE…   the sender first
       tow SHIP DERELICT | release SHIP
       explore SHIP [SHIP] USE… [takes ITEM,…|takes N] [gives ITEM,…]
+                                         ITEM: a token, or COIN=N from gold lying on the island (S-GOLD)
       shoot SHIP|FORT USE… FIRE…         FIRE: mast|flag M at TARGET S|L DIE [lose M]
       repair SHIP M | scuttle SHIP DIE | free SHIP DIE
       land SHIP CREW,… | embark SHIP CREW,… | transfer SHIP SHIP CREW,…
+      load SHIP FORT COIN=N,…            gold out of a fort as coins the log names (S-FORT-TREASURE)
+      unload SHIP FORT TOKEN,…           treasure aboard into a fort
       reveal SHIP TOKEN,…                face-down tokens aboard, named when they matter (S-HIDDEN)
       build FORT PLACE                   at the end of the turn (S-FORT-BUILD)
       end                                the turn's end (a new turn number ends it too)
@@ -65,6 +68,7 @@ PLACE = r"[A-Z][A-Za-z0-9]{0,15}"
 CARD = r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}"
 DIE = r"[0-9]{1,2}"
 NUMBER = r"[0-9]{1,3}"
+COIN = rf"{PIECE}=[0-9]{{1,3}}"
 KEYWORD = r"[a-z][a-z-]*(?:=[+]?[A-Za-z0-9]+)?"
 RULE = r"S-[A-Z0-9-]+"
 
@@ -98,7 +102,7 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-RECORD_LISTS = ("items", "islands", "facts", "rolls", "uses", "fires")
+RECORD_LISTS = ("items", "islands", "facts", "rolls", "uses", "fires", "coins")
 """Fields holding a list of records (written in JSON as a list of objects)."""
 
 
@@ -153,6 +157,8 @@ def _build() -> dict[str, pp.ParserElement]:
     mast = _w(r"[0-9]{1,2}", "mast")
     masts = _w(r"[0-9]{1,2}(?:,[0-9]{1,2})*", "masts")
     items = _w(rf"{PIECE}(?:,{PIECE})*", "items")
+    coins = _w(rf"{COIN}(?:,{COIN})*", "coins")
+    takes = _w(rf"(?:{PIECE}|{COIN})(?:,(?:{PIECE}|{COIN}))*", "items")
     use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
     text = pp.Regex(r'"[^"]*"').set_name("quoted text").set_parse_action(lambda s, l, t: _Word("text", t[0], l))
     overrides = pp.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
@@ -185,7 +191,7 @@ def _build() -> dict[str, pp.ParserElement]:
         "tow": _k("tow") + piece + piece + end,
         "release": _k("release") + piece + end,
         "explore": (_k("explore") + piece + pp.Opt(_w(PIECE, "other")) + pp.ZeroOrMore(use)
-                    + pp.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | items))
+                    + pp.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | takes))
                     + pp.Opt(_k("gives") + items.copy().set_parse_action(lambda s, l, t: _Word("gives", t[0], l)))
                     + end),
         "shoot": _k("shoot") + piece + pp.ZeroOrMore(use) + pp.OneOrMore(fire) + end,
@@ -195,6 +201,8 @@ def _build() -> dict[str, pp.ParserElement]:
         "land": _k("land") + piece + items + end,
         "embark": _k("embark") + piece + items + end,
         "transfer": _k("transfer") + piece + piece + items + end,
+        "load": _k("load") + piece + _w(PIECE, "fort") + coins + end,
+        "unload": _k("unload") + piece + _w(PIECE, "fort") + items + end,
         "build": _k("build") + piece + place + end,
         "ability": _k("ability") + piece + text + overrides + end,
         "event": _k("event") + piece + text + overrides + end,
@@ -211,7 +219,7 @@ _GRAMMARS = _build()
 SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home")
 TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
 TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
-              "repair", "scuttle", "free", "land", "embark", "transfer", "build", "ability", "event", "effect",
+              "repair", "scuttle", "free", "land", "embark", "transfer", "load", "unload", "build", "ability", "event", "effect",
               "reveal", "end", "resign")
 PLAYER_VERBS = SETUP_VERBS + TURN_VERBS
 _SHAPES = {
@@ -230,10 +238,12 @@ _SHAPES = {
     "ram": "ram SHIP TARGET DIE [mast M] [with KEYWORD of SOURCE]",
     "board": "board PLAYER=DIE PLAYER=DIE [takes TOKEN|kills CREW], the sender first",
     "tow": "tow SHIP DERELICT", "release": "release SHIP",
-    "explore": "explore SHIP [SHIP] [takes ITEM,…|takes N] [gives ITEM,…]",
+    "explore": "explore SHIP [SHIP] [takes ITEM,…|takes N] [gives ITEM,…] (ITEM: a token, or COIN=N)",
     "shoot": "shoot SHIP [with KEYWORD of SOURCE] mast M at TARGET S|L DIE [lose M] …",
     "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE",
     "land": "land SHIP CREW,…", "embark": "embark SHIP CREW,…", "transfer": "transfer SHIP SHIP CREW,…",
+    "load": "load SHIP FORT COIN=N,…, e.g. 'load Anna.s1 Anna.f1 Anna.k1=3'",
+    "unload": "unload SHIP FORT TOKEN,…, e.g. 'unload Anna.s1 Anna.f1 Bert.t2'",
     "build": "build FORT PLACE",
     "ability": 'ability SOURCE "TEXT" [overrides RULE,…]',
     "event": 'event EVENT "TEXT" [overrides RULE,…]',
@@ -307,7 +317,8 @@ _PLAIN = {"roll": ("die",), "island": ("place",), "fog": ("place",), "sargasso":
           "reef": ("place",), "icebergs": ("die",), "tow": ("ship", "target"), "release": ("ship",),
           "repair": ("ship", "mast"), "scuttle": ("ship", "die"), "free": ("ship", "die"),
           "land": ("ship", "crew"), "embark": ("ship", "crew"), "transfer": ("ship", "target", "crew"),
-          "build": ("fort", "place"), "reveal": ("ship", "tokens"), "end": (), "resign": ()}
+          "unload": ("ship", "fort", "tokens"), "build": ("fort", "place"), "reveal": ("ship", "tokens"),
+          "end": (), "resign": ()}
 """Entries whose words are named fields in order."""
 
 
@@ -439,10 +450,23 @@ def _read_explore(verb: str, words: list[_Word]) -> ParsedTurn:
         if reader.next_is("count"):
             fields["count"] = int(reader.take("takes"))
         else:
-            fields["takes"] = reader.take("takes").split(",")
+            items = reader.take("takes").split(",")
+            fields["takes"] = [i for i in items if "=" not in i]
+            fields["coins"] = _coins([i for i in items if "=" in i])
     if reader.next_is("gives"):
         reader.take()
         fields["gives"] = reader.take("gives").split(",")
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _coins(items: list[str]) -> list[dict[str, Any]]:
+    return [{"name": name, "gold": int(gold)} for name, _, gold in (i.partition("=") for i in items)]
+
+
+def _read_load(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship"), "fort": reader.take("fort")}
+    fields["coins"] = _coins(reader.take("coins").split(","))
     return ParsedTurn(event(verb, **fields), reader.parts)
 
 
@@ -494,7 +518,7 @@ def _read_effect(verb: str, words: list[_Word]) -> ParsedTurn:
 _READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "iceberg": _read_iceberg, "home": _read_home,
             "deal": _read_deal, "drift": _read_drift, "move": _read_move, "about": _read_move,
             "ram": _read_ram, "board": _read_board, "explore": _read_explore, "shoot": _read_shoot,
-            "ability": _read_declared, "event": _read_declared, "effect": _read_effect}
+            "load": _read_load, "ability": _read_declared, "event": _read_declared, "effect": _read_effect}
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -502,6 +526,10 @@ _READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "iceberg": _read_iceb
 
 def _uses(uses: tuple[Any, ...]) -> list[str]:
     return [f"with {dict(u)['keyword']} of {dict(u)['source']}" for u in uses]
+
+
+def _written_coins(coins: tuple[Any, ...]) -> list[str]:
+    return [f"{dict(c)['name']}={dict(c)['gold']}" for c in coins]
 
 
 def format_entry(action: Event) -> str:
@@ -558,8 +586,8 @@ def format_entry(action: Event) -> str:
             parts += _uses(f.get("uses", ()))
             if "count" in f:
                 parts.append(f"takes {f['count']}")
-            elif "takes" in f:
-                parts.append("takes " + ",".join(f["takes"]))
+            elif "takes" in f or "coins" in f:
+                parts.append("takes " + ",".join([*f.get("takes", ()), *_written_coins(f.get("coins", ()))]))
             if "gives" in f:
                 parts.append("gives " + ",".join(f["gives"]))
             return " ".join(parts)
@@ -570,6 +598,8 @@ def format_entry(action: Event) -> str:
                 parts.append(f"{fire['weapon']} {fire['mast']} at {fire['target']} {fire['range']} {fire['die']}"
                              + (f" lose {fire['lose']}" if "lose" in fire else ""))
             return " ".join(parts)
+        case "load":
+            return f"load {f['ship']} {f['fort']} " + ",".join(_written_coins(f["coins"]))
         case "ability" | "event":
             out = f'{verb} {f["source"]} "{f["text"]}"'
             return out + (" overrides " + ",".join(f["overrides"]) if "overrides" in f else "")

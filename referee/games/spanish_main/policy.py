@@ -168,6 +168,34 @@ def _targets(engine: SpanishMainEngine, player: str) -> list[str]:
             and not s.wreck and s.docked != engine.homes.get(s.controller)]
 
 
+def _enemy_forts(engine: SpanishMainEngine, player: str) -> list[str]:
+    return [f.id for f in engine.forts.values() if f.owner != player and f.built]
+
+
+def _coin_name(engine: SpanishMainEngine, player: str) -> str:
+    number = 1
+    while f"{player}.k{number}" in engine.tokens:
+        number += 1
+    return f"{player}.k{number}"
+
+
+def _fort_treasure(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Gold into a fort of the player's on the island the ship is docked at, or a coin out of it."""
+    out: list[tuple[str, Event]] = []
+    for fort in engine.forts.values():
+        if fort.owner != player or not fort.built or fort.island != ship.docked:
+            continue
+        gold = [t for t in ship.tokens if not t.startswith("?") and engine.tokens[t].gold > 0
+                and engine.tokens[t].card.id != "coin"]
+        if gold:
+            out.append((player, event("unload", ship=ship.id, fort=fort.id, tokens=gold)))
+        spare = fort.gold - (fort.card.cost or 0)
+        if spare > 0:
+            out.append((player, event("load", ship=ship.id, fort=fort.id,
+                                      coins=[{"name": _coin_name(engine, player), "gold": spare}])))
+    return out
+
+
 def _loss(engine: SpanishMainEngine, target: str) -> int | None:
     ship = engine.ships.get(target)
     if ship is not None:
@@ -221,8 +249,20 @@ def _ship_candidates(engine: SpanishMainEngine, player: str, ship: Any) -> list[
                 out.append((player, event("shoot", ship=ship.id, fires=[
                     {"weapon": "mast", "mast": mast, "target": target, "range": cannon.range, "die": die,
                      "lose": _loss(engine, target) if hit else None}])))
+    for fort in _enemy_forts(engine, player)[:1]:
+        for mast in ship.standing[:1]:
+            cannon = ship.card.cannons[mast - 1]
+            if cannon is not None:
+                out.append((player, event("shoot", ship=ship.id, fires=[
+                    {"weapon": "mast", "mast": mast, "target": fort, "range": cannon.range, "die": 6,
+                     "lose": _loss(engine, fort)}])))
     if ship.docked:
         out.append((player, event("explore", ship=ship.id, takes=_takeable(engine, ship))))
+        out += _fort_treasure(engine, player, ship)
+        heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
+        if heap and engine.cargo_of(ship) > engine.load_of(ship):
+            out.append((player, event("explore", ship=ship.id,
+                                      coins=[{"name": _coin_name(engine, player), "gold": heap}])))
         island = engine.islands.get(ship.docked)
         if island is not None and island.hidden:
             room = engine.cargo_of(ship) - engine.load_of(ship)
@@ -251,7 +291,11 @@ def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: See
         facts = [dict(f) for f in action.get("facts", ())]
         docks = next((f["target"] for f in facts if f["fact"] == "dock"), None)
         if verb == "explore":
-            return 9 if action.get("takes") or action.get("count") else 0
+            return 9 if action.get("takes") or action.get("count") or action.get("coins") else 0
+        if verb == "unload":
+            return 8
+        if verb == "load":
+            return 1
         if verb == "move" and ship is not None:
             carrying = any(not t.startswith("?") and engine.tokens[t].gold > 0 for t in ship.tokens) or any(
                 t.startswith("?") for t in ship.tokens)
@@ -259,7 +303,7 @@ def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: See
                 return 8 if carrying else 0
             if docks is not None:
                 island = engine.islands[docks]
-                has = bool(island.tokens or island.hidden)
+                has = bool(island.tokens or island.hidden or island.gold)
                 return 6 if has and not carrying and ship.docked != docks else 0
             return 1 if facts else 0
         if verb in ("repair", "free", "build"):

@@ -126,13 +126,17 @@ RULINGS: tuple[Ruling, ...] = (
        "sinks at the start of their next turn unless the opponent tows it first; nobody gains its gold."),
     _R("S-REPAIR", "Repairing", "A ship docked at its controller's home island may, as its action, raise one "
        "eliminated mast, named ('repair SHIP M')."),
-    _R("S-GOLD", "Gold", "Gold on a home island or in a fort is an amount; on islands and aboard ships it is tokens."),
+    _R("S-GOLD", "Gold", "Gold on a home island or in a fort is an amount; on islands and aboard ships it is tokens. "
+       "Gold leaving a fort, or left on an island by a destroyed one, becomes coins the log names as it takes them "
+       "('Anna.k1=3'), each coin a token."),
     _R("S-FORT-LIST", "Forts held", "The forts a player holds are listed in their fleet entry; they cost no points "
        "and each is built once."),
     _R("S-FORT-BUILD", "Building a fort", "At the end of their turn a player may build a fort they hold if their "
        "home island holds its cost in gold and a ship of theirs is docked at a wild island without fort that they "
        "explored. The cost moves into the fort, and so do the island's tokens."),
-    _R("S-FORT-TREASURE", "A fort's treasure", "A fort keeps at least its cost inside."),
+    _R("S-FORT-TREASURE", "A fort's treasure", "A ship of the fort's owner docked at its island may, as free "
+       "actions, load gold out of it as coins ('load SHIP FORT COIN=N') or unload treasure into it ('unload SHIP "
+       "FORT TOKEN,…'); the fort always keeps at least its cost inside."),
     _R("S-FORT-SHOOT", "Forts shoot", "A fort gets one shoot action a turn, firing its standing flags like cannons "
        "('flag N at …')."),
     _R("S-FORT-HIT", "Forts hit", "A hit removes a flag, named; with none left the fort is abandoned (no actions, "
