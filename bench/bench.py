@@ -10,8 +10,9 @@ Run from the repository root, in an environment where the project is installed
 
 Options: ``--moves N`` (Korsar moves in the corpus, default 2,000,000),
 ``--corsari-moves N`` (Corsari moves in its corpus, default 200,000; 0 leaves
-it out), ``--perroquets-moves N`` (the same for Pirates & Perroquets, default
-100,000), ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
+it out), ``--perroquets-moves N`` and ``--spanish-main-moves N`` (the same for
+Pirates & Perroquets and Pirates of the Spanish Main, default 100,000 each),
+``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
 bytes) and ``--skip-big`` (leave out the big-input run).
 
 What it does, in order:
@@ -317,6 +318,7 @@ class GameCorpus:
 KORSAR = GameCorpus("korsar", KORSAR_SEED, 4, True, MOVES_PER_GAME_GUESS)
 CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 115)
 PERROQUETS = GameCorpus("perroquets", "bench-perroquets", 3, False, 145)
+SPANISH_MAIN = GameCorpus("spanish-main", "bench-spanish-main", 2, False, 65)
 
 
 def game_batch(kind: GameCorpus, index: int, folder: Path, games: int) -> tuple[Path, list[str]]:
@@ -599,6 +601,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="Corsari moves in its corpus (default 200,000; 0 leaves Corsari out)")
     parser.add_argument("--perroquets-moves", type=int, default=100_000,
                         help="Pirates & Perroquets moves in its corpus (default 100,000; 0 leaves it out)")
+    parser.add_argument("--spanish-main-moves", type=int, default=100_000,
+                        help="Pirates of the Spanish Main moves in its corpus (default 100,000; 0 leaves it out)")
     args = parser.parse_args(argv)
     if args.moves < 1 or args.big_gb <= 0:
         parser.error("--moves and --big-gb must be positive")
@@ -622,6 +626,9 @@ def main(argv: Sequence[str]) -> None:
     if args.perroquets_moves:
         perroquets, _ = build_corpus(PERROQUETS, args.perroquets_moves)
         rows += game_rows("Perroquets", perroquets, jobs)
+    if args.spanish_main_moves:
+        spanish_main, _ = build_corpus(SPANISH_MAIN, args.spanish_main_moves)
+        rows += game_rows("Spanish Main", spanish_main, jobs)
     if not args.skip_big:
         big, _ = build_big(corpus, moves, args.big_gb)
         rows += big_rows(big, jobs)

@@ -107,7 +107,7 @@ def test_random_legal_games_replay_as_legal_and_end_on_gold(seed):
     gold = {side.side: side.score for side in game.outcome.sides}
     assert 2 * gold[winner] > game.outcome.summary["distributed_gold"]
     # every token is somewhere exactly once: on an island, aboard, ashore, in a fort, or gone
-    places = Counter(token.where for token in engine.tokens.values())
+    places = Counter(token.where for token in engine.tokens.values() if token.card.id != "coin")
     assert sum(places.values()) == 16
 
 

@@ -1,0 +1,272 @@
+"""Pirates of the Spanish Main, ruling by ruling: for every S- id a legal log that puts
+the ruling to work, and the state it leaves where that state is the ruling's point.
+
+The illegal side of every id is a sample in `samples/spanish-main/illegal/`, named
+after the ruling and stating the rule and line it expects (tests/test_samples.py);
+the precedence cases below pin the first violation where two rulings meet.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from referee.games import GAMES
+from referee.games.spanish_main.cards import sample_cards
+from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.pipeline.replay import check_text
+
+from .judging import where
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples" / "spanish-main"
+sys.path.insert(0, str(SAMPLES))
+
+import generate as s  # noqa: E402
+
+RULES = GAMES["spanish-main"]
+G = s.GAME
+RAM = s.T12 + "3. Anna: move Anna.s1 S bow Ben.s2  Anna: ram Anna.s1 Ben.s2 5 mast 1\n"
+"""Anna's gull rams Ben's heron with a 5: above its 4 masts, the heron loses mast 1."""
+AT_I3 = "1. Anna: move Anna.s2 S+S dock I3  Anna: end\n"
+SINKING = (AT_I3 + "2. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1  Ben: end\n"
+           "3. Anna: explore Anna.s2 takes Anna.t2,Anna.t4  Anna: end\n"
+           "4. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 2  Ben: end\n5. Anna: end\n"
+           "6. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6\n")
+"""Ben's bulwark sinks Anna's sloop carrying 3 gold (1 + 2)."""
+
+
+def sample(name: str) -> str:
+    return (SAMPLES / "legal" / f"{name}.spanish-main").read_text(encoding="utf-8")
+
+
+def legal(text: str) -> SpanishMainEngine:
+    report = check_text("ruling.spanish-main", text)
+    assert report.diagnostics == []
+    (game,) = report.games
+    assert [(d.code, d.message) for d in game.diagnostics] == []
+    assert game.verdict == "legal"
+    return game.engine
+
+
+def first_error(text: str) -> tuple[str, int, int, str]:
+    report = check_text("ruling.spanish-main", text)
+    found = [d for d in report.all_diagnostics() if d.is_error]
+    assert found, "the log is illegal"
+    return found[0].code, found[0].span.line, found[0].span.col, found[0].message
+
+
+def _ship(e: SpanishMainEngine, name: str):
+    return e.ships[name]
+
+
+Check = Callable[[SpanishMainEngine], object]
+CASES: dict[str, tuple[str, Check]] = {
+    "S-LEVELS": (G + s.T12, lambda e: e.checked > 0 and e.accepted == 2),
+    "S-UNITS": (G + "1. Anna: move Anna.s1 S+L  Anna: move Anna.s3 L+S  Anna: end\n", lambda e: len(e.acted) == 2),
+    "S-DICE": (G + s.T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 6 lose 1\n",
+               lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-DATA": (G, lambda e: e.cards["s-gull"].masts == 3),
+    "S-DATA-CHECK": (s.header(cards="sample sha256:" + sample_cards().digest) + s.SETUP,
+                     lambda e: e.stage == "play"),
+    "S-DATA-UNKNOWN": (G, lambda e: _ship(e, "Anna.s1").card.id == "s-gull" and e.tokens["Ben.t1"].unique),
+    "S-DATA-SAMPLES": (G, lambda e: {c.nationality for c in e.cards.values() if c.kind == "ship"}
+                       == {"Pirates", "English"}),
+    "S-PLAYERS": (G, lambda e: tuple(e.players) == ("Anna", "Ben")),
+    "S-BUILD": (s.header() + s.setup(fleet_a=s.FLEET_A + " s4=s-gull"), lambda e: len(e.ships) == 7),
+    "S-CREW-COST": (s.header() + s.setup(fleet_a="Anna: fleet s1=s-gull s2=s-sloop c1=c-ada@s2 c2=c-bo@s2"),
+                    lambda e: e.crew_cost(_ship(e, "Anna.s2")) == _ship(e, "Anna.s2").card.cost == 5),
+    "S-CREW-ZERO": (G, lambda e: e.crew["Ben.c1"].where == "ship:Ben.s2"),
+    "S-LINK": (G, lambda e: e.cargo_of(_ship(e, "Anna.s1")) == 5 + 1 + 1),
+    "S-CARGO": (s.header() + s.setup(fleet_a="Anna: fleet s1=s-gull s2=s-sloop c1=c-ada@s2 c2=c-bo@s2")
+                + AT_I3 + "2. Ben: end\n3. Anna: explore Anna.s2 takes Anna.t2,Ben.t2\n",
+                lambda e: e.load_of(_ship(e, "Anna.s2")) == e.cargo_of(_ship(e, "Anna.s2")) == 4),
+    "S-EVENT": (G + '1. Anna: event Anna.e1 "a squall"\n', lambda e: e.events["Anna.e1"].used == 1),
+    "S-SETUP": (G, lambda e: e.stage == "play" and e.turn == 0),
+    "S-FIRST": (s.header() + s.setup(rolls="Anna: roll 3  Ben: roll 3  Anna: roll 5  Ben: roll 2"),
+                lambda e: e.first == "Anna"),
+    "S-ISLANDS": (G, lambda e: e.placement[:6] == ["I1", "I2", "I3", "I4", "I5", "I6"]),
+    "S-TERRAIN-PLACE": (s.ICE, lambda e: e.terrain["B1"].gold == 4),
+    "S-HOME": (G, lambda e: e.homes == {"Anna": "I1", "Ben": "I6"}),
+    "S-CREW-PLACE": (s.header() + s.setup(fleet_a=s.FLEET_A.replace("c2=c-bo@s1", "c2=c-bo@home")),
+                     lambda e: e.crew["Anna.c2"].where == "island:I1"),
+    "S-TREASURE": (G, lambda e: e.distributed == 30),
+    "S-UNIQUE": (G, lambda e: [t for t in e.tokens.values() if t.unique] == [e.tokens["Ben.t1"]]),
+    "S-DEAL": (G, lambda e: all(len(i.tokens) == 4 for i in e.islands.values() if i.home_of is None)),
+    "S-TURN": (G + s.T12, lambda e: e.turn == 2 and e.turn_ended),
+    "S-OWN": (G + "1. Anna: move Anna.s1 L\n", lambda e: e.acted == {"Anna.s1": ["move"]}),
+    "S-ACTION-ONE": (G + "1. Anna: move Anna.s1 L  Anna: move Anna.s2 S  Anna: about Anna.s3\n",
+                     lambda e: len(e.acted) == 3),
+    "S-ACTION-ORDER": (G + RAM, lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-FREE": (G + s.T12 + "3. Anna: land Anna.s1 Anna.c2  Anna: move Anna.s1 S\n",
+               lambda e: e.crew["Anna.c2"].where == "island:I2" and e.acted["Anna.s1"] == ["move"]),
+    "S-AUTO": (G + s.SHOT_SLOOP, lambda e: _ship(e, "Anna.s2").derelict),
+    "S-MOVE": (G + "1. Anna: move Anna.s2 S+S  Anna: move Anna.s1 L\n",
+               lambda e: e.acted == {"Anna.s2": ["move"], "Anna.s1": ["move"]}),
+    "S-STOP": (G + "1. Anna: move Anna.s1 L reef R1 4\n", lambda e: _ship(e, "Anna.s1").standing == [1, 2, 3]),
+    "S-COME-ABOUT": (G + "1. Anna: about Anna.s1\n", lambda e: e.acted == {"Anna.s1": ["move"]}),
+    "S-DERELICT": (G + AT_I3 + "2. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1 mast 2 at Anna.s2 S 5 lose 2"
+                   "  Ben: end\n3. Anna: explore Anna.s2 takes Anna.t2\n",
+                   lambda e: _ship(e, "Anna.s2").derelict and _ship(e, "Anna.s2").tokens == ["Anna.t2"]),
+    "S-DOCK": (G + s.T12 + "3. Anna: move Anna.s1 S  Anna: end\n",
+               lambda e: _ship(e, "Anna.s1").docked is None and _ship(e, "Ben.s2").docked == "I5"),
+    "S-DOCK-ENEMY": (G + "1. Anna: move Anna.s1 L+S touch I6\n", lambda e: _ship(e, "Anna.s1").docked is None),
+    "S-UNLOAD": (G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6  Anna: end\n"
+                 "4. Ben: end\n5. Anna: move Anna.s1 L+S dock I1\n",
+                 lambda e: e.gold["Anna"] == 7 and _ship(e, "Anna.s1").tokens == ["Ben.t1"]),
+    "S-CREW-MOVE": (G + "1. Anna: move Anna.s1 L+S dock I2  Anna: move Anna.s3 L+S dock I2\n"
+                    "   Anna: transfer Anna.s1 Anna.s3 Anna.c2  Anna: land Anna.s3 Anna.c2\n"
+                    "   Anna: embark Anna.s1 Anna.c2\n", lambda e: e.crew["Anna.c2"].where == "ship:Anna.s1"),
+    "S-RAM": (G + RAM, lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-PIN": (G + s.BOW + "4. Ben: end\n5. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 4 lose 1\n",
+              lambda e: e.pinned_by(_ship(e, "Anna.s1")) == "Ben.s2"),
+    "S-BOARD": (G + RAM + "   Anna: board Anna=6 Ben=1 kills Ben.c1\n", lambda e: e.crew["Ben.c1"].where == "gone"),
+    "S-TOW": (G + s.SHOT_SLOOP + "3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2\n",
+              lambda e: _ship(e, "Anna.s1").towing == "Anna.s2"),
+    "S-EXPLORE": (G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1\n",
+                  lambda e: e.islands["I2"].explored_by == {"Anna"} and e.islands["I2"].tokens == ["Anna.t7", "Ben.t6"]),
+    "S-UNIQUE-PICK": (G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1\n",
+                      lambda e: e.load_of(_ship(e, "Anna.s1")) == 2),
+    "S-MARK": (G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1  Anna: end\n4. Ben: end\n"
+               "5. Anna: move Anna.s1 S  Anna: end\n6. Ben: end\n"
+               "7. Anna: move Anna.s1 S dock I2  Anna: explore Anna.s1 takes Anna.t7\n",
+               lambda e: "Anna" in e.islands["I2"].marks),
+    "S-EXPLORE-SHIP": (G + "1. Anna: move Anna.s3 L+S touch Anna.s1  Anna: end\n2. Ben: end\n"
+                       "3. Anna: explore Anna.s3 Anna.s1 takes Anna.c2\n",
+                       lambda e: e.crew["Anna.c2"].where == "ship:Anna.s3"),
+    "S-SHOOT": (G + s.T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 5 lose 1 mast 2 at Ben.s2 L 4 lose 2\n",
+                lambda e: _ship(e, "Ben.s2").standing == [3, 4]),
+    "S-TARGET": (G + s.FORT + "9. Anna: shoot Anna.s3 mast 1 at Ben.f1 L 4 lose 1\n",
+                 lambda e: e.forts["Ben.f1"].flags == [2]),
+    "S-HIT": (G + s.T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 3 lose 1\n",
+              lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-ONE-MISSES": (G + s.T12 + "3. Anna: shoot Anna.s2 mast 1 at Ben.s2 S 1\n",
+                     lambda e: _ship(e, "Ben.s2").standing == [1, 2, 3, 4]),
+    "S-MAST-LOSS": (G + s.T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 5 lose 3\n",
+                    lambda e: _ship(e, "Ben.s2").standing == [1, 2, 4]),
+    "S-SINK": (G + s.SHOT_SLOOP + "3. Anna: end\n4. Ben: shoot Ben.s1 mast 3 at Anna.s2 L 6\n",
+               lambda e: _ship(e, "Anna.s2").sunk),
+    "S-SINK-SPLIT": (G + SINKING, lambda e: (e.gold["Ben"], e.gold["Anna"]) == (2, 1)),
+    "S-SCUTTLE": (G + s.SHOT_SLOOP + "3. Anna: scuttle Anna.s2 6  Anna: end\n4. Ben: end\n5. Anna: end\n",
+                  lambda e: _ship(e, "Anna.s2").sunk and e.gold == {"Anna": 0, "Ben": 0}),
+    "S-REPAIR": (G + s.SHOT_HERON + "3. Anna: move Anna.s3 L+S dock I1  Anna: end\n4. Ben: end\n"
+                 "5. Anna: repair Anna.s3 1\n", lambda e: _ship(e, "Anna.s3").standing == [1, 3, 4]),
+    "S-GOLD": (G + s.FORT_FALLS + "13. Anna: explore Anna.s1 takes Anna.k1=4,Anna.k2=3\n",
+               lambda e: e.islands["I5"].gold == 0 and [e.tokens[t].gold for t in _ship(e, "Anna.s1").tokens]
+               [-2:] == [4, 3]),
+    "S-FORT-LIST": (G + s.FORT, lambda e: e.forts["Ben.f1"].island == "I5" and e.gold["Ben"] == 5),
+    "S-FORT-BUILD": (G + s.FORT, lambda e: e.forts["Ben.f1"].gold == 6 and e.total_gold("Ben") == 11),
+    "S-FORT-TREASURE": (G + s.FORT + "9. Anna: end\n10. Ben: unload Ben.s3 Ben.f1 Anna.t5"
+                        "  Ben: load Ben.s2 Ben.f1 Ben.k1=2\n",
+                        lambda e: e.forts["Ben.f1"].gold == 6 and e.tokens["Ben.k1"].where == "ship:Ben.s2"),
+    "S-FORT-SHOOT": (G + s.FORT + "9. Anna: move Anna.s2 S+S  Anna: end\n"
+                     "10. Ben: shoot Ben.f1 flag 1 at Anna.s2 L 5 lose 1 flag 2 at Anna.s2 S 4 lose 2\n",
+                     lambda e: _ship(e, "Anna.s2").derelict),
+    "S-FORT-HIT": (G + s.FORT_FALLS, lambda e: e.forts["Ben.f1"].destroyed and e.islands["I5"].gold == 7
+                   and e.islands["I5"].explored_by == set()),
+    "S-FOG": (G + "1. Anna: move Anna.s1 L fog F1  Anna: end\n2. Ben: end\n"
+              "3. Anna: move Anna.s1 exit 4 S\n", lambda e: _ship(e, "Anna.s1").lost is None),
+    "S-ICEBERG": (s.ICE + "1. Anna: icebergs 5  Anna: drift B1 2  Anna: move Anna.s1 L\n",
+                  lambda e: e.icebergs_rolled == 5 and e.drifts_due == []),
+    "S-SARGASSO": (G + "1. Anna: move Anna.s1 L sargasso G1 4  Anna: end\n2. Ben: end\n3. Anna: free Anna.s1 6\n",
+                   lambda e: _ship(e, "Anna.s1").entangled is None and _ship(e, "Anna.s1").moves_from == 4),
+    "S-REEF": (G + "1. Anna: move Anna.s3 L+S reef R1 2 lose 1,2\n", lambda e: _ship(e, "Anna.s3").standing == [3, 4]),
+    "S-WRECK": (G + s.SHOT_HERON + "3. Anna: move Anna.s3 L reef R1 1 lose 3,4\n",
+                lambda e: _ship(e, "Anna.s3").wreck),
+    "S-ABILITY": (G + s.T12 + "3. Anna: shoot Anna.s1 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 2 lose 1\n",
+                  lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-REVEAL": (G + s.T12 + "3. Anna: shoot Anna.s1 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 2 lose 1\n",
+                 lambda e: e.crew["Anna.c2"].face_up and not e.crew["Anna.c1"].face_up),
+    "S-STACK": (G + s.T12 + "3. Anna: shoot Anna.s1 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 2 lose 1"
+                "  Anna: end\n4. Ben: end\n"
+                "5. Anna: shoot Anna.s1 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 2 lose 2\n",
+                lambda e: _ship(e, "Ben.s2").standing == [3, 4]),
+    "S-KEYWORDS": (G + "1. Anna: move Anna.s2 with speed=S of Anna.s2 S+S+S\n",
+                   lambda e: e.keywords_used == {("Anna.s2", "speed")}),
+    "S-ABILITY-DECLARED": (sample("declared-ability"), lambda e: len(e.declared) == 2),
+    "S-WIN": (sample("fort-built-and-destroyed"), lambda e: e.winner == "Anna" and 2 * e.total_gold("Anna") > 30),
+    "S-END": (G.replace('[Result "*"]', '[Result "Ben"]') + "1. Anna: resign\n",
+              lambda e: e.over and e.winner == "Ben"),
+    "S-L1": (G + "1. Anna: move Anna.s1 L+S touch I3 dock I2\n",
+             lambda e: _ship(e, "Anna.s1").docked == "I2" and e.accepted == 1),
+    "S-L1-FACTS": (G + "1. Anna: move Anna.s1 L+S touch I3 touch Ben.s1\n",
+                   lambda e: _ship(e, "Anna.s1").contacts == {"I3", "Ben.s1"}),
+    "S-L1-CONTACT": (G + s.BOW + "4. Ben: move Ben.s2 S  Ben: end\n",
+                     lambda e: e.pinned_by(_ship(e, "Anna.s1")) is None),
+    "S-HIDDEN": (s.HIDDEN + "1. Anna: move Anna.s3 L+S dock I2  Anna: end\n2. Ben: end\n"
+                 "3. Anna: explore Anna.s3 takes 2  Anna: end\n4. Ben: end\n"
+                 "5. Anna: move Anna.s3 L+S reveal Anna.t2,Anna.t4 dock I1\n", lambda e: e.gold["Anna"] == 3),
+    "S-AMBIG": (s.header('[Variants "ram-own-masts"]\n') + s.SETUP
+                + s.T12 + "3. Anna: move Anna.s1 S bow Ben.s2  Anna: ram Anna.s1 Ben.s2 4 mast 1\n",
+                lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-EXAMPLE": (sample("s-example-terrain"),
+                  lambda e: [e.ships[n].standing for n in ("Anna.s1", "Anna.s3", "Ben.s2", "Ben.s3")]
+                  == [[1, 2, 3], [1, 2, 3, 4], [1, 2], [1, 2, 3]] and e.ships["Anna.s1"].moves_from == 4),
+}
+
+
+def test_every_ruling_has_a_legal_case():
+    assert sorted(CASES) == sorted(r.id for r in RULES.rulings)
+
+
+@pytest.mark.parametrize("ruling", sorted(CASES))
+def test_legal_case(ruling):
+    text, check = CASES[ruling]
+    engine = legal(text)
+    assert check(engine), ruling
+
+
+# -- precedence: where two rulings meet, the first violation is the one the rulings file puts first
+
+
+def test_precedence_dock_enemy_before_unload():
+    """S-DOCK-ENEMY before anything the docking would do: the move never docks."""
+    text = G + "1. Anna: move Anna.s1 L+S dock I6\n"
+    assert first_error(text)[:3] == ("S-DOCK-ENEMY", *where(text, "dock I6"))
+
+
+def test_precedence_fort_treasure_before_cargo():
+    """S-FORT-TREASURE before S-CARGO: 3 gold may not leave a fort holding its cost, however much room."""
+    text = G + s.FORT + "9. Anna: end\n10. Ben: load Ben.s2 Ben.f1 Ben.k1=1,Ben.k2=1,Ben.k3=1,Ben.k4=1,Ben.k5=1\n"
+    code, line, col, message = first_error(text)
+    assert (code, line, col) == ("S-FORT-TREASURE", *where(text, "Ben.k1=1,"))
+    assert "0 may leave, not 5" in message
+
+
+def test_precedence_gold_before_cargo():
+    """S-GOLD before S-CARGO: a heap of 7 is not taken as 8, whether or not it would fit."""
+    text = G + s.FORT_FALLS + "13. Anna: explore Anna.s1 takes Anna.k1=2,Anna.k2=2,Anna.k3=2,Anna.k4=2\n"
+    assert first_error(text)[0] == "S-GOLD"
+
+
+def test_a_coin_is_named_by_its_taker():
+    text = G + s.FORT_FALLS + "13. Anna: explore Anna.s1 takes Ben.k9=7\n"
+    code, _, _, message = first_error(text)
+    assert code == "S-GOLD" and "Anna.NAME" in message
+
+
+def test_only_the_owners_ships_use_a_fort():
+    """Anna's sloop lay at I5 when Ben built there: the fort is still not hers to fill."""
+    text = G + s.FORT.replace("7. Anna: move Anna.s2 S+S", "7. Anna: move Anna.s2 S+S dock I5") + (
+        "9. Anna: unload Anna.s2 Ben.f1 Anna.t1\n")
+    code, _, _, message = first_error(text)
+    assert code == "S-FORT-TREASURE" and "only its owner's ships" in message
+
+
+def test_only_gold_goes_into_a_fort():
+    text = G + s.FORT + "9. Anna: end\n10. Ben: unload Ben.s3 Ben.f1 Ben.t1\n"
+    code, _, _, message = first_error(text)
+    assert code == "S-FORT-TREASURE" and "not aboard Ben.s3" in message
+
+
+def test_a_destroyed_fort_leaves_its_gold_once():
+    """The gold of tokens unloaded into a fort is counted in its amount only: destroyed, it
+    leaves that amount on the island and no token beside it."""
+    engine = legal(G + s.FORT_FALLS)
+    island = engine.islands["I5"]
+    assert (island.gold, island.tokens) == (7, [])
+    assert engine.total_gold("Ben") == engine.gold["Ben"] == 5
+    assert engine.tokens["Ben.k1"].where == "ship:Ben.s2" and engine.tokens["Ben.k1"].gold == 3
