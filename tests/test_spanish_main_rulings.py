@@ -149,7 +149,8 @@ CASES: dict[str, tuple[str, Check]] = {
                     lambda e: _ship(e, "Ben.s2").standing == [1, 2, 4]),
     "S-SINK": (G + s.SHOT_SLOOP + "3. Anna: end\n4. Ben: shoot Ben.s1 mast 3 at Anna.s2 L 6\n",
                lambda e: _ship(e, "Anna.s2").sunk),
-    "S-SINK-SPLIT": (G + SINKING, lambda e: (e.gold["Ben"], e.gold["Anna"]) == (2, 1)),
+    "S-SINK-SPLIT": (sample("won-by-a-sinking"),
+                     lambda e: (e.gold["Anna"], e.gold["Ben"]) == (13 + 3, 11 + 3) and e.winner == "Anna"),
     "S-SCUTTLE": (G + s.SHOT_SLOOP + "3. Anna: scuttle Anna.s2 6  Anna: end\n4. Ben: end\n5. Anna: end\n",
                   lambda e: _ship(e, "Anna.s2").sunk and e.gold == {"Anna": 0, "Ben": 0}),
     "S-REPAIR": (G + s.SHOT_HERON + "3. Anna: move Anna.s3 L+S dock I1  Anna: end\n4. Ben: end\n"
@@ -169,8 +170,8 @@ CASES: dict[str, tuple[str, Check]] = {
                    and e.islands["I5"].explored_by == set()),
     "S-FOG": (G + "1. Anna: move Anna.s1 L fog F1  Anna: end\n2. Ben: end\n"
               "3. Anna: move Anna.s1 exit 4 S\n", lambda e: _ship(e, "Anna.s1").lost is None),
-    "S-ICEBERG": (s.ICE + "1. Anna: icebergs 5  Anna: drift B1 2  Anna: move Anna.s1 L\n",
-                  lambda e: e.icebergs_rolled == 5 and e.drifts_due == []),
+    "S-ICEBERG": (sample("iceberg-drift"),
+                  lambda e: e.terrain["B1"].frozen and _ship(e, "Ben.s2").standing == [1, 2, 3]),
     "S-SARGASSO": (G + "1. Anna: move Anna.s1 L sargasso G1 4  Anna: end\n2. Ben: end\n3. Anna: free Anna.s1 6\n",
                    lambda e: _ship(e, "Anna.s1").entangled is None and _ship(e, "Anna.s1").moves_from == 4),
     "S-REEF": (G + "1. Anna: move Anna.s3 L+S reef R1 2 lose 1,2\n", lambda e: _ship(e, "Anna.s3").standing == [3, 4]),
@@ -260,6 +261,13 @@ def test_only_gold_goes_into_a_fort():
     text = G + s.FORT + "9. Anna: end\n10. Ben: unload Ben.s3 Ben.f1 Ben.t1\n"
     code, _, _, message = first_error(text)
     assert code == "S-FORT-TREASURE" and "not aboard Ben.s3" in message
+
+
+def test_an_odd_sinking_split_rounds_up_for_the_sinker():
+    """S-SINK-SPLIT: 3 gold aboard the sunk sloop: 2 to Ben, who sank it, 1 to Anna."""
+    engine = legal(G + SINKING)
+    assert (engine.gold["Ben"], engine.gold["Anna"]) == (2, 1)
+    assert engine.tokens["Anna.t2"].where == "gone"
 
 
 def test_a_destroyed_fort_leaves_its_gold_once():

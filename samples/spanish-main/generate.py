@@ -71,18 +71,19 @@ SHOT_SLOOP = ("1. Anna: move Anna.s2 S+S  Anna: end\n"
 """Ben's bulwark leaves Anna's sloop a derelict."""
 SHOT_HERON = ("1. Anna: move Anna.s3 L+S  Anna: end\n"
               "2. Ben: shoot Ben.s1 mast 1 at Anna.s3 L 6 lose 1 mast 2 at Anna.s3 S 6 lose 2  Ben: end\n")
-FORT = T12.replace("  Anna: end", "  Anna: move Anna.s3 L+S dock I3  Anna: end").replace(
+HOMEWARD = T12.replace("  Anna: end", "  Anna: move Anna.s3 L+S dock I3  Anna: end").replace(
     "dock I5  Ben: end", "dock I5  Ben: move Ben.s3 S+L dock I4  Ben: end") + (
     "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6\n"
     "   Anna: explore Anna.s3 takes Anna.t2,Ben.t2,Anna.t4,Ben.t4  Anna: end\n"
     "4. Ben: explore Ben.s2 takes Anna.t6,Ben.t7,Anna.t8,Ben.t8\n"
     "   Ben: explore Ben.s3 takes Anna.t3,Ben.t3,Anna.t5,Ben.t5  Ben: end\n"
     "5. Anna: move Anna.s1 L+S dock I1  Anna: move Anna.s3 L+S dock I1  Anna: end\n"
-    "6. Ben: move Ben.s2 L+S dock I6  Ben: move Ben.s3 S+L dock I5  Ben: end\n"
-    "7. Anna: move Anna.s2 S+S  Anna: end\n"
-    "8. Ben: move Ben.s2 L+S dock I5  Ben: build Ben.f1 I5  Ben: end\n")
-"""Both sides bring their first treasure home (Anna 13 gold, Ben 11); Ben builds his
-watchtower on I5 (6 gold inside) with his heron docked there and his gull carrying 6 gold."""
+    "6. Ben: move Ben.s2 L+S dock I6  Ben: move Ben.s3 S+L dock I5  Ben: end\n")
+"""Both sides bring their first treasure home (Anna 13 gold, Ben 11); Ben's gull, carrying
+6 gold, docks at I5."""
+FORT = HOMEWARD + ("7. Anna: move Anna.s2 S+S  Anna: end\n"
+                   "8. Ben: move Ben.s2 L+S dock I5  Ben: build Ben.f1 I5  Ben: end\n")
+"""Ben builds his watchtower on I5 (6 gold inside) with his heron docked there."""
 FORT_FALLS = FORT + (
     "9. Anna: move Anna.s3 L+S  Anna: end\n"
     "10. Ben: unload Ben.s3 Ben.f1 Anna.t3,Ben.t3,Anna.t5  Ben: load Ben.s2 Ben.f1 Ben.k1=3  Ben: end\n"
@@ -298,8 +299,31 @@ def legal_game(seed: str, comment: str) -> str:
     return "".join(f"; {line}\n" for line in textwrap.wrap(comment, 77)) + format_game(record, RULES)
 
 
+LEGAL: list[tuple[str, str, str]] = [
+    ("won-by-a-sinking", "Anna holds 13 gold at home when her gull shoots Ben's gull, carrying 6 gold, down to a "
+     "derelict and her heron sinks it: half the gold, rounded up, goes to her home island and she wins on 16 of 30 "
+     "(S-SINK, S-SINK-SPLIT, S-WIN).",
+     header().replace('[Result "*"]', '[Result "Anna"]') + SETUP + HOMEWARD
+     + "7. Anna: shoot Anna.s1 mast 1 at Ben.s3 S 5 lose 1 mast 2 at Ben.s3 L 4 lose 2 mast 3 at Ben.s3 S 3 lose 3\n"
+       "   Anna: shoot Anna.s3 mast 1 at Ben.s3 L 4\n"),
+    ("iceberg-drift", "An iceberg of gold number 4 drifts on a roll of 5 or 6: it stops against Ben's heron, which "
+     "loses a mast; on Ben's roll of 6 it drifts again and stops against I3, frozen there for the rest of the game, "
+     "so no later turn rolls for it (S-ICEBERG).",
+     ICE + "1. Anna: icebergs 5  Anna: drift B1 3 stops Ben.s2 mast 4  Anna: move Anna.s1 L+S dock I2\n"
+     "   Anna: end\n2. Ben: icebergs 6  Ben: drift B1 1 stops I3  Ben: move Ben.s2 L+S dock I5  Ben: end\n"
+     "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6  Anna: end\n"),
+]
+"""Hand-made legal games: a comment, then the log in canonical form."""
+
+
+def legal_sample(description: str, text: str) -> str:
+    return "".join(f"; {line}\n" for line in textwrap.wrap(description, 77)) + canonical(text)
+
+
 def build() -> dict[Path, str]:
     files: dict[Path, str] = {}
+    for stem, description, text in LEGAL:
+        files[HERE / "legal" / f"{stem}{EXT}"] = legal_sample(description, text)
     for seed in ("sm-1", "sm-2", "sm-3"):
         files[HERE / "legal" / f"game-{seed}{EXT}"] = legal_game(
             seed, f"A complete 40-point game on the sample cards, every entry chosen by the engine's own\n"
