@@ -190,6 +190,26 @@ class SpanishMainEngine(Engine):
 
         return engine_view(self)
 
+    def accepts(self, player: str, action: Any) -> bool:
+        """Whether this entry would be legal now; the state is left as it was either way."""
+        saved = self._snapshot()
+        verdict = self.play(player, action)
+        self._restore(saved)
+        return verdict is None
+
+    @property
+    def placer(self) -> str:
+        """Who places the next island or terrain piece (S-ISLANDS, S-TERRAIN-PLACE)."""
+        return self._placer()
+
+    @property
+    def icebergs_due(self) -> bool:
+        """Whether this turn still starts with the iceberg roll (S-ICEBERG)."""
+        return self.icebergs_rolled is None and bool(self._drifting_icebergs())
+
+    def opponent(self, player: str) -> str:
+        return self._other(player)
+
     def copy(self) -> "SpanishMainEngine":
         clone = copy.copy(self)
         clone._restore(self._snapshot())

@@ -36,13 +36,7 @@ def _items(specs: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 def _accepted(engine: SpanishMainEngine, candidates: list[tuple[str, Event]]) -> list[tuple[str, Event]]:
-    found = []
-    for player, action in candidates:
-        saved = engine._snapshot()
-        if engine.play(player, action) is None:
-            found.append((player, action))
-        engine._restore(saved)
-    return found
+    return [(player, action) for player, action in candidates if engine.accepts(player, action)]
 
 
 def legal_moves(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
@@ -67,12 +61,12 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
         player = players[len(engine.rolls) % 2]
         return [(player, event("roll", die=d)) for d in range(1, 7)]
     if stage == "island":
-        player = engine._placer()
+        player = engine.placer
         return [(player, event("island", place=f"I{len(engine.islands) + 1}"))]
     if stage in ("terrain", "home"):
         out: list[tuple[str, Event]] = []
         if stage == "terrain" and len(engine.terrain) < 4:
-            player = engine._placer()
+            player = engine.placer
             number = len(engine.terrain) + 1
             out += [(player, event("reef", place=f"R{number}")), (player, event("sargasso", place=f"G{number}")),
                     (player, event("fog", place=f"F{number}")),
@@ -100,7 +94,7 @@ def _turn_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     if engine.turn >= MAX_TURNS:
         return [(player, event("resign"))]
     out: list[tuple[str, Event]] = [(player, event("end"))]
-    if engine.icebergs_rolled is None and engine._drifting_icebergs():
+    if engine.icebergs_due:
         return [(player, event("icebergs", die=d)) for d in range(1, 7)]
     if engine.drifts_due:
         name = engine.drifts_due[0]
@@ -335,11 +329,11 @@ def illegal_moves(engine: SpanishMainEngine) -> list[tuple[str, str, Any]]:
     if engine.over or engine.stage != "play" or engine.turn_player is None or engine.turn_ended:
         return []
     player = engine.turn_player
-    other = engine._other(player)
+    other = engine.opponent(player)
     moves: list[tuple[str, str, Any]] = [("S-TURN", other, event("end"))]
     for ship in engine.ships.values():
         if ship.controller == player and ship.afloat and not ship.wreck and not ship.derelict:
-            if engine.icebergs_rolled is None and engine._drifting_icebergs():
+            if engine.icebergs_due:
                 break
             if engine.acted.get(ship.id):
                 moves.append(("S-ACTION-ONE", player, event("repair", ship=ship.id, mast=1)))
