@@ -263,6 +263,20 @@ def test_only_gold_goes_into_a_fort():
     assert code == "S-FORT-TREASURE" and "not aboard Ben.s3" in message
 
 
+def test_a_towed_derelict_meets_the_reef_its_tower_meets():
+    """S-AMBIG, S-TOW: the sloop (2 masts at construction) is towed over a reef of 1 and wrecked; the gull
+    (3 masts) loses two of its own; the tow ends."""
+    text = G + s.SHOT_SLOOP + ("3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n"
+                               "4. Ben: end\n5. Anna: move Anna.s1 S reef R1 1 lose 1,2\n")
+    engine = legal(text)
+    assert engine.ships["Anna.s2"].wreck and engine.ships["Anna.s1"].towing is None
+    assert engine.ships["Anna.s1"].standing == [3]
+    kept = G + s.SHOT_SLOOP + ("3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n"
+                               "4. Ben: end\n5. Anna: move Anna.s1 S reef R1 3\n")
+    engine = legal(kept)
+    assert not engine.ships["Anna.s2"].wreck and engine.ships["Anna.s1"].towing == "Anna.s2"
+
+
 def test_an_odd_sinking_split_rounds_up_for_the_sinker():
     """S-SINK-SPLIT: 3 gold aboard the sunk sloop: 2 to Ben, who sank it, 1 to Anna."""
     engine = legal(G + SINKING)

@@ -940,6 +940,9 @@ class SpanishMainEngine(Engine):
                 lost = max(0, (ship.card.masts or 0) - value)
                 named = list(fact.get("masts", ()))
                 self._reef_loss(ship, lost, named, index)
+                if towed is not None and not towed.wreck and value < (towed.card.masts or 0):
+                    self._wreck(towed)  # a derelict has no mast to lose: any loss wrecks it (S-AMBIG)
+                    towed = None
                 if ship.derelict:
                     stopped = "it has no mast left"
         if towed is not None:
