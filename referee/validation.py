@@ -86,7 +86,9 @@ def _cached_errors(definition: str, part_json: str) -> tuple[tuple[str, str], ..
     """A part's errors against one definition of the game record schema, by its JSON text."""
     import json
 
-    part = json.loads(part_json)
+    from decimal import Decimal
+
+    part = json.loads(part_json, parse_float=Decimal)  # a fraction stays a fraction: no integer takes it
     validator = part_validator("game-record", definition)
     errors = sorted(validator.iter_errors(part), key=lambda e: list(e.absolute_path))
     return tuple((error.json_path[1:], error.message) for error in errors)
@@ -109,16 +111,16 @@ def game_record_errors(game: Any, prefix: str) -> list[str]:
         turns = round_.get("turns") if isinstance(round_, dict) else None
         shell = {**round_, "turns": []} if isinstance(turns, list) else round_
         found.extend(f"{prefix}.rounds[{r}]{path}: {message}"
-                     for path, message in _cached_errors("round", json.dumps(shell, ensure_ascii=False)))
+                     for path, message in _cached_errors("round", json.dumps(shell, ensure_ascii=False, default=float)))
         for t, turn in enumerate(turns if isinstance(turns, list) else ()):
             where = f"{prefix}.rounds[{r}].turns[{t}]"
             action = turn.get("action") if isinstance(turn, dict) else None
             # key order kept in the keys: messages quote the parts as written
             shell = {**turn, "action": {}} if isinstance(action, dict) else turn
             found.extend(f"{where}{path}: {message}"
-                         for path, message in _cached_errors("turn", json.dumps(shell, ensure_ascii=False)))
+                         for path, message in _cached_errors("turn", json.dumps(shell, ensure_ascii=False, default=float)))
             if isinstance(action, dict):
                 found.extend(f"{where}.action{path}: {message}" for path, message in
-                             _cached_errors(f"{kind}-action", json.dumps(action, ensure_ascii=False)))
+                             _cached_errors(f"{kind}-action", json.dumps(action, ensure_ascii=False, default=float)))
     # a game at fault is rare: validated whole, its report is exactly what the schema says
     return part_errors("game-record", "game", game, prefix) if found else found

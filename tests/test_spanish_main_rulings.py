@@ -26,6 +26,7 @@ SAMPLES = ROOT / "samples" / "spanish-main"
 sys.path.insert(0, str(SAMPLES))
 
 import generate as s  # noqa: E402
+import table  # noqa: E402
 
 RULES = GAMES["spanish-main"]
 G = s.GAME
@@ -43,11 +44,13 @@ def sample(name: str) -> str:
     return (SAMPLES / "legal" / f"{name}.spanish-main").read_text(encoding="utf-8")
 
 
-def legal(text: str) -> SpanishMainEngine:
+def legal(text: str, warnings: tuple[str, ...] = ()) -> SpanishMainEngine:
+    """Replay a log that must be legal: no diagnostic but the warnings named."""
     report = check_text("ruling.spanish-main", text)
     assert report.diagnostics == []
     (game,) = report.games
-    assert [(d.code, d.message) for d in game.diagnostics] == []
+    assert [(d.code, d.message) for d in game.diagnostics if d.is_error] == []
+    assert [d.code for d in game.diagnostics if not d.is_error] == list(warnings)
     assert game.verdict == "legal"
     return game.engine
 
@@ -64,6 +67,8 @@ def _ship(e: SpanishMainEngine, name: str):
 
 
 Check = Callable[[SpanishMainEngine], object]
+L2 = sample("level2-short-game")
+L2_SETUP = table.header() + table.setup()
 CASES: dict[str, tuple[str, Check]] = {
     "S-LEVELS": (G + s.T12, lambda e: e.checked > 0 and e.accepted == 2),
     "S-UNITS": (G + "1. Anna: move Anna.s1 S+L  Anna: move Anna.s3 L+S  Anna: end\n", lambda e: len(e.acted) == 2),
@@ -203,14 +208,47 @@ CASES: dict[str, tuple[str, Check]] = {
     "S-AMBIG": (s.header('[Variants "ram-own-masts"]\n') + s.SETUP
                 + s.T12 + "3. Anna: move Anna.s1 S bow Ben.s2  Anna: ram Anna.s1 Ben.s2 4 mast 1\n",
                 lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
+    "S-GEO-MODEL": (L2, lambda e: e.geometry.table.bounds == (0, 0, 1500, 900)
+                    and all(ship.pose is not None for ship in e.ships.values())),
+    "S-GEO-DATA": (L2, lambda e: e.accepted == 0 and e.checked > 50),
+    "S-GEO-ISLANDS": (L2, lambda e: round(e.islands["I2"].shape.distance(e.islands["I1"].shape)) == 372),
+    "S-GEO-TERRAIN": (L2, lambda e: {n: t.shape.area > 0 for n, t in e.terrain.items()}
+                      == {"R1": True, "G1": True, "F1": True} and len(e.terrain["F1"].rim) == 6),
+    "S-GEO-SETUP": (L2_SETUP, lambda e: e.ships["Anna.s1"].pose == (200, 450, 180)),
+    "S-GEO-MOVE": (L2, lambda e: e.ships["Ben.s3"].pose == (580.9, 356.1, 240.3)),
+    "S-GEO-COME-ABOUT": (L2_SETUP + "1. Anna: about Anna.s1\n", lambda e: e.ships["Anna.s1"].pose == (284, 450, 0)),
+    "S-GEO-FACT": (L2, lambda e: "I2" in e.islands and e.islands["I2"].explored_by == {"Anna"}),
+    "S-GEO-SHOT": (L2, lambda e: (e.ships["Ben.s3"].standing, e.ships["Anna.s1"].standing) == ([3], [1, 2])),
+    "S-GEO-ICEBERG": (sample("level2-iceberg"), lambda e: e.ships["Anna.s1"].standing == [2, 3]
+                      and round(e.terrain["B1"].shape.centroid.y, 1) == 420.0),
+    "S-GEO-EXIT": (sample("level2-fog"), lambda e: e.ships["Ben.s3"].lost is None
+                   and e.ships["Ben.s3"].pose == (1057.5, 610.2, 120)),
+    "S-GEO-FORT": (sample("level2-fort"), lambda e: e.forts["Ben.f1"].shape.area == 1600
+                   and e.forts["Ben.f1"].flag_points == ((1350, 180), (1350, 220))),
     "S-EXAMPLE": (sample("s-example-terrain"),
                   lambda e: [e.ships[n].standing for n in ("Anna.s1", "Anna.s3", "Ben.s2", "Ben.s3")]
                   == [[1, 2, 3], [1, 2, 3, 4], [1, 2], [1, 2, 3]] and e.ships["Anna.s1"].moves_from == 4),
 }
 
 
+MARGIN = L2_SETUP + "1. Anna: about Anna.s1  Anna: end\n2. Ben: end\n3. Anna: move Anna.s1 S@348,450,0\n"
+"""A segment S of 64 mm: exactly S + ε."""
+
+
 def test_every_ruling_has_a_legal_case():
-    assert sorted(CASES) == sorted(r.id for r in RULES.rulings)
+    assert sorted([*CASES, "S-GEO-MARGIN"]) == sorted(r.id for r in RULES.rulings)
+
+
+def test_margin_a_statement_that_holds_within_the_tolerance_is_accepted_with_a_notice():
+    """S-GEO-MARGIN: 64 mm for an S of 63 with ε = 1 is accepted, with the figures; a tenth more is not."""
+    engine = legal(MARGIN, warnings=("S-GEO-MARGIN",))
+    assert engine.ships["Anna.s1"].pose == (348, 450, 0)
+    (notice,) = [d for d in check_text("m.spanish-main", MARGIN).all_diagnostics()]
+    assert notice.severity == "warning" and "64 mm" in notice.message and "63 mm" in notice.message
+    code, _, _, message = first_error(MARGIN.replace("S@348,450,0", "S@348.2,450,0"))
+    assert code == "S-GEO-MOVE" and "64.2 mm" in message
+    tighter = MARGIN.replace('[Table "1500 900"]', '[Table "1500 900"]\n[Tolerance "0.5"]')
+    assert first_error(tighter)[0] == "S-GEO-MOVE"
 
 
 @pytest.mark.parametrize("ruling", sorted(CASES))

@@ -37,7 +37,7 @@ def output_option(function):
 
 
 def judging_options(function):
-    """`--data FILE` and `--variant NAME`, loaded and checked before any log is read,
+    """`--data FILE`, `--variant NAME` and `--level N`, loaded and checked before any log is read,
     handed to the command as `options` (a JudgeOptions); a bad data file or an
     unknown variant is a usage error."""
 
@@ -46,10 +46,15 @@ def judging_options(function):
     @click.option("--variant", "variants", multiple=True, metavar="NAME",
                   help="Judge logs whose header names no variant by this variant; repeatable "
                        "(`referee rules` lists them).")
+    @click.option("--level", type=click.Choice(["1", "2"]), default=None,
+                  help="Judge logs at this level of checking: 1 trusts the geometric facts a log states "
+                       "even where it gives positions (Pirates of the Spanish Main); 2, the default, checks "
+                       "positions where a log gives them.")
     @functools.wraps(function)
-    def wrapper(*args, data_paths: tuple[str, ...] = (), variants: tuple[str, ...] = (), **kwargs):
+    def wrapper(*args, data_paths: tuple[str, ...] = (), variants: tuple[str, ...] = (), level: str | None = None,
+                **kwargs):
         try:
-            kwargs["options"] = judge_options(data_paths, variants)
+            kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
             raise click.UsageError(str(error)) from None
         return function(*args, **kwargs)

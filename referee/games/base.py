@@ -158,6 +158,11 @@ class Engine(ABC):
     @abstractmethod
     def play(self, player: str, action: Any) -> Violation | None: ...
 
+    def take_notices(self) -> list[Violation]:
+        """Findings of the entries played since the last call that do not make them illegal
+        (warnings, such as a measurement accepted within its tolerance)."""
+        return []
+
     @abstractmethod
     def finish(self) -> list[Violation]:
         """Checks made once the log's movetext is over (claims, shown hands)."""

@@ -131,6 +131,8 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
                     continue
                 report.diagnostics.append(diagnostic)
                 return _finish(report, engine)
+            for notice in engine.take_notices():
+                report.diagnostics.append(_diagnostic(path, notice, record, round_, turn, number))
             if written is not None:
                 report.canonical[id(turn)] = rules.format_turn(written)
             report.moves = number
@@ -230,6 +232,8 @@ def replay_positions(path: str, index: int, read: ReadGame,
                     continue
                 report.diagnostics.append(diagnostic)
                 return _finish(report, engine), positions
+            for notice in engine.take_notices():
+                report.diagnostics.append(_diagnostic(path, notice, record, round_, turn, number))
             report.moves = number
             positions.append(Position(number, engine.view()))
     for violation in engine.finish():

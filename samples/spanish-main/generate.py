@@ -32,6 +32,8 @@ from referee.notation.writer import format_game  # noqa: E402
 from referee.pipeline.replay import check_text  # noqa: E402
 from referee.simulate import random_game  # noqa: E402
 
+import table  # noqa: E402
+
 RULES = GAMES["spanish-main"]
 EXT = ".spanish-main"
 
@@ -314,6 +316,65 @@ LEGAL: list[tuple[str, str, str]] = [
      "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6  Anna: end\n"),
 ]
 """Hand-made legal games: a comment, then the log in canonical form."""
+
+L2_GAME, L2_SWAPS = table.short_game()
+L2_UNTIL_13 = L2_GAME[:L2_GAME.index("14. Ben")]
+
+
+def l2_swap(name: str, end: str) -> str:
+    """The short level-2 game up to a turn, that turn replaced by a faulty one."""
+    line = L2_SWAPS[name]
+    number = line.split(".")[0] + "."
+    return L2_GAME[:L2_GAME.index(f"\n{number} ") + 1] + line + end
+
+
+LEGAL += [
+    ("level2-short-game", "S-EXAMPLE's short level-2 game: the log gives every island's shape and every "
+     "ship's pose, and the referee measures them. Both gulls come about, Anna's docks at I2 and explores it, "
+     "Ben's sails south of I4 and comes alongside her; their shots are within range and in sight "
+     "(S-GEO-COME-ABOUT, S-GEO-MOVE, S-GEO-FACT, S-GEO-SHOT).", L2_GAME),
+    ("level2-iceberg", "An iceberg drifts S toward its number 2 and stops against Anna's gull, which loses a "
+     "mast (S-GEO-ICEBERG).", table.iceberg_game()),
+    ("level2-fog", "Ben's gull sails into fog bank F1 until it touches it, and comes out with its stern on "
+     "number 3, the number rolled (S-GEO-EXIT).", table.fog_game()),
+    ("level2-sargasso", "Anna's gull is caught in a sargasso sea at its first touch and is freed with its "
+     "stern on the sea's edge, wholly outside (S-GEO-EXIT).", table.sargasso_game()),
+    ("level2-fort", "Ben's gull fetches I5's treasure, brings it home and builds his watchtower on I5: "
+     "two opposite corners on the island, the flags on its outline (S-GEO-FORT).", table.fort_game()),
+]
+
+ILLEGAL_L2: list[tuple[str, str, str, str]] = [
+    ("s-geo-model-off-table", "The table is 1300 mm wide: I5 at x = 1350 lies off it.",
+     L2_GAME.replace('[Table "1500 900"]', '[Table "1300 900"]'), "S-GEO-MODEL"),
+    ("s-geo-margin-beyond", "The tolerance is 1 mm: a segment S of 65 mm is 2 mm too long.",
+     L2_GAME[:L2_GAME.index("3. Anna")] + "3. Anna: move Anna.s1 S@349,450,0\n", "S-GEO-MOVE"),
+    ("s-geo-data-no-pose", "At level 2 every segment ends with its pose.",
+     L2_GAME[:L2_GAME.index("3. Anna")] + "3. Anna: move Anna.s1 S+L\n", "S-GEO-DATA"),
+    ("s-geo-islands-too-close", "I2 is 220 mm from I1, less than 3L (264 mm).",
+     L2_GAME.replace("island I2 circle 550,200 50", "island I2 circle 400,250 50"), "S-GEO-ISLANDS"),
+    ("s-geo-islands-too-far", "I2 is 839 mm from I1, the only island placed before it: more than 6L (528 mm).",
+     L2_GAME.replace("island I2 circle 550,200 50", "island I2 circle 1000,850 50"), "S-GEO-ISLANDS"),
+    ("s-geo-terrain-too-close", "Reef R1 is 20 mm from I1, less than S.",
+     L2_GAME.replace("reef R1 circle 350,600 40", "reef R1 circle 260,450 40"), "S-GEO-TERRAIN"),
+    ("s-geo-setup-bow-off", "Anna's gull starts 5 mm off her home island.",
+     L2_GAME.replace("place Anna.s1 @200,450,180", "place Anna.s1 @205,450,180"), "S-GEO-SETUP"),
+    ("s-geo-move-through-island", "Anna's gull sails on through I2.", l2_swap("through I2", "\n"), "S-GEO-MOVE"),
+    ("s-geo-come-about-into-tow", "Anna's gull tows Ben's derelict gull, its bow on her stern: coming about, "
+     "her bow turns into it.", table.towing_about(), "S-GEO-COME-ABOUT"),
+    ("s-geo-fact-dock-short", "The gull stops 5 mm short of I2 and says it docks.",
+     l2_swap("dock short", "\n"), "S-GEO-FACT"),
+    ("s-geo-shot-out-of-range", "Ben's gull is still far off when Anna's fires at it: beyond L.",
+     L2_GAME[:L2_GAME.index("13. Anna")] + "13. Anna: shoot Anna.s1 mast 2 at Ben.s3 L 6 lose 1\n", "S-GEO-SHOT"),
+    ("s-geo-shot-through-sail", "Bow to bow, every line of fire from the gull's mast 2 crosses its own "
+     "foremost sail.", L2_UNTIL_13 + L2_SWAPS["bow to bow"] + "\n15. Anna: shoot Anna.s1 mast 2 at Ben.s3 L 6 lose 1\n",
+     "S-GEO-SHOT"),
+    ("s-geo-iceberg-stop", "The iceberg's drift reaches Anna's gull: it stops there, as the log does not say.",
+     table.iceberg_game(""), "S-GEO-ICEBERG"),
+    ("s-geo-exit-stern", "Ben's gull comes out of the fog 5 mm from number 3.", table.fog_game(5), "S-GEO-EXIT"),
+    ("s-geo-fort-corners", "No two opposite corners of the watchtower lie on I5.",
+     table.fort_game("1380,180 1420,180 1420,220 1380,220", "1400,180 1400,220"), "S-GEO-FORT"),
+]
+ILLEGAL += ILLEGAL_L2
 
 
 def legal_sample(description: str, text: str) -> str:

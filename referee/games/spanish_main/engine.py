@@ -91,8 +91,19 @@ class SpanishMainEngine(Engine):
         self.checked = 0
         self.accepted = 0
         self.on_word = False
-        """Whether the entry being judged rests on a stated fact or a declared ability (S-LEVELS)."""
+        """Whether the entry being judged rests on a declared ability or an unnamed token (S-LEVELS)."""
+        self.on_geo = False
+        """Whether it rests on a stated geometric fact: taken on the log's word at level 1 only."""
         self.declared: list[str] = []
+        self.notices: list[Violation] = []
+        """Findings that do not make an entry illegal (S-GEO-MARGIN), until the replay takes them."""
+        self.before: dict[str, Any] = {}
+        """The state before the entry being judged (level 2 reads where a ship was lost or caught)."""
+        self.geometry = None
+        if setup.geometry is not None:
+            from referee.games.spanish_main.level2 import GeometryJudge
+
+            self.geometry = GeometryJudge(self, setup.geometry)
 
     # -- the Engine interface ------------------------------------------------------------------
 
@@ -141,13 +152,32 @@ class SpanishMainEngine(Engine):
         return None
 
     def play(self, player: str, action: Any) -> Violation | None:
-        saved = self._snapshot()
+        saved = self.before = self._snapshot()
         try:
             self._play(player, action)
+            if self.geometry is not None:
+                self._judge_geometry(player, action)
         except Illegal as illegal:
             self._restore(saved)
             return illegal.violation
         return None
+
+    def _judge_geometry(self, player: str, action: Event) -> None:
+        """Level 2, after level 1 accepted the entry (S-LEVELS: level 1's violation comes first)."""
+        from referee.games.spanish_main.level2 import GeoIllegal
+
+        judge = self.geometry
+        assert judge is not None
+        judge.notices = []
+        try:
+            judge.judge(player, action)
+        except GeoIllegal as illegal:
+            raise Illegal(illegal.violation) from None
+        self.notices.extend(judge.notices)
+
+    def take_notices(self) -> list[Violation]:
+        found, self.notices = self.notices, []
+        return found
 
     def set_aside(self, player: str, action: Any, violation: Violation) -> None:
         """An entry accepted by an allow comment changes nothing; the turn goes on."""
@@ -352,7 +382,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-TURN", "forts are built at the end of the turn: only more forts and 'end' follow")
         handler = getattr(self, f"_do_{action.verb}")
         before = self._snapshot() if waiver is not None else None
-        self.on_word = False
+        self.on_word = self.on_geo = False
         try:
             self._start_step_due(action)
             handler(player, action)
@@ -362,7 +392,7 @@ class SpanishMainEngine(Engine):
                 self._waived(player, action, illegal.violation)
                 return
             raise
-        if self.on_word:
+        if self.on_word or (self.on_geo and self.geometry is None):
             self.accepted += 1
         else:
             self.checked += 1
@@ -420,6 +450,9 @@ class SpanishMainEngine(Engine):
 
     def _setup_entry(self, player: str, action: Event) -> None:
         verb = action.verb
+        if verb == "place":
+            self._setup_place(player, action)
+            return
         stage = "terrain" if verb in ("fog", "sargasso", "reef", "iceberg") else verb
         if stage not in SETUP_STAGES:
             raise fail("S-SETUP", f"'{verb}' is played in a turn: the set-up is still {self._setup_awaited()}")
@@ -600,6 +633,18 @@ class SpanishMainEngine(Engine):
                 crew.where = f"island:{place}"
         if len(self.homes) == 2:
             self._advance("deal")
+
+    def _setup_place(self, player: str, action: Event) -> None:
+        """A ship's pose at the start (level 2), once the homes are chosen and before the deal;
+        level 1 takes it on the log's word."""
+        if self.stage != "deal":
+            raise fail("S-SETUP", f"ships are placed once both home islands are chosen, before the deal: the "
+                       f"set-up is {self._setup_awaited()}")
+        self.own(player, action.get("ship"))
+        if self.geometry is None:
+            self.accepted += 1
+        else:
+            self.checked += 1
 
     def _setup_deal(self, player: str, action: Event) -> None:
         if len(self.homes) < 2:
@@ -786,7 +831,7 @@ class SpanishMainEngine(Engine):
         self._die(action.get("die"), "die")
         self.drifts_due.pop(0)
         stops = action.get("stops")
-        self.on_word = True
+        self.on_geo = True
         if stops is None:
             return
         if stops in self.islands:
@@ -859,7 +904,7 @@ class SpanishMainEngine(Engine):
             if exit_die is None:
                 raise fail("S-FOG", f"{ship.id} is lost in {ship.lost}: its move begins with 'exit DIE'", "ship")
             self._die(exit_die, "exit")
-            self.on_word = True
+            self.on_geo = True
             towed = self.ships.get(ship.towing) if ship.towing else None
             ship.lost = None
             if towed is not None:
@@ -891,7 +936,7 @@ class SpanishMainEngine(Engine):
                            base=base)
             left.remove(segment)
         if segments:
-            self.on_word = True
+            self.on_geo = True
 
     def _leave(self, ship: Ship) -> None:
         """S-L1-CONTACT: a moving ship's contacts end, and others' contacts with it; leaving an
@@ -918,7 +963,7 @@ class SpanishMainEngine(Engine):
                 continue
             if stopped is not None and kind in ("reef", "sargasso", "fog"):
                 raise fail("S-STOP", f"{ship.id} stopped ({stopped}): nothing is met after", part)
-            self.on_word = True
+            self.on_geo = True
             if kind in ("touch", "bow", "dock"):
                 self._contact(player, ship, kind, target, part, about)
                 stopped = stopped or f"it touched {target}"
@@ -1301,7 +1346,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-EXPLORE-SHIP", f"{other.id} is the opponent's and neither a derelict nor a wreck", "other")
         if not self.touches(ship.id, other.id):
             raise fail("S-EXPLORE-SHIP", f"{ship.id} was not stated to touch {other.id}", "other")
-        self.on_word = True
+        self.on_geo = True
         same_fleet = other.controller == player
         for source, dest, names, part in ((other, ship, action.get("takes", ()), "takes"),
                                           (ship, other, action.get("gives", ()), "gives")):
@@ -1385,7 +1430,7 @@ class SpanishMainEngine(Engine):
         target_name = fire["target"]
         part = f"target:{index}"
         if fire["range"] == "L" and cannon.range == "S":
-            raise fail("S-SHOOT", f"an {cannon.rank}S cannon reaches targets within S, not L", f"range:{index}")
+            raise fail("S-SHOOT", f"a {cannon.rank}S cannon reaches targets within S, not L", f"range:{index}")
         target = self.piece(target_name, part)
         if isinstance(target, Fort):
             if not target.built:
@@ -1405,7 +1450,7 @@ class SpanishMainEngine(Engine):
                 raise fail("S-TARGET", f"{target.id} is a wreck", part)
         die = fire["die"]
         self._die(die, f"die:{index}")
-        self.on_word = True  # range and line of sight are stated
+        self.on_geo = True  # range and line of sight are stated
         hit = die != 1 and die + bonus >= cannon.rank
         lose = fire.get("lose")
         if not hit:
@@ -1523,7 +1568,7 @@ class SpanishMainEngine(Engine):
             ship.entangled = None
             ship.contacts = set()
             ship.moves_from = self.turn + 1
-            self.on_word = True  # where it is placed, stern on the edge
+            self.on_geo = True  # where it is placed, stern on the edge
 
     def _crew_move(self, player: str, action: Event) -> tuple[Ship, list[Crew]]:
         ship = self.own(player, action.get("ship"))

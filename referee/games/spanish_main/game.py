@@ -40,6 +40,13 @@ _GRAMMARS: Grammars = {
                  "each player's token count and gold, e.g. '8 15'"),
     "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
     "Result": ((ID | pp.Literal("*")) + pp.StringEnd(), "the winner's id, 'none', or '*'"),
+    "Geometry": ((pp.Literal("full") | pp.Literal("none")) + pp.StringEnd(),
+                 "'full' (the log gives positions, checked at level 2) or 'none'"),
+    "Units": (pp.Regex(r"S=[1-9][0-9]{0,2}(\.[0-9])? L=[1-9][0-9]{0,2}(\.[0-9])?") + pp.StringEnd(),
+              "the short and long card sides in mm, e.g. 'S=63 L=88'"),
+    "Table": (pp.Regex(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}") + pp.StringEnd(),
+              "the table's width and depth in mm, e.g. '1200 900'"),
+    "Tolerance": (pp.Regex(r"(0|[1-9][0-9]?)(\.[0-9]{1,2})?") + pp.StringEnd(), "the tolerance ε in mm, e.g. '1'"),
 }
 
 
@@ -55,6 +62,10 @@ class SpanishMainRules(GameRules):
         TagSpec("Treasure", False, "each player's tokens and their gold (8 15 at 40 points)"),
         TagSpec("Variants", False, "the variants played, by name"),
         TagSpec("Result", False, "the winner, 'none', or '*'"),
+        TagSpec("Geometry", False, "'full': the log gives positions and level 2 checks them"),
+        TagSpec("Units", False, "level 2: the card sides S and L in mm ('S=63 L=88')"),
+        TagSpec("Table", False, "level 2: the table's width and depth in mm"),
+        TagSpec("Tolerance", False, "level 2: the tolerance ε in mm (1 by default)"),
     )
     rulings = RULINGS
     variants = VARIANTS

@@ -40,6 +40,12 @@ under (`I1`, `F1`). Dice are written as their values, where they are rolled.
       effect lose SHIP M | effect restore SHIP M | effect kill CREW
       effect gold PLAYER N | effect action SHIP
       resign
+    level 2 (S-GEO) adds positions, which level 1 reads and sets aside:
+      island PLACE SHAPE, KIND PLACE SHAPE [rim P P P P P P]   SHAPE: circle X,Y R | poly X,Y X,Y X,Y …
+      place SHIP @X,Y,H                  a ship's pose at the start (after the homes, before the deal)
+      move SHIP [exit DIE@X,Y,H] L@X,Y,H+S@X,Y,H [tows @X,Y,H] FACT…    the pose after each segment
+      free SHIP DIE @X,Y,H | tow SHIP DERELICT @X,Y,H
+      build FORT PLACE corners X,Y X,Y X,Y X,Y flags X,Y …
     FACT = touch PLACE|PIECE | bow SHIP | dock PLACE | fog PLACE | reveal TOKEN,…
          | reef PLACE [DIE] [lose M,…] | sargasso PLACE [DIE]
     USE  = with KEYWORD of SOURCE        a keyword declared (S-KEYWORDS), e.g. with cannon=+1 of Anna.c2
@@ -71,6 +77,10 @@ NUMBER = r"[0-9]{1,3}"
 COIN = rf"{PIECE}=[0-9]{{1,3}}"
 KEYWORD = r"[a-z][a-z-]*(?:=[+]?[A-Za-z0-9]+)?"
 RULE = r"S-[A-Z0-9-]+"
+NUM = r"-?[0-9]{1,5}(?:\.[0-9]{1,3})?"
+POINT = rf"{NUM},{NUM}"
+POSE = rf"@{NUM},{NUM},{NUM}"
+"""Level 2 (S-GEO-MODEL): a point in millimetres; a ship's bow tip and heading in degrees."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,13 +116,23 @@ RECORD_LISTS = ("items", "islands", "facts", "rolls", "uses", "fires", "coins")
 """Fields holding a list of records (written in JSON as a list of objects)."""
 
 
+RECORDS = ("shape",)
+"""Fields holding one record (an object in JSON)."""
+
+
+def _thawed(value: Any) -> Any:
+    return [_thawed(v) for v in value] if isinstance(value, tuple) else value
+
+
 def to_json(action: Event) -> dict[str, Any]:
     out: dict[str, Any] = {"kind": action.verb}
     for key, value in action.fields:
         if key in RECORD_LISTS:
-            out[key] = [{k: list(v) if isinstance(v, tuple) else v for k, v in record} for record in value]
+            out[key] = [{k: _thawed(v) for k, v in record} for record in value]
+        elif key in RECORDS:
+            out[key] = {k: _thawed(v) for k, v in value}
         else:
-            out[key] = list(value) if isinstance(value, tuple) else value
+            out[key] = _thawed(value)
     return out
 
 
@@ -168,27 +188,35 @@ def _build() -> dict[str, pp.ParserElement]:
             | (_k("sargasso") + place + pp.Opt(die)))
     fire = (_w("mast|flag", "weapon") + mast + _k("at") + target + _w("[SL]", "range") + die
             + pp.Opt(_k("lose") + mast.copy().set_parse_action(lambda s, l, t: _Word("lost", t[0], l))))
+    point = _w(POINT, "point")
+    shape = ((_k("circle") + _w(POINT, "centre") + _w(NUM, "radius"))
+             | (_k("poly") + point + point + pp.OneOrMore(point.copy())))
+    rim = _k("rim") + point * 6
+    pose = _w(POSE, "pose")
+    placed = pp.Opt(shape + pp.Opt(rim))
     fleet_item = _w(rf"{NAME}={CARD}(?:@(?:{NAME}|home))?", "item")
     return {
         "fleet": _k("fleet") + pp.OneOrMore(fleet_item) + end,
         "treasure": _k("treasure") + pp.OneOrMore(_w(rf"{NAME}={CARD}", "item")) + end,
         "roll": _k("roll") + die + end,
-        "island": _k("island") + place + end,
-        "fog": _k("fog") + place + end,
-        "sargasso": _k("sargasso") + place + end,
-        "reef": _k("reef") + place + end,
-        "iceberg": _k("iceberg") + _w(rf"{PLACE}=[0-9]{{1,2}}", "item") + end,
+        "island": _k("island") + place + pp.Opt(shape) + end,
+        "fog": _k("fog") + place + placed + end,
+        "sargasso": _k("sargasso") + place + placed + end,
+        "reef": _k("reef") + place + placed + end,
+        "iceberg": _k("iceberg") + _w(rf"{PLACE}=[0-9]{{1,2}}", "item") + placed + end,
+        "place": _k("place") + piece + pose + end,
         "home": _k("home") + _w(rf"{PLAYER}={PLACE}", "item") + end,
         "deal": (_k("hidden") | pp.OneOrMore(_w(rf"{PLACE}=(?:{PIECE}(?:,{PIECE})*)?", "item"))) + end,
         "icebergs": _k("icebergs") + die + end,
         "drift": _k("drift") + place + die + pp.Opt(_k("stops") + target + pp.Opt(_k("mast") + mast)) + end,
-        "move": (_k("move") + piece + pp.ZeroOrMore(use) + pp.Opt(_k("exit") + die)
-                 + _w(r"-|[SL](?:\+[SL]){0,7}", "segments") + pp.ZeroOrMore(fact) + end),
+        "move": (_k("move") + piece + pp.ZeroOrMore(use) + pp.Opt(_k("exit") + _w(rf"{DIE}(?:{POSE})?", "exit"))
+                 + _w(rf"-|[SL](?:{POSE})?(?:\+[SL](?:{POSE})?){{0,7}}", "segments")
+                 + pp.Opt(_k("tows") + _w(POSE, "towed")) + pp.ZeroOrMore(fact) + end),
         "about": _k("about") + piece + pp.ZeroOrMore(fact) + end,
         "ram": _k("ram") + piece + target + die + pp.Opt(_k("mast") + mast) + pp.ZeroOrMore(use) + end,
         "board": (_k("board") + _w(rf"{PLAYER}={DIE}", "roll") + _w(rf"{PLAYER}={DIE}", "roll")
                   + pp.Opt((_k("takes") | _k("kills")) + piece) + pp.ZeroOrMore(use) + end),
-        "tow": _k("tow") + piece + piece + end,
+        "tow": _k("tow") + piece + piece + pp.Opt(pose) + end,
         "release": _k("release") + piece + end,
         "explore": (_k("explore") + piece + pp.Opt(_w(PIECE, "other")) + pp.ZeroOrMore(use)
                     + pp.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | takes))
@@ -197,13 +225,14 @@ def _build() -> dict[str, pp.ParserElement]:
         "shoot": _k("shoot") + piece + pp.ZeroOrMore(use) + pp.OneOrMore(fire) + end,
         "repair": _k("repair") + piece + mast + end,
         "scuttle": _k("scuttle") + piece + die + end,
-        "free": _k("free") + piece + die + end,
+        "free": _k("free") + piece + die + pp.Opt(pose) + end,
         "land": _k("land") + piece + items + end,
         "embark": _k("embark") + piece + items + end,
         "transfer": _k("transfer") + piece + piece + items + end,
         "load": _k("load") + piece + _w(PIECE, "fort") + coins + end,
         "unload": _k("unload") + piece + _w(PIECE, "fort") + items + end,
-        "build": _k("build") + piece + place + end,
+        "build": (_k("build") + piece + place
+                  + pp.Opt(_k("corners") + point * 4 + _k("flags") + pp.OneOrMore(point.copy())) + end),
         "ability": _k("ability") + piece + text + overrides + end,
         "event": _k("event") + piece + text + overrides + end,
         "effect": _k("effect") + ((_k("lose") + piece + mast) | (_k("restore") + piece + mast)
@@ -216,7 +245,7 @@ def _build() -> dict[str, pp.ParserElement]:
 
 
 _GRAMMARS = _build()
-SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home")
+SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home", "place")
 TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
 TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
               "repair", "scuttle", "free", "land", "embark", "transfer", "load", "unload", "build", "ability", "event", "effect",
@@ -226,25 +255,27 @@ _SHAPES = {
     "fleet": "fleet NAME=CARD[@SHIP|@home] …, e.g. 'fleet s1=s-gull c1=c-ada@s1'",
     "treasure": "treasure NAME=CARD …, e.g. 'treasure t1=t-2 t2=t-3'",
     "roll": "roll DIE, e.g. 'roll 5'",
-    "island": "island PLACE, e.g. 'island I1'",
-    "fog": "fog PLACE", "sargasso": "sargasso PLACE", "reef": "reef PLACE",
-    "iceberg": "iceberg PLACE=GOLD, e.g. 'iceberg G1=3'",
+    "island": "island PLACE [circle X,Y R | poly X,Y X,Y X,Y …], e.g. 'island I1' or 'island I1 circle 300,200 60'",
+    "fog": "fog PLACE [SHAPE [rim X,Y ×6]]", "sargasso": "sargasso PLACE [SHAPE]", "reef": "reef PLACE [SHAPE]",
+    "iceberg": "iceberg PLACE=GOLD [SHAPE rim X,Y ×6], e.g. 'iceberg G1=3'",
+    "place": "place SHIP @X,Y,H, e.g. 'place Anna.s1 @120,80,90'",
     "home": "home PLAYER=PLACE, e.g. 'home Anna=I2'",
     "deal": "PLACE=TOKEN,TOKEN,… for each wild island, or 'hidden'",
     "icebergs": "icebergs DIE",
     "drift": "drift ICEBERG DIE [stops PLACE|SHIP [mast M]]",
-    "move": "move SHIP [with KEYWORD of SOURCE] [exit DIE] SEGMENTS FACT…, e.g. 'move Anna.s1 L+S dock I3'",
+    "move": "move SHIP [with KEYWORD of SOURCE] [exit DIE[@X,Y,H]] SEGMENTS [tows @X,Y,H] FACT…, "
+            "e.g. 'move Anna.s1 L+S dock I3' or 'move Anna.s1 L@200,80,0+S@260,80,0'",
     "about": "about SHIP FACT…",
     "ram": "ram SHIP TARGET DIE [mast M] [with KEYWORD of SOURCE]",
     "board": "board PLAYER=DIE PLAYER=DIE [takes TOKEN|kills CREW], the sender first",
-    "tow": "tow SHIP DERELICT", "release": "release SHIP",
+    "tow": "tow SHIP DERELICT [@X,Y,H]", "release": "release SHIP",
     "explore": "explore SHIP [SHIP] [takes ITEM,…|takes N] [gives ITEM,…] (ITEM: a token, or COIN=N)",
     "shoot": "shoot SHIP [with KEYWORD of SOURCE] mast M at TARGET S|L DIE [lose M] …",
-    "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE",
+    "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE [@X,Y,H]",
     "land": "land SHIP CREW,…", "embark": "embark SHIP CREW,…", "transfer": "transfer SHIP SHIP CREW,…",
     "load": "load SHIP FORT COIN=N,…, e.g. 'load Anna.s1 Anna.f1 Anna.k1=3'",
     "unload": "unload SHIP FORT TOKEN,…, e.g. 'unload Anna.s1 Anna.f1 Bert.t2'",
-    "build": "build FORT PLACE",
+    "build": "build FORT PLACE [corners X,Y X,Y X,Y X,Y flags X,Y …]",
     "ability": 'ability SOURCE "TEXT" [overrides RULE,…]',
     "event": 'event EVENT "TEXT" [overrides RULE,…]',
     "effect": "effect lose|restore SHIP M, effect kill CREW, effect gold PLAYER N or effect action SHIP",
@@ -313,11 +344,10 @@ class _Reader:
         return found
 
 
-_PLAIN = {"roll": ("die",), "island": ("place",), "fog": ("place",), "sargasso": ("place",),
-          "reef": ("place",), "icebergs": ("die",), "tow": ("ship", "target"), "release": ("ship",),
-          "repair": ("ship", "mast"), "scuttle": ("ship", "die"), "free": ("ship", "die"),
+_PLAIN = {"roll": ("die",), "icebergs": ("die",), "release": ("ship",),
+          "repair": ("ship", "mast"), "scuttle": ("ship", "die"),
           "land": ("ship", "crew"), "embark": ("ship", "crew"), "transfer": ("ship", "target", "crew"),
-          "unload": ("ship", "fort", "tokens"), "build": ("fort", "place"), "reveal": ("ship", "tokens"),
+          "unload": ("ship", "fort", "tokens"), "reveal": ("ship", "tokens"),
           "end": (), "resign": ()}
 """Entries whose words are named fields in order."""
 
@@ -348,10 +378,71 @@ def _read_fleet(verb: str, words: list[_Word]) -> ParsedTurn:
     return ParsedTurn(event(verb, items=items), reader.parts)
 
 
-def _read_iceberg(verb: str, words: list[_Word]) -> ParsedTurn:
+def number(text: str) -> int | float:
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
+def _point(text: str) -> list[int | float]:
+    return [number(v) for v in text.lstrip("@").split(",")]
+
+
+def _placed(reader: _Reader, fields: dict[str, Any]) -> None:
+    """A piece's shape and rim, where the log gives them (level 2)."""
+    if reader.next_is("circle"):
+        reader.take()
+        centre = _point(reader.take("shape"))
+        fields["shape"] = {"circle": [*centre, number(reader.take())]}
+    elif reader.next_is("poly"):
+        reader.take()
+        start = reader.peek().start  # type: ignore[union-attr]
+        points = []
+        while reader.next_is("point"):
+            points.append(_point(reader.take()))
+        reader.parts.setdefault("shape", (start, _span(reader.words[reader.at - 1])[1]))
+        fields["shape"] = {"poly": points}
+    if reader.next_is("rim"):
+        reader.take()
+        fields["rim"] = [_point(reader.take("rim" if n == 0 else None)) for n in range(6)]
+
+
+def _read_placed(verb: str, words: list[_Word]) -> ParsedTurn:
     reader = _Reader(words)
-    place, _, gold = reader.take("place").partition("=")
-    return ParsedTurn(event(verb, place=place, gold=int(gold)), reader.parts)
+    fields: dict[str, Any] = {}
+    if verb == "iceberg":
+        place, _, gold = reader.take("place").partition("=")
+        fields.update(place=place, gold=int(gold))
+    else:
+        fields["place"] = reader.take("place")
+    _placed(reader, fields)
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_posed(verb: str, words: list[_Word]) -> ParsedTurn:
+    """place, tow and free: names and a die, then the pose the entry leaves (level 2)."""
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"ship": reader.take("ship")}
+    if verb == "tow":
+        fields["target"] = reader.take("target")
+    if verb == "free":
+        fields["die"] = int(reader.take("die"))
+    if reader.next_is("pose"):
+        fields["pose"] = _point(reader.take("pose"))
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_build(verb: str, words: list[_Word]) -> ParsedTurn:
+    reader = _Reader(words)
+    fields: dict[str, Any] = {"fort": reader.take("fort"), "place": reader.take("place")}
+    if reader.next_is("corners"):
+        reader.take()
+        fields["corners"] = [_point(reader.take("corners" if n == 0 else None)) for n in range(4)]
+        reader.take()
+        flags = []
+        while reader.peek() is not None:
+            flags.append(_point(reader.take(f"flag:{len(flags)}")))
+        fields["flags"] = flags
+    return ParsedTurn(event(verb, **fields), reader.parts)
 
 
 def _read_home(verb: str, words: list[_Word]) -> ParsedTurn:
@@ -407,9 +498,18 @@ def _read_move(verb: str, words: list[_Word]) -> ParsedTurn:
     if verb == "move":
         if reader.next_is("exit"):
             reader.take()
-            fields["exit"] = int(reader.take("exit"))
-        segments = reader.take("segments")
-        fields["segments"] = [] if segments == "-" else segments.split("+")
+            die, _, pose = reader.take("exit").partition("@")
+            fields["exit"] = int(die)
+            if pose:
+                fields["exit_pose"] = _point(pose)
+        segments = [] if reader.peek().text == "-" else reader.peek().text.split("+")  # type: ignore[union-attr]
+        reader.take("segments")
+        fields["segments"] = [segment[0] for segment in segments]
+        if any("@" in segment for segment in segments):
+            fields["poses"] = [_point(segment[1:]) if "@" in segment else None for segment in segments]
+        if reader.next_is("tows"):
+            reader.take()
+            fields["towed_pose"] = _point(reader.take("towed"))
     fields["facts"] = _facts(reader)
     return ParsedTurn(event(verb, **fields), reader.parts)
 
@@ -515,7 +615,10 @@ def _read_effect(verb: str, words: list[_Word]) -> ParsedTurn:
     return ParsedTurn(event(verb, **fields), reader.parts)
 
 
-_READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "iceberg": _read_iceberg, "home": _read_home,
+_READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "home": _read_home,
+            "island": _read_placed, "fog": _read_placed, "sargasso": _read_placed, "reef": _read_placed,
+            "iceberg": _read_placed, "place": _read_posed, "tow": _read_posed, "free": _read_posed,
+            "build": _read_build,
             "deal": _read_deal, "drift": _read_drift, "move": _read_move, "about": _read_move,
             "ram": _read_ram, "board": _read_board, "explore": _read_explore, "shoot": _read_shoot,
             "load": _read_load, "ability": _read_declared, "event": _read_declared, "effect": _read_effect}
@@ -526,6 +629,29 @@ _READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "iceberg": _read_iceb
 
 def _uses(uses: tuple[Any, ...]) -> list[str]:
     return [f"with {dict(u)['keyword']} of {dict(u)['source']}" for u in uses]
+
+
+def written_number(value: int | float) -> str:
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _xy(point: tuple[Any, ...]) -> str:
+    return ",".join(written_number(v) for v in point)
+
+
+def _written_placed(f: dict[str, Any]) -> str:
+    out = ""
+    shape = dict(f["shape"]) if "shape" in f else None
+    if shape is not None and "circle" in shape:
+        x, y, radius = shape["circle"]
+        out += f" circle {_xy((x, y))} {written_number(radius)}"
+    elif shape is not None:
+        out += " poly " + " ".join(_xy(p) for p in shape["poly"])
+    if "rim" in f:
+        out += " rim " + " ".join(_xy(p) for p in f["rim"])
+    return out
 
 
 def _written_coins(coins: tuple[Any, ...]) -> list[str]:
@@ -542,7 +668,20 @@ def format_entry(action: Event) -> str:
             return " ".join([verb] + [f"{i['name']}={i['card']}" + (f"@{i['at']}" if i.get("at") else "")
                                       for i in items])
         case "iceberg":
-            return f"iceberg {f['place']}={f['gold']}"
+            return f"iceberg {f['place']}={f['gold']}" + _written_placed(f)
+        case "island" | "fog" | "sargasso" | "reef":
+            return f"{verb} {f['place']}" + _written_placed(f)
+        case "place":
+            return f"place {f['ship']} @{_xy(f['pose'])}"
+        case "tow" | "free":
+            out = f"{verb} {f['ship']} " + (f["target"] if verb == "tow" else str(f["die"]))
+            return out + (f" @{_xy(f['pose'])}" if "pose" in f else "")
+        case "build":
+            out = f"build {f['fort']} {f['place']}"
+            if "corners" in f:
+                out += " corners " + " ".join(_xy(p) for p in f["corners"])
+                out += " flags " + " ".join(_xy(p) for p in f["flags"])
+            return out
         case "home":
             return f"home {f['player']}={f['place']}"
         case "deal":
@@ -558,8 +697,12 @@ def format_entry(action: Event) -> str:
             parts = [verb, f["ship"], *_uses(f.get("uses", ()))]
             if verb == "move":
                 if "exit" in f:
-                    parts.append(f"exit {f['exit']}")
-                parts.append("+".join(f.get("segments", ())) or "-")
+                    parts.append(f"exit {f['exit']}" + (f"@{_xy(f['exit_pose'])}" if "exit_pose" in f else ""))
+                poses = f.get("poses") or [None] * len(f.get("segments", ()))
+                parts.append("+".join(segment + (f"@{_xy(pose)}" if pose else "")
+                                      for segment, pose in zip(f.get("segments", ()), poses)) or "-")
+                if "towed_pose" in f:
+                    parts.append(f"tows @{_xy(f['towed_pose'])}")
             for fact in f.get("facts", ()):
                 fact = dict(fact)
                 target = fact["target"]

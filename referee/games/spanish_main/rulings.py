@@ -177,6 +177,42 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-HIDDEN", "Hidden deals", "In a hidden deal tokens are taken by count ('takes 2') and named when they "
        "matter ('reveal'): before unloading, before a sinking, before a fort is built. Each named token is from the "
        "contributions and never in two places."),
+    _R("S-GEO-MODEL", "The table at level 2", "With Geometry \"full\" the log gives positions in millimetres: "
+       "islands and terrain as circles or polygons (fog banks and icebergs with the points of their numbers 1 to 6), "
+       "each ship's bow tip and heading (degrees counter-clockwise from +x) after every placement and move segment, "
+       "each fort's corners and flags. A ship is its card's hull rectangle and the bow triangle ahead of it; mast i "
+       "stands masts_mm[i] behind the bow tip, its sail across the keel. Units S and L are the card sides "
+       "(63 and 88 mm unless the Units tag says otherwise); a Table tag keeps every piece on the table."),
+    _R("S-GEO-MARGIN", "The tolerance", "Shapes touch within ε (1 mm unless the Tolerance tag says otherwise) and "
+       "overlap when one enters the other by more than ε. Where the answer would change within ε, the log's "
+       "statement is accepted with a notice."),
+    _R("S-GEO-DATA", "What level 2 needs", "Every ship needs a hull in the card data and every fort built a "
+       "footprint; every island and terrain piece its shape, every placement and move segment its pose. "
+       "--level 1 judges such a log at level 1."),
+    _R("S-GEO-ISLANDS", "Placing islands", "Each island is at least 3L from every island already placed and at "
+       "most 6L from one of them, edge to edge."),
+    _R("S-GEO-TERRAIN", "Placing terrain", "Each terrain piece is at least S from every island and every other "
+       "piece."),
+    _R("S-GEO-SETUP", "Ships at the start", "Each ship starts with its bow touching its home island, overlapping "
+       "nothing."),
+    _R("S-GEO-MOVE", "Moving at level 2", "Before each segment the ship pivots about its bow tip; then the bow tip "
+       "travels straight, at most the segment's length, heading the way it goes. What the ship sweeps may not "
+       "overlap an island, another ship, a wreck or a fort; its first new contact ends the move there."),
+    _R("S-GEO-COME-ABOUT", "Coming about at level 2", "The ship turns 180° about the middle of its hull and "
+       "overlaps nothing there."),
+    _R("S-GEO-FACT", "Stated facts checked", "Every stated contact holds: a dock, the bow on the island; a bow "
+       "contact or ram, the bow on the ship; a tow, the tower on the derelict's bow and then the towed bow on the "
+       "tower's stern; exploring a ship, touching it. Terrain the ship sweeps is stated, stated terrain is met, and "
+       "a bow ending on an island or a ship says so."),
+    _R("S-GEO-SHOT", "Range and line of sight", "A cannon reaches a target when some point of the target's outline "
+       "lies within the stated range of the mast and the line to it crosses none of: the firer's other standing "
+       "sails, an island, another ship or wreck, a fog bank. A fort fires from its flag and only fog blocks it."),
+    _R("S-GEO-ICEBERG", "A drift measured", "A drifting iceberg moves S from its centre toward its rolled number, "
+       "unturned, and stops at its first touch of a ship or an island: the stated stop must be that one."),
+    _R("S-GEO-EXIT", "Leaving fog or sargasso", "A ship leaving a fog bank is placed with its stern on the rolled "
+       "number, one leaving a sargasso sea with its stern on the sea's edge, wholly outside either."),
+    _R("S-GEO-FORT", "A fort's footprint", "A fort's corners form its card's footprint, two opposite corners lie on "
+       "the island, and its flags stand on its outline."),
     _R("S-AMBIG", "Other readings", "Where the rule text is unclear, the referee's reading is the ruling; the "
        "variants offer the other one."),
     _R("S-EXAMPLE", "Worked examples", "The text's examples are samples: sargasso 4 entangles a 3-master, 2 leaves a "

@@ -21,6 +21,19 @@ STANDARD_BUILD = 40
 
 
 @dataclass(frozen=True, slots=True)
+class Geometry:
+    """Level 2's header (S-UNITS, S-GEO-MODEL): card sides, the table, the tolerance, in mm."""
+
+    short: float = 63.0
+    long: float = 88.0
+    table: tuple[float, float] | None = None
+    epsilon: float = 1.0
+
+    def length(self, symbol: str) -> float:
+        return self.short if symbol == "S" else self.long
+
+
+@dataclass(frozen=True, slots=True)
 class Setup:
     players: list[str]
     build: int
@@ -31,6 +44,8 @@ class Setup:
     variants: frozenset[str]
     claimed: str | None
     """The claimed winner, `none`, or None (no claim, or '*')."""
+    geometry: Geometry | None = None
+    """Level 2's settings, or None: the log is judged at level 1 (S-LEVELS)."""
 
 
 def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
@@ -67,7 +82,28 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
     claimed = None if result == "*" else result
     if claimed is not None and claimed != "none" and claimed not in players:
         return Violation("S-WIN", f"the claimed winner '{claimed}' is not a player", part="tag:Result")
-    return Setup(players, build, cards, islands, count, gold, variants, claimed)
+    geometry = _geometry(record, options)
+    if isinstance(geometry, Violation):
+        return geometry
+    return Setup(players, build, cards, islands, count, gold, variants, claimed, geometry)
+
+
+def _geometry(record: GameRecord, options: JudgeOptions) -> Geometry | Violation | None:
+    """Level 2 when the header says `Geometry "full"` and no `--level 1` says otherwise."""
+    if (record.tag_value("Geometry") or "none").strip() != "full" or options.settings.get("level") == "1":
+        return None
+    try:
+        import shapely  # noqa: F401
+    except ImportError:
+        return Violation("S-LEVELS", "this log gives positions (Geometry \"full\"), and judging them needs the "
+                         "shapely package, which is not installed", part="tag:Geometry",
+                         notes=("install it with: pip install 'referee[geometry]'",
+                                "or judge the log at level 1, trusting its stated facts: --level 1"))
+    units = dict(item.split("=") for item in (record.tag_value("Units") or "S=63 L=88").split())
+    table = record.tag_value("Table")
+    width, height = (float(v) for v in table.split()) if table else (0.0, 0.0)
+    return Geometry(float(units["S"]), float(units["L"]), (width, height) if table else None,
+                    float(record.tag_value("Tolerance") or 1))
 
 
 def _cards(record: GameRecord, options: JudgeOptions) -> CardSet | Violation:

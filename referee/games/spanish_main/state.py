@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from referee.games.spanish_main.cards import Card
 
@@ -65,6 +65,8 @@ class Ship:
     sunk: bool = False
     scuttled: bool = False
     scuttle_turn: int = 0
+    pose: tuple[float, float, float] | None = None
+    """Level 2: the bow tip (x, y) in mm and the heading in degrees (S-GEO-MODEL)."""
 
     @property
     def derelict(self) -> bool:
@@ -113,6 +115,8 @@ class Island:
     marks: set[str] = field(default_factory=set)
     gold: int = 0
     """Gold left by a destroyed fort, as an amount (S-GOLD)."""
+    shape: Any = None
+    """Level 2: its outline on the table (a shapely polygon)."""
 
 
 @dataclass(slots=True)
@@ -123,6 +127,10 @@ class Terrain:
     gold: int | None = None
     """An iceberg's gold number."""
     frozen: bool = False
+    shape: Any = None
+    """Level 2: its outline on the table (a shapely polygon)."""
+    rim: tuple[tuple[float, float], ...] = ()
+    """Level 2: where the printed numbers 1 to 6 stand on a fog bank's or an iceberg's outline."""
 
 
 @dataclass(slots=True)
@@ -135,6 +143,9 @@ class Fort:
     gold: int = 0
     tokens: list[str] = field(default_factory=list)
     destroyed: bool = False
+    shape: Any = None
+    """Level 2: its footprint on the table."""
+    flag_points: tuple[tuple[float, float], ...] = ()
 
     @property
     def built(self) -> bool:

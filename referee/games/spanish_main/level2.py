@@ -1,0 +1,646 @@
+"""Level 2 (S-GEO): the referee checks the geometry a log gives instead of trusting it.
+
+The level-1 engine judges every entry first; only an entry it accepts comes here, so a
+level-2 log gets the same first violation as at level 1 wherever level 1 finds one (the
+precedence of the rulings file puts S-GEO-… last). Each check measures, then compares
+with ε: what holds only thanks to the tolerance is accepted with an S-GEO-MARGIN notice.
+Diagnostics say the numbers; `focus` keeps the shapes of the last check for the picture.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import shapely
+from shapely.geometry import LineString, Point, Polygon, box
+from shapely.geometry.base import BaseGeometry
+
+from referee.diagnostics import Violation
+from referee.games.spanish_main import geometry as geo
+from referee.games.spanish_main.geometry import Hull, Pose
+from referee.games.spanish_main.notation import Event
+from referee.games.spanish_main.setup import Geometry
+from referee.games.spanish_main.state import Fort, Ship
+
+if TYPE_CHECKING:
+    from referee.games.spanish_main.engine import SpanishMainEngine
+
+
+class GeoIllegal(Exception):
+    def __init__(self, violation: Violation) -> None:
+        self.violation = violation
+
+
+def _fail(rule: str, message: str, part: str = "action", **facts: Any) -> GeoIllegal:
+    return GeoIllegal(Violation(rule, message, facts, part))
+
+
+def mm(value: float) -> str:
+    return f"{geo.rounded(value):g} mm"
+
+
+def _xy(point: Any) -> str:
+    return f"({geo.rounded(point[0]):g}, {geo.rounded(point[1]):g})"
+
+
+class GeometryJudge:
+    """The S-GEO checks of one game; the pieces' shapes and poses live in the engine's state."""
+
+    def __init__(self, engine: "SpanishMainEngine", settings: Geometry) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.eps = settings.epsilon
+        self.notices: list[Violation] = []
+        """S-GEO-MARGIN notices of the entry being judged."""
+        self.focus: dict[str, Any] | None = None
+        """The shapes the last check looked at (a swept path, a line of fire, a blocker), for pictures."""
+        self.table = box(0, 0, *settings.table) if settings.table else None
+        self._hulls: dict[str, Hull] = {}
+
+    # -- shapes of pieces ---------------------------------------------------------------------
+
+    def hull(self, ship: Ship) -> Hull:
+        found = self._hulls.get(ship.card.id)
+        if found is None:
+            found = self._hulls[ship.card.id] = Hull.of(ship.card.raw["hull"])
+        return found
+
+    def shape(self, ship: Ship, pose: Pose | None = None) -> Polygon:
+        return geo.ship_shape(self.hull(ship), pose or ship.pose)  # type: ignore[arg-type]
+
+    def bow(self, ship: Ship, pose: Pose | None = None) -> BaseGeometry:
+        return geo.bow_shape(self.hull(ship), pose or ship.pose)  # type: ignore[arg-type]
+
+    def placed_ships(self, *leave_out: str) -> dict[str, Ship]:
+        """Ships on the table with a pose: afloat, not lost in fog."""
+        return {n: s for n, s in self.engine.ships.items()
+                if s.pose is not None and not s.sunk and not s.lost and n not in leave_out}
+
+    def obstacles(self, *leave_out: str) -> dict[str, BaseGeometry]:
+        """What a ship may not overlap (S-GEO-MOVE): islands, other ships and wrecks, forts."""
+        found: dict[str, BaseGeometry] = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        found.update({n: self.shape(s) for n, s in self.placed_ships(*leave_out).items()})
+        found.update({f.id: f.shape for f in self.engine.forts.values() if f.built and f.shape is not None})
+        return found
+
+    def terrain(self, *kinds: str) -> dict[str, BaseGeometry]:
+        return {n: t.shape for n, t in self.engine.terrain.items()
+                if t.shape is not None and (not kinds or t.kind in kinds)}
+
+    # -- measuring -------------------------------------------------------------------------------
+
+    def margin(self, message: str, **facts: Any) -> None:
+        self.notices.append(Violation("S-GEO-MARGIN", message + f": within the tolerance of {mm(self.eps)}, "
+                                      "the log's statement is accepted", facts, "action", severity="warning"))
+
+    def touches(self, one: BaseGeometry, other: BaseGeometry) -> bool:
+        return bool(shapely.distance(one, other) <= self.eps)
+
+    def overlap(self, one: BaseGeometry, other: BaseGeometry) -> float:
+        """How far one shape enters the other: 0 when apart or only touching. The depth is the
+        largest distance from a point of the common part to the nearer of the two outlines."""
+        if not shapely.intersects(one, other):
+            return 0.0
+        common = shapely.intersection(one, other)
+        if common.is_empty or common.area == 0:
+            return 0.0
+        # the deepest point of the common part: the centre of its largest inscribed circle
+        centre = shapely.maximum_inscribed_circle(common, tolerance=0.05)
+        return float(shapely.length(centre))
+
+    def check_overlaps(self, shape: BaseGeometry, others: dict[str, BaseGeometry], rule: str, what: str,
+                       part: str, focus: dict[str, Any]) -> None:
+        for name, other in others.items():
+            depth = self.overlap(shape, other)
+            if depth > self.eps:
+                spot = shapely.intersection(shape, other).representative_point()
+                self.focus = {**focus, "blocker": name, "at": [spot.x, spot.y]}
+                raise _fail(rule, f"{what} overlaps {name} by {mm(depth)} (at {_xy((spot.x, spot.y))}); "
+                            f"shapes may touch, not overlap by more than {mm(self.eps)}", part,
+                            overlap_mm=geo.rounded(depth), piece=name)
+            if depth > geo.PRECISION:
+                self.margin(f"{what} enters {name} by {mm(depth)}", piece=name)
+        if self.table is not None and not shapely.covers(self.table.buffer(self.eps), shape):
+            self.focus = focus
+            raise _fail("S-GEO-MODEL", f"{what} leaves the table ({mm(self.settings.table[0])} × "  # type: ignore[index]
+                        f"{mm(self.settings.table[1])})", part)  # type: ignore[index]
+
+    # -- entries ------------------------------------------------------------------------------------
+
+    def judge(self, player: str, action: Event) -> None:
+        """Raise GeoIllegal if the entry's geometry does not hold; margin notices go to `notices`."""
+        check = getattr(self, f"_{action.verb}", None)
+        if check is not None:
+            check(player, action)
+
+    def _fleet(self, player: str, action: Event) -> None:
+        lacking = sorted({dict(i)["card"] for i in action.get("items")
+                          if self.engine.cards.get(dict(i)["card"]) is not None
+                          and self.engine.cards[dict(i)["card"]].kind == "ship"
+                          and "hull" not in self.engine.cards[dict(i)["card"]].raw})
+        if lacking:
+            raise GeoIllegal(Violation("S-GEO-DATA", f"the card data gives no hull for {', '.join(lacking)}: "
+                                       "level 2 needs every ship's", {}, "item:0",
+                                       notes=("judge the log at level 1 with --level 1",)))
+
+    def _piece_shape(self, action: Event, rim: bool) -> BaseGeometry:
+        spec = action.get("shape")
+        name = action.get("place")
+        if spec is None:
+            raise _fail("S-GEO-DATA", f"{name} is placed without its shape: at level 2 write "
+                        f"'{action.verb} {name} circle X,Y R' or 'poly X,Y X,Y X,Y …'", "place")
+        if rim and action.get("rim") is None:
+            raise _fail("S-GEO-DATA", f"{name} needs the points of its numbers 1 to 6 ('rim X,Y ×6')", "place")
+        shape = geo.shape_of(dict(spec))
+        if not shape.is_valid or shape.area <= 0:
+            raise _fail("S-GEO-DATA", f"{name}'s outline is not a simple polygon", "shape")
+        if rim:
+            for number, point in enumerate(action.get("rim"), start=1):
+                gap = shape.exterior.distance(Point(point))
+                if gap > self.eps:
+                    raise _fail("S-GEO-DATA", f"number {number} of {name} stands {mm(gap)} off its outline", "rim")
+        return shape
+
+    def _island(self, player: str, action: Event) -> None:
+        shape = self._piece_shape(action, False)
+        name = action.get("place")
+        self.focus = {"kind": "place", "shape": name}
+        placed = {n: i.shape for n, i in self.engine.islands.items() if n != name and i.shape is not None}
+        low, high = 3 * self.settings.long, 6 * self.settings.long
+        gaps = {n: float(shapely.distance(shape, other)) for n, other in placed.items()}
+        for other, gap in gaps.items():
+            if gap < low - self.eps:
+                raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gap)} from {other}, less than 3L ({mm(low)})",
+                            "place", distance_mm=geo.rounded(gap), piece=other)
+            if gap < low - geo.PRECISION:
+                self.margin(f"{name} is {mm(gap)} from {other}, 3L being {mm(low)}")
+        if gaps:
+            nearest = min(gaps, key=gaps.__getitem__)
+            far = [n for n, g in gaps.items() if g > high + self.eps]
+            if "islands-all-pairs" in self.engine.variants and far:
+                raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gaps[far[0]])} from {far[0]}, more than 6L "
+                            f"({mm(high)}); with islands-all-pairs every island is within 6L of every other",
+                            "place", distance_mm=geo.rounded(gaps[far[0]]), piece=far[0])
+            if gaps[nearest] > high + self.eps:
+                raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gaps[nearest])} from the nearest island, {nearest}: "
+                            f"more than 6L ({mm(high)})", "place", distance_mm=geo.rounded(gaps[nearest]),
+                            piece=nearest)
+            if gaps[nearest] > high + geo.PRECISION:
+                self.margin(f"{name} is {mm(gaps[nearest])} from {nearest}, 6L being {mm(high)}")
+        self.check_overlaps(shape, {}, "S-GEO-ISLANDS", name, "place", self.focus)
+        self.engine.islands[name].shape = shape
+
+    def _terrain(self, player: str, action: Event) -> None:
+        shape = self._piece_shape(action, action.verb in ("fog", "iceberg"))
+        name = action.get("place")
+        self.focus = {"kind": "place", "shape": name}
+        others = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        others.update({n: t for n, t in self.terrain().items() if n != name})
+        for other, other_shape in others.items():
+            gap = float(shapely.distance(shape, other_shape))
+            if gap < self.settings.short - self.eps:
+                raise _fail("S-GEO-TERRAIN", f"{name} is {mm(gap)} from {other}, less than S "
+                            f"({mm(self.settings.short)})", "place", distance_mm=geo.rounded(gap), piece=other)
+            if gap < self.settings.short - geo.PRECISION:
+                self.margin(f"{name} is {mm(gap)} from {other}, S being {mm(self.settings.short)}")
+        self.check_overlaps(shape, {}, "S-GEO-TERRAIN", name, "place", self.focus)
+        piece = self.engine.terrain[name]
+        piece.shape = shape
+        piece.rim = tuple(tuple(p) for p in action.get("rim", ()))  # type: ignore[misc]
+
+    _fog = _sargasso = _reef = _iceberg = _terrain
+
+    def _place(self, player: str, action: Event) -> None:
+        ship = self.engine.ships[action.get("ship")]
+        pose = tuple(action.get("pose"))
+        home = self.engine.islands[self.engine.homes[ship.owner]]
+        self.focus = {"kind": "place", "ship": ship.id, "pose": pose}
+        bow = self.bow(ship, pose)  # type: ignore[arg-type]
+        gap = float(shapely.distance(bow, home.shape))
+        if gap > self.eps:
+            raise _fail("S-GEO-SETUP", f"{ship.id}'s bow is {mm(gap)} from its home island {home.name}: a ship "
+                        "starts with its bow touching it", "pose", distance_mm=geo.rounded(gap))
+        if gap > geo.PRECISION:
+            self.margin(f"{ship.id}'s bow is {mm(gap)} from {home.name}")
+        shape = self.shape(ship, pose)  # type: ignore[arg-type]
+        others = self.obstacles(ship.id)
+        others.update(self.terrain())
+        self.check_overlaps(shape, others, "S-GEO-SETUP", ship.id, "pose", self.focus)
+        ship.pose = pose  # type: ignore[assignment]
+
+    def _deal(self, player: str, action: Event) -> None:
+        unplaced = [n for n, s in self.engine.ships.items() if s.pose is None and not s.sunk]
+        if unplaced:
+            raise _fail("S-GEO-DATA", f"{unplaced[0]} has no pose: at level 2 every ship is placed "
+                        f"('{unplaced[0].split('.')[0]}: place {unplaced[0]} @X,Y,H') before the deal")
+
+    # -- moving ----------------------------------------------------------------------------------
+
+    def _move(self, player: str, action: Event) -> None:
+        ship = self.engine.ships[action.get("ship")]
+        towed = self.engine.ships.get(ship.towing) if ship.towing else None
+        start = ship.pose
+        if action.get("exit") is not None:
+            start = self._fog_exit(ship, action)
+        if start is None:
+            raise _fail("S-GEO-DATA", f"{ship.id} has no pose to move from", "ship")
+        segments = list(action.get("segments", ()))
+        poses = list(action.get("poses", ())) or [None] * len(segments)
+        if any(p is None for p in poses):
+            missing = poses.index(None)
+            raise _fail("S-GEO-DATA", f"segment {missing + 1} of the move gives no pose: at level 2 each segment "
+                        "ends with @X,Y,H", "segments")
+        leave_out = (ship.id,) + ((towed.id,) if towed else ())
+        obstacles = self.obstacles(*leave_out)
+        terrain = self.terrain("fog", "sargasso", "reef")
+        before = {n for n, o in obstacles.items() if self.touches(self.shape(ship, start), o)}
+        swept_all: list[BaseGeometry] = []
+        current: Pose = start
+        for index, (symbol, end) in enumerate(zip(segments, poses)):
+            end = tuple(end)  # type: ignore[assignment]
+            self._segment(ship, symbol, current, end, index)  # type: ignore[arg-type]
+            swept = geo.swept(self.hull(ship), current, end)  # type: ignore[arg-type]
+            swept_all.append(swept)
+            self.focus = {"kind": "move", "ship": ship.id, "from": list(current), "to": list(end),
+                          "swept": shapely.get_coordinates(swept).tolist()}
+            self.check_overlaps(swept, obstacles, "S-GEO-MOVE", f"{ship.id}'s swept path", "segments", self.focus)
+            end_shape = self.shape(ship, end)  # type: ignore[arg-type]
+            for name, other in obstacles.items():
+                if name in before or not self.touches(swept, other):
+                    continue
+                if not self.touches(end_shape, other):
+                    raise _fail("S-GEO-MOVE", f"{ship.id} meets {name} during segment {index + 1} but does not "
+                                f"stop there: its first new contact ends the move", "segments", piece=name)
+                if index < len(segments) - 1:
+                    raise _fail("S-STOP", f"{ship.id} touches {name} at the end of segment {index + 1}: the move "
+                                "stops there, no segment follows", "segments", piece=name)
+            stops = [n for n, t in terrain.items() if self.touches(swept, t) and self._stops_at(ship, n)
+                     and not self.touches(self.shape(ship, start), t)]
+            if stops and index < len(segments) - 1:
+                raise _fail("S-STOP", f"{ship.id} meets {stops[0]} in segment {index + 1}: the move stops there",
+                            "segments", piece=stops[0])
+            for name in stops:
+                depth = self.overlap(end_shape, terrain[name])
+                if depth > self.eps:
+                    raise _fail("S-GEO-MOVE", f"{ship.id} ends {mm(depth)} inside {name}: the move ends where the "
+                                f"ship first touches it", "segments", overlap_mm=geo.rounded(depth), piece=name)
+            current = end  # type: ignore[assignment]
+        path = shapely.union_all(swept_all) if swept_all else self.shape(ship, current)
+        start_shape = self.shape(ship, start)
+        self._stated_terrain(ship, action, path, {n: t for n, t in terrain.items()
+                                                  if not self.touches(start_shape, t)})
+        self._stated_contacts(ship, action, current, obstacles)
+        if towed is not None:
+            self._towed_follows(ship, towed, action, current)
+        ship.pose = current
+
+    def _segment(self, ship: Ship, symbol: str, start: Pose, end: Pose, index: int) -> None:
+        length = self.settings.length(symbol)
+        if ship.towing:
+            length = self.settings.short
+        travel = math.dist(start[:2], end[:2])
+        if travel > length + self.eps:
+            raise _fail("S-GEO-MOVE", f"segment {index + 1} ({symbol}) takes the bow tip {mm(travel)} from "
+                        f"{_xy(start)} to {_xy(end)}, more than {symbol}'s {mm(length)}", "segments",
+                        travel_mm=geo.rounded(travel), length_mm=length)
+        if travel > length + geo.PRECISION:
+            self.margin(f"segment {index + 1} travels {mm(travel)}, {symbol} being {mm(length)}")
+        if travel > self.eps:
+            course = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
+            drift = travel * abs(math.sin(math.radians(geo.turn_between(course, end[2]))))
+            ahead = math.cos(math.radians(geo.turn_between(course, end[2]))) > 0
+            if drift > self.eps or not ahead:
+                raise _fail("S-GEO-MOVE", f"segment {index + 1} ends heading {end[2]:g}°, but the bow tip travelled "
+                            f"toward {geo.normal(course):g}°: a ship heads the way it goes", "segments",
+                            heading=end[2], course=geo.rounded(geo.normal(course)))
+
+    def _stops_at(self, ship: Ship, name: str) -> bool:
+        piece = self.engine.terrain[name]
+        if piece.kind == "fog":
+            return True
+        return piece.kind == "sargasso" and ship.entangled == name
+
+    def _stated_terrain(self, ship: Ship, action: Event, path: BaseGeometry,
+                        terrain: dict[str, BaseGeometry]) -> None:
+        stated = {dict(f)["target"] for f in action.get("facts", ()) if dict(f)["fact"] in ("fog", "sargasso", "reef")}
+        for name, shape in terrain.items():
+            met = self.touches(path, shape)
+            if met and name not in stated:
+                kind = self.engine.terrain[name].kind
+                raise _fail("S-GEO-FACT", f"{ship.id}'s path meets {kind} {name}, which the move does not state "
+                            f"('{kind} {name} …')", "segments", piece=name)
+            if name in stated and not met:
+                gap = float(shapely.distance(path, shape))
+                raise _fail("S-GEO-FACT", f"the move states {name}, but {ship.id}'s path stays {mm(gap)} from it",
+                            self._fact_part(action, name), distance_mm=geo.rounded(gap), piece=name)
+
+    @staticmethod
+    def _fact_part(action: Event, target: str) -> str:
+        for index, fact in enumerate(action.get("facts", ())):
+            if dict(fact)["target"] == target:
+                return f"target:{index}"
+        return "action"
+
+    def _stated_contacts(self, ship: Ship, action: Event, pose: Pose, obstacles: dict[str, BaseGeometry]) -> None:
+        shape, bow = self.shape(ship, pose), self.bow(ship, pose)
+        stated: set[tuple[str, str]] = set()
+        for index, fact in enumerate(action.get("facts", ())):
+            kind, target = dict(fact)["fact"], dict(fact)["target"]
+            if kind not in ("touch", "bow", "dock"):
+                continue
+            stated.add((kind, target))
+            other = obstacles.get(target)
+            if other is None:
+                other = self.terrain().get(target)
+            if other is None:
+                continue
+            part = bow if kind in ("bow", "dock") else shape
+            gap = float(shapely.distance(part, other))
+            if gap > self.eps:
+                what = "bow" if kind in ("bow", "dock") else "hull"
+                raise _fail("S-GEO-FACT", f"the move states '{kind} {target}', but {ship.id}'s {what} ends "
+                            f"{mm(gap)} from it", f"target:{index}", distance_mm=geo.rounded(gap), piece=target)
+            if gap > geo.PRECISION:
+                self.margin(f"{ship.id} ends {mm(gap)} from {target}, stated as touching")
+        for name, other in obstacles.items():
+            if float(shapely.distance(bow, other)) > self.eps:
+                continue
+            if name in self.engine.islands and ("dock", name) not in stated:
+                raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on island {name}: the move docks there "
+                            f"(write 'dock {name}')", "segments", piece=name)
+            if name in self.engine.ships and ("bow", name) not in stated:
+                raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on {name}: the move states it "
+                            f"(write 'bow {name}')", "segments", piece=name)
+
+    def _towed_follows(self, tower: Ship, towed: Ship, action: Event, pose: Pose) -> None:
+        towed_pose = action.get("towed_pose")
+        if towed_pose is None:
+            raise _fail("S-GEO-DATA", f"{tower.id} tows {towed.id}: the move gives its end pose ('tows @X,Y,H')",
+                        "segments")
+        self._towed_at(tower, towed, pose, tuple(towed_pose), "towed")  # type: ignore[arg-type]
+
+    def _towed_at(self, tower: Ship, towed: Ship, tower_pose: Pose, pose: Pose, part: str) -> None:
+        gap = float(shapely.distance(self.bow(towed, pose), geo.stern(self.hull(tower), tower_pose)))
+        if gap > self.eps:
+            raise _fail("S-GEO-FACT", f"{towed.id}'s bow is {mm(gap)} from {tower.id}'s stern: a towed ship "
+                        "follows with its bow on the tower's stern", part, distance_mm=geo.rounded(gap))
+        others = self.obstacles(tower.id, towed.id)
+        self.check_overlaps(self.shape(towed, pose), others, "S-GEO-MOVE", towed.id, part,
+                            {"kind": "place", "ship": towed.id, "pose": list(pose)})
+        towed.pose = pose
+
+    def _about(self, player: str, action: Event) -> None:
+        ship = self.engine.ships[action.get("ship")]
+        if ship.pose is None:
+            raise _fail("S-GEO-DATA", f"{ship.id} has no pose", "ship")
+        pose = geo.about(self.hull(ship), ship.pose)
+        shape = self.shape(ship, pose)
+        self.focus = {"kind": "place", "ship": ship.id, "pose": list(pose)}
+        self.check_overlaps(shape, self.obstacles(ship.id), "S-GEO-COME-ABOUT", f"{ship.id}, come about,", "ship",
+                            self.focus)
+        self._stated_contacts(ship, action, pose, self.obstacles(ship.id))
+        ship.pose = pose
+
+    def _fog_exit(self, ship: Ship, action: Event) -> Pose:
+        pose = action.get("exit_pose")
+        if pose is None:
+            raise _fail("S-GEO-DATA", f"{ship.id} comes out of the fog: the exit gives its pose ('exit DIE@X,Y,H')",
+                        "exit")
+        pose = tuple(pose)
+        fog_name = self._last_fog(ship)
+        fog = self.engine.terrain[fog_name]
+        number = action.get("exit")
+        self._exit_checks(ship, pose, fog.shape, Point(fog.rim[number - 1]),  # type: ignore[arg-type]
+                          f"number {number} of {fog_name}", "exit")
+        return pose  # type: ignore[return-value]
+
+    def earlier(self, ship: Ship) -> Ship:
+        """The ship as it was before the entry being judged."""
+        return self.engine.before["ships"][ship.id]
+
+    def _last_fog(self, ship: Ship) -> str:
+        return self.earlier(ship).lost or ""
+
+    def _exit_checks(self, ship: Ship, pose: Pose, area: BaseGeometry, mark: BaseGeometry, what: str,
+                     part: str) -> None:
+        stern = geo.stern(self.hull(ship), pose)
+        gap = float(shapely.distance(stern, mark))
+        self.focus = {"kind": "place", "ship": ship.id, "pose": list(pose)}
+        if gap > self.eps:
+            raise _fail("S-GEO-EXIT", f"{ship.id}'s stern is {mm(gap)} from {what}: a ship leaving is placed "
+                        "with its stern there", part, distance_mm=geo.rounded(gap))
+        depth = self.overlap(self.shape(ship, pose), area)
+        if depth > self.eps:
+            raise _fail("S-GEO-EXIT", f"{ship.id} is still {mm(depth)} inside: a ship leaving lies wholly outside",
+                        part, overlap_mm=geo.rounded(depth))
+        self.check_overlaps(self.shape(ship, pose), self.obstacles(ship.id), "S-GEO-EXIT", ship.id, part,
+                            self.focus)
+
+    def _free(self, player: str, action: Event) -> None:
+        ship = self.engine.ships[action.get("ship")]
+        if ship.entangled is not None:
+            return  # still caught: it stays where it is
+        sea_name = self.earlier(ship).entangled
+        pose = action.get("pose")
+        if pose is None:
+            raise _fail("S-GEO-DATA", f"{ship.id} is freed: the entry gives where it is placed ('@X,Y,H')", "die")
+        sea = self.engine.terrain[sea_name].shape if sea_name else None
+        if sea is not None:
+            self._exit_checks(ship, tuple(pose), sea, sea.exterior, f"the edge of {sea_name}", "pose")  # type: ignore[arg-type]
+        ship.pose = tuple(pose)  # type: ignore[assignment]
+
+    # -- contacts the free actions rest on ---------------------------------------------------------
+
+    def _ram(self, player: str, action: Event) -> None:
+        ship, target = self.engine.ships[action.get("ship")], self.engine.ships.get(action.get("target"))
+        if target is None or ship.pose is None or target.pose is None:
+            return
+        gap = float(shapely.distance(self.bow(ship), self.shape(target)))
+        if gap > self.eps:
+            raise _fail("S-GEO-FACT", f"{ship.id}'s bow is {mm(gap)} from {target.id}: a ram needs the bow on it",
+                        "target", distance_mm=geo.rounded(gap))
+
+    def _tow(self, player: str, action: Event) -> None:
+        tower, towed = self.engine.ships[action.get("ship")], self.engine.ships[action.get("target")]
+        if tower.pose is None or towed.pose is None:
+            raise _fail("S-GEO-DATA", "both ships need a pose", "ship")
+        gap = float(shapely.distance(self.shape(tower), self.bow(towed)))
+        if gap > self.eps:
+            raise _fail("S-GEO-FACT", f"{tower.id} is {mm(gap)} from {towed.id}'s bow: a tow begins with the tower "
+                        "touching the derelict's bow", "target", distance_mm=geo.rounded(gap))
+        pose = action.get("pose")
+        if pose is None:
+            raise _fail("S-GEO-DATA", f"the tow gives where {towed.id} follows ('@X,Y,H', its bow on "
+                        f"{tower.id}'s stern)", "target")
+        self._towed_at(tower, towed, tower.pose, tuple(pose), "pose")  # type: ignore[arg-type]
+
+    def _explore(self, player: str, action: Event) -> None:
+        other_name = action.get("other")
+        if other_name is None:
+            return
+        ship, other = self.engine.ships[action.get("ship")], self.engine.ships[other_name]
+        if ship.pose is None or other.pose is None:
+            return
+        gap = float(shapely.distance(self.shape(ship), self.shape(other)))
+        if gap > self.eps:
+            raise _fail("S-GEO-FACT", f"{ship.id} is {mm(gap)} from {other.id}: exploring a ship needs touching it",
+                        "other", distance_mm=geo.rounded(gap))
+
+    # -- shooting -------------------------------------------------------------------------------------
+
+    def _shoot(self, player: str, action: Event) -> None:
+        shooter_name = action.get("ship")
+        fort = self.engine.forts.get(shooter_name)
+        ship = self.engine.ships.get(shooter_name)
+        for index, fire in enumerate(action.get("fires")):
+            fire = dict(fire)
+            if fort is not None:
+                origin = fort.flag_points[fire["mast"] - 1]
+                blockers = self.terrain("fog")
+            else:
+                assert ship is not None and ship.pose is not None
+                origin = geo.mast_point(self.hull(ship), ship.pose, fire["mast"])
+                blockers = self._blockers(ship, fire["mast"], fire["target"])
+            self._line_of_fire(shooter_name, origin, fire, index, blockers)
+
+    def _blockers(self, ship: Ship, mast: int, target: str) -> dict[str, BaseGeometry]:
+        found: dict[str, BaseGeometry] = {f"{ship.id} sail {m}": geo.sail(self.hull(ship), ship.pose, m)
+                                          for m in ship.standing if m != mast}  # type: ignore[arg-type]
+        found.update({n: i.shape for n, i in self.engine.islands.items() if i.shape is not None})
+        found.update({n: self.shape(s) for n, s in self.placed_ships(ship.id, target).items()})
+        found.update(self.terrain("fog"))
+        return found
+
+    def target_shape(self, name: str) -> BaseGeometry:
+        piece = self.engine.forts.get(name)
+        if isinstance(piece, Fort):
+            return piece.shape
+        return self.shape(self.engine.ships[name])
+
+    def _line_of_fire(self, shooter: str, origin: Any, fire: dict[str, Any], index: int,
+                      blockers: dict[str, BaseGeometry]) -> None:
+        target = fire["target"]
+        reach = self.settings.length(fire["range"])
+        points = geo.outline_points(self.target_shape(target))
+        distances = np.hypot(points[:, 0] - origin[0], points[:, 1] - origin[1])
+        nearest = float(distances.min())
+        focus = {"kind": "shot", "from": list(origin), "target": target, "range_mm": reach}
+        self.focus = {**focus, "to": points[int(distances.argmin())].tolist()}
+        part = f"fire:{index}"
+        if nearest > reach + self.eps:
+            raise _fail("S-GEO-SHOT", f"{target} is {mm(nearest)} from {shooter}'s "
+                        f"{'flag' if fire['weapon'] == 'flag' else 'mast'} {fire['mast']}, beyond "
+                        f"{fire['range']} ({mm(reach)})", part, distance_mm=geo.rounded(nearest), range_mm=reach)
+        within = points[distances <= reach + self.eps]
+        lines = geo.sight_lines(origin, within)
+        trimmed = shapely.line_interpolate_point(lines, 0.999, normalized=True)
+        starts = shapely.line_interpolate_point(lines, 0.001, normalized=True)
+        opened = shapely.linestrings(np.stack([shapely.get_coordinates(starts), shapely.get_coordinates(trimmed)],
+                                              axis=1))
+        clear = np.ones(len(within), dtype=bool)
+        names = list(blockers)
+        for name in names:
+            shape = blockers[name]
+            shapely.prepare(shape)
+            clear &= ~shapely.intersects(opened, shape)
+            if not clear.any():
+                break
+        if clear.any():
+            visible = within[clear]
+            best = float(np.hypot(visible[:, 0] - origin[0], visible[:, 1] - origin[1]).min())
+            if best > reach + geo.PRECISION:
+                self.margin(f"{target} is {mm(best)} from the firing point, {fire['range']} being {mm(reach)}")
+            return
+        # every line within range is blocked: name the shape that blocks the nearest one
+        aim = within[int(np.hypot(within[:, 0] - origin[0], within[:, 1] - origin[1]).argmin())]
+        line = LineString([tuple(origin), tuple(aim)])
+        for name in names:
+            if shapely.intersects(line, blockers[name]):
+                crossing = shapely.intersection(line, blockers[name]).representative_point()
+                self.focus = {**focus, "to": aim.tolist(), "blocker": name, "at": [crossing.x, crossing.y]}
+                raise _fail("S-GEO-SHOT", f"every line of fire from {shooter} to {target} within {fire['range']} "
+                            f"crosses something; the nearest crosses {name} at {_xy((crossing.x, crossing.y))}",
+                            part, piece=name)
+        self.focus = {**focus, "to": aim.tolist()}
+        raise _fail("S-GEO-SHOT", f"no line of fire from {shooter} reaches {target} within {fire['range']}", part)
+
+    # -- icebergs and forts -------------------------------------------------------------------------
+
+    def _drift(self, player: str, action: Event) -> None:
+        name = action.get("iceberg")
+        iceberg = self.engine.terrain[name]
+        shape = iceberg.shape
+        centre = shape.centroid
+        mark = iceberg.rim[action.get("die") - 1]
+        dx, dy = mark[0] - centre.x, mark[1] - centre.y
+        scale = self.settings.short / math.hypot(dx, dy)
+        dx, dy = dx * scale, dy * scale
+        pieces = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        pieces.update({n: self.shape(s) for n, s in self.placed_ships().items()})
+        path = shapely.convex_hull(shapely.union(shape, geo.translate(shape, dx, dy)))
+        first, when = None, 1.0
+        for other_name, other in pieces.items():
+            if not self.touches(path, other):
+                continue
+            low, high = 0.0, 1.0
+            if self.touches(shape, other):
+                high = 0.0
+            for _ in range(30):
+                if high - low < 1e-4:
+                    break
+                middle = (low + high) / 2
+                if self.touches(geo.translate(shape, dx * middle, dy * middle), other):
+                    high = middle
+                else:
+                    low = middle
+            if high < when:
+                first, when = other_name, high
+        stated = action.get("stops")
+        moved = geo.translate(shape, dx * when, dy * when)
+        self.focus = {"kind": "drift", "iceberg": name, "from": [centre.x, centre.y],
+                      "to": [centre.x + dx * when, centre.y + dy * when]}
+        if stated != first:
+            said = f"stops at {stated}" if stated else "stops at nothing"
+            found = f"its first touch is {first}, after {mm(when * self.settings.short)}" if first else \
+                "it touches nothing over its whole drift"
+            raise _fail("S-GEO-ICEBERG", f"the drift {said}, but {found}", "stops" if stated else "die",
+                        piece=first)
+        iceberg.shape = moved
+        iceberg.rim = tuple((x + dx * when, y + dy * when) for x, y in iceberg.rim)
+
+    def _build(self, player: str, action: Event) -> None:
+        fort = self.engine.forts[action.get("fort")]
+        footprint = fort.card.raw.get("footprint_mm")
+        if footprint is None:
+            raise _fail("S-GEO-DATA", f"the card data gives no footprint for {fort.card.id}: level 2 needs it",
+                        "fort")
+        corners = action.get("corners")
+        if corners is None:
+            raise _fail("S-GEO-DATA", f"{fort.id} is built without its corners and flags ('corners X,Y ×4 flags "
+                        "X,Y …')", "place")
+        corners = [tuple(c) for c in corners]
+        sides = sorted(math.dist(corners[i], corners[(i + 1) % 4]) for i in range(4))
+        diagonal = math.dist(corners[0], corners[2])
+        want = sorted(footprint * 2)
+        if any(abs(a - b) > self.eps for a, b in zip(sides, want)) or \
+                abs(diagonal - math.hypot(*footprint)) > self.eps:
+            raise _fail("S-GEO-FORT", f"the corners do not form {fort.card.id}'s footprint of {mm(footprint[0])} × "
+                        f"{mm(footprint[1])} (sides {', '.join(mm(s) for s in sides)})", "corners")
+        island = self.engine.islands[action.get("place")].shape
+        ground = island.buffer(self.eps)
+        on = [shapely.covers(ground, Point(c)) for c in corners]
+        if not ((on[0] and on[2]) or (on[1] and on[3])):
+            raise _fail("S-GEO-FORT", f"no two opposite corners of {fort.id} lie on {action.get('place')}",
+                        "corners")
+        shape = Polygon(corners)
+        flags = [tuple(f) for f in action.get("flags")]
+        if len(flags) != len(fort.card.cannons):
+            raise _fail("S-GEO-FORT", f"{fort.id} has {len(fort.card.cannons)} flags, not {len(flags)}", "flag:0")
+        for number, flag in enumerate(flags):
+            gap = shape.exterior.distance(Point(flag))
+            if gap > self.eps:
+                raise _fail("S-GEO-FORT", f"flag {number + 1} stands {mm(gap)} off {fort.id}'s outline",
+                            f"flag:{number}", distance_mm=geo.rounded(gap))
+        fort.shape, fort.flag_points = shape, tuple(flags)  # type: ignore[assignment]

@@ -1,0 +1,287 @@
+"""Level-2 (S-GEO) logs for the samples and tests: a table laid out in millimetres, and a
+helmsman who writes each segment's pose so that a log can be built from where the ships
+should go rather than from figures worked out by hand.
+
+The layout: six round islands (radius 50) on a 1500 × 900 table, Anna's home I1 on the
+left, Ben's I6 on the right, a reef, a sargasso sea and a fog bank between them; every ship
+starts with its bow on its home island, pointing at it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+HULLS = {
+    "s-gull": (60, 12), "s-sloop": (48, 10), "s-heron": (70, 14), "s-bulwark": (84, 16),
+}
+"""Length and bow of each sample hull, in mm (the card data holds the rest)."""
+LENGTH = {"S": 63.0, "L": 88.0}
+
+ISLANDS = {"I1": (150, 450), "I2": (550, 200), "I3": (550, 700), "I4": (950, 450), "I5": (1350, 200),
+           "I6": (1350, 700)}
+RADIUS = 50
+FOG_RIM = "rim 1200,450 1175,493.3 1125,493.3 1100,450 1125,406.7 1175,406.7"
+"""Fog bank F1 (centre 1150,450, radius 50): its numbers 1 to 6 every 60° from due east."""
+
+
+def header(extra: str = "", result: str = "*") -> str:
+    return ('[Game "Pirates of the Spanish Main"]\n[Players "Anna Ben"]\n[Build "40"]\n[Cards "sample"]\n'
+            f'[Geometry "full"]\n[Table "1500 900"]\n{extra}[Result "{result}"]\n\n')
+
+
+def islands() -> str:
+    placers = ["Anna", "Ben"]
+    parts = [f"{placers[n % 2]}: island {name} circle {x},{y} {RADIUS}" for n, (name, (x, y)) in
+             enumerate(ISLANDS.items())]
+    return "   " + "  ".join(parts[:2]) + "\n   " + "  ".join(parts[2:4]) + "\n   " + "  ".join(parts[4:]) + "\n"
+
+
+TERRAIN = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+           f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n")
+PLACES = {"Anna.s1": (200, 450, 180), "Anna.s2": (175, 493.3, 240), "Anna.s3": (175, 406.7, 120),
+          "Ben.s1": (1300, 700, 0), "Ben.s2": (1325, 743.3, 300), "Ben.s3": (1325, 656.7, 60)}
+"""Each ship's bow tip on its home island, pointing at its centre."""
+
+
+def setup(terrain: str = TERRAIN, places: dict[str, tuple[float, float, float]] | None = None) -> str:
+    places = PLACES if places is None else places
+    placed = [f"{name.split('.')[0]}: place {name} {pose_text(pose)}" for name, pose in places.items()]
+    return ("0. Anna: fleet s1=s-gull s2=s-sloop s3=s-heron c1=c-ada@s1 c2=c-bo@s1 e1=e-squall\n"
+            "   Ben: fleet s1=s-bulwark s2=s-heron s3=s-gull c1=c-cole@s2 f1=f-watch\n"
+            "   Anna: treasure t1=t-1 t2=t-1 t3=t-1 t4=t-2 t5=t-2 t6=t-2 t7=t-3 t8=t-3\n"
+            "   Ben: treasure t1=t-map t2=t-1 t3=t-1 t4=t-2 t5=t-2 t6=t-3 t7=t-3 t8=t-3\n"
+            "   Anna: roll 5  Ben: roll 2\n" + islands() + terrain
+            + "   Anna: home Anna=I1  Anna: home Ben=I6\n   " + "  ".join(placed[:3]) + "\n   "
+            + "  ".join(placed[3:]) + "\n"
+            "   deal: I2=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4 "
+            "I4=Anna.t3,Ben.t3,Anna.t5,Ben.t5 I5=Anna.t6,Ben.t7,Anna.t8,Ben.t8\n")
+
+
+def figure(value: float) -> str:
+    value = round(value, 1)
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def pose_text(pose: Iterable[float]) -> str:
+    return "@" + ",".join(figure(v) for v in pose)
+
+
+def rounded(pose: Iterable[float]) -> tuple[float, float, float]:
+    x, y, h = pose
+    return (round(x, 1), round(y, 1), round(h % 360, 1))
+
+
+def about(card: str, pose: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The pose after coming about: turned 180° about the middle of the hull."""
+    length, bow = HULLS[card]
+    back = bow + length / 2
+    rad = math.radians(pose[2])
+    cx, cy = pose[0] - back * math.cos(rad), pose[1] - back * math.sin(rad)
+    return (2 * cx - pose[0], 2 * cy - pose[1], (pose[2] + 180) % 360)
+
+
+def dock_point(island: str, start: tuple[float, float, float]) -> tuple[float, float]:
+    """The point of an island's shore nearest a ship's bow tip."""
+    cx, cy = ISLANDS[island]
+    distance = math.dist((cx, cy), start[:2])
+    reach = RADIUS - 0.05  # a touch that rounding to a tenth of a millimetre keeps a touch
+    return (cx + reach * (start[0] - cx) / distance, cy + reach * (start[1] - cy) / distance)
+
+
+class Helm:
+    """Steers one ship segment by segment toward waypoints, writing each pose as the log will
+    (to a tenth of a millimetre and a tenth of a degree), never longer than the segment."""
+
+    def __init__(self, pose: tuple[float, float, float], card: str = "s-gull") -> None:
+        self.pose = rounded(pose)
+        self.card = card
+        self.goals: list[tuple[float, float]] = []
+
+    def sail(self, symbols: str, *waypoints: tuple[float, float], into: object = None) -> str:
+        """Segments toward the waypoints (kept for the next call when none are given); with
+        `into`, a shape, the last segment ends where the ship first touches it."""
+        if waypoints:
+            self.goals = list(waypoints)
+        written = []
+        for symbol in symbols.split("+"):
+            while self.goals and math.dist(self.pose[:2], self.goals[0]) < 0.3:
+                self.goals.pop(0)
+            if not self.goals:
+                break
+            x, y, _ = self.pose
+            gx, gy = self.goals[0]
+            heading = math.degrees(math.atan2(gy - y, gx - x))
+            travel = min(LENGTH[symbol] - 0.1, math.dist((x, y), (gx, gy)))
+            if into is not None:
+                travel = min(travel, self._until_touch(heading, into))
+            rad = math.radians(heading)
+            self.pose = rounded((x + travel * math.cos(rad), y + travel * math.sin(rad), heading))
+            written.append(symbol + pose_text(self.pose))
+        return "+".join(written)
+
+    def _until_touch(self, heading: float, shape: object) -> float:
+        from referee.games.spanish_main import geometry
+        from referee.games.spanish_main.cards import sample_cards
+
+        hull = geometry.Hull.of(sample_cards().cards[self.card].raw["hull"])
+        x, y, _ = self.pose
+        rad = math.radians(heading)
+
+        def gap(travel: float) -> float:
+            pose = (x + travel * math.cos(rad), y + travel * math.sin(rad), heading)
+            return float(geometry.ship_shape(hull, pose).distance(shape))
+
+        low, high = 0.0, 0.0
+        while gap(high) > 0.3:
+            low, high = high, high + 1.0
+            if high > 200:
+                return high
+        for _ in range(40):
+            middle = (low + high) / 2
+            low, high = (middle, high) if gap(middle) > 0.3 else (low, middle)
+        return low
+
+
+# -- the logs -------------------------------------------------------------------------------------
+
+
+def short_game() -> tuple[str, dict[str, str]]:
+    """S-EXAMPLE's short level-2 game: both sides come about and sail, Anna docks at I2 and
+    explores it, Ben's gull comes alongside her and they exchange fire. Returns the log and,
+    for the illegal samples, the text of some turns to swap out."""
+    anna = Helm(about("s-gull", PLACES["Anna.s1"]))
+    ben = Helm(about("s-gull", PLACES["Ben.s3"]))
+    to_i2 = dock_point("I2", anna.pose)
+    west = [(1000, 545), (680, 545), (655.7, 486.9)]
+    turns = ["1. Anna: about Anna.s1  Anna: end", "2. Ben: about Ben.s3  Ben: end",
+             f"3. Anna: move Anna.s1 {anna.sail('S+L', to_i2)}  Anna: end",
+             f"4. Ben: move Ben.s3 {ben.sail('S+L', *west)}  Ben: end",
+             f"5. Anna: move Anna.s1 {anna.sail('L+S', to_i2)}  Anna: end",
+             f"6. Ben: move Ben.s3 {ben.sail('L+S')}  Ben: end"]
+    before_dock = anna.pose
+    turns.append(f"7. Anna: move Anna.s1 {anna.sail('S', to_i2)} dock I2  Anna: end")
+    turns += [f"8. Ben: move Ben.s3 {ben.sail('L+S')}  Ben: end",
+              "9. Anna: explore Anna.s1 takes Ben.t1,Anna.t1,Anna.t7,Ben.t6  Anna: end",
+              f"10. Ben: move Ben.s3 {ben.sail('L+S')}  Ben: end",
+              "11. Anna: about Anna.s1  Anna: end",
+              f"12. Ben: move Ben.s3 {ben.sail('L+S')}  Ben: end"]
+    anna = Helm(about("s-gull", anna.pose))
+    turns.append(f"13. Anna: move Anna.s1 {anna.sail('S+L', (556.2, 401.4))}  Anna: end")
+    heading, side = math.radians(anna.pose[2]), math.radians(anna.pose[2] - 90)
+    beside = (anna.pose[0] + 55 * math.cos(side), anna.pose[1] + 55 * math.sin(side))
+    behind = (beside[0] - 40 * math.cos(heading), beside[1] - 40 * math.sin(heading))
+    bow_to_bow = Helm(ben.pose).sail("L", (anna.pose[0] + 10, anna.pose[1] - 40))
+    turns.append(f"14. Ben: move Ben.s3 {ben.sail('L+S', behind, beside)}  Ben: end")
+    turns += ["15. Anna: shoot Anna.s1 mast 1 at Ben.s3 S 5 lose 1 mast 2 at Ben.s3 L 6 lose 2  Anna: end",
+              "16. Ben: shoot Ben.s3 mast 3 at Anna.s1 S 4 lose 3  Ben: end", "17. Anna: end"]
+    short_of_i2 = Helm(before_dock).sail("S", (to_i2[0] - 4, to_i2[1] + 4))
+    through_i2 = Helm(before_dock).sail("S", (580, 170))
+    swaps = {"dock short": f"7. Anna: move Anna.s1 {short_of_i2} dock I2",
+             "through I2": f"7. Anna: move Anna.s1 {through_i2}",
+             "bow to bow": f"14. Ben: move Ben.s3 {bow_to_bow}  Ben: end"}
+    return header() + setup() + "\n".join(turns) + "\n", swaps
+
+
+def iceberg_setup() -> str:
+    """An iceberg of gold number 4 beside Anna's home, its number 2 (of 1 to 6, every 60° from
+    30°) facing +y, toward where Anna's gull lies once it has come about."""
+    rim = " ".join(f"{figure(250 + 20 * math.cos(math.radians(a)))},{figure(360 + 20 * math.sin(math.radians(a)))}"
+                   for a in (30, 90, 150, 210, 270, 330))
+    terrain = "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+    return header() + setup(terrain + f"   Anna: iceberg B1=4 circle 250,360 20 rim {rim}\n")
+
+
+def iceberg_game(stop: str = " stops Anna.s1 mast 1") -> str:
+    return iceberg_setup() + ("1. Anna: icebergs 2  Anna: about Anna.s1  Anna: end\n"
+                              f"2. Ben: icebergs 5  Ben: drift B1 2{stop}  Ben: end\n3. Anna: icebergs 1\n")
+
+
+def fog_game(stern_off: float = 0.0) -> str:
+    """Ben's gull sails into fog bank F1 and comes out on number 3 the next turn."""
+    ben = Helm(about("s-gull", PLACES["Ben.s3"]))
+    from referee.games.spanish_main.geometry import circle
+
+    into = ben.sail("S+L", (1150, 450), into=circle(1150, 450, 50))
+    heading = math.radians(120)
+    stern = (1125 + stern_off, 493.3)
+    tip = (stern[0] + 72 * math.cos(heading), stern[1] + 72 * math.sin(heading))
+    exit_pose = rounded((*tip, 120))
+    after = Helm(exit_pose).sail("S", (tip[0] + 63 * math.cos(heading), tip[1] + 63 * math.sin(heading)))
+    return header() + setup() + ("1. Anna: end\n2. Ben: about Ben.s3  Ben: end\n3. Anna: end\n"
+                                 f"4. Ben: move Ben.s3 {into} fog F1  Ben: end\n5. Anna: end\n"
+                                 f"6. Ben: move Ben.s3 exit 3{pose_text(exit_pose)} {after}  Ben: end\n")
+
+
+def fort_game(corners: str = "1330,180 1370,180 1370,220 1330,220", flags: str = "1350,180 1350,220") -> str:
+    """Ben's gull sails to I5, explores it, brings its 11 gold home and goes back to build his
+    watchtower there; Anna only ends her turns."""
+    ship = Helm(about("s-gull", PLACES["Ben.s3"]))
+    turns = ["1. Anna: end", "2. Ben: about Ben.s3  Ben: end"]
+    number = 3
+
+    def both(entry: str) -> None:
+        nonlocal number
+        turns.extend([f"{number}. Anna: end", f"{number + 1}. Ben: {entry}  Ben: end"])
+        number += 2
+
+    def voyage(island: str) -> None:
+        goal = dock_point(island, ship.pose)
+        while math.dist(ship.pose[:2], goal) > LENGTH["L"] + LENGTH["S"] - 0.2:
+            both(f"move Ben.s3 {ship.sail('L+S', goal)}")
+        both(f"move Ben.s3 {ship.sail('L+S', goal)} dock {island}")
+
+    voyage("I5")
+    both("explore Ben.s3 takes Anna.t6,Ben.t7,Anna.t8,Ben.t8")
+    both("about Ben.s3")
+    ship.pose = rounded(about("s-gull", ship.pose))
+    voyage("I6")
+    both("about Ben.s3")
+    ship.pose = rounded(about("s-gull", ship.pose))
+    voyage("I5")
+    turns[-1] = turns[-1].replace("  Ben: end", f"  Ben: build Ben.f1 I5 corners {corners} flags {flags}  Ben: end")
+    return header() + setup() + "\n".join(turns) + "\n"
+
+
+def sargasso_game(stern_off: float = 0.0) -> str:
+    """Anna's gull sails into a sargasso sea beside her home, is caught, and is freed the
+    next turn with its stern on the sea's edge."""
+    from referee.games.spanish_main.geometry import circle
+
+    terrain = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 330,330 30\n"
+               f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n")
+    anna = Helm(about("s-gull", PLACES["Anna.s1"]))
+    into = anna.sail("S+L", (330, 330), into=circle(330, 330, 30))
+    away = math.atan2(anna.pose[1] - 330, anna.pose[0] - 330)
+    stern = (330 + (30 + stern_off) * math.cos(away), 330 + (30 + stern_off) * math.sin(away))
+    freed = rounded((stern[0] + 72 * math.cos(away), stern[1] + 72 * math.sin(away), math.degrees(away)))
+    return header() + setup(terrain) + (f"1. Anna: about Anna.s1  Anna: end\n2. Ben: end\n"
+                                        f"3. Anna: move Anna.s1 {into} sargasso G1 4  Anna: end\n4. Ben: end\n"
+                                        f"5. Anna: free Anna.s1 6 {pose_text(freed)}  Anna: end\n")
+
+
+def towing_about() -> str:
+    """After the short game's exchange of fire Ben's gull is a derelict; Anna's gull touches its
+    bow, takes it in tow, and then comes about into it."""
+    from referee.games.spanish_main import geometry
+    from referee.games.spanish_main.cards import sample_cards
+
+    game, _ = short_game()
+    game = game[:game.index("17. Anna")]
+    hull = geometry.Hull.of(sample_cards().cards["s-gull"].raw["hull"])
+    ben_pose = (584.5, 354.1, 241.8)
+    for line in game.splitlines():
+        if line.startswith("14. Ben: move Ben.s3"):
+            ben_pose = tuple(float(v) for v in line.split("@")[-1].split()[0].split(","))  # type: ignore[assignment]
+    anna = Helm((556.0, 401.2, 46.6))
+    for line in game.splitlines():
+        if line.startswith("13. Anna: move Anna.s1"):
+            anna = Helm(tuple(float(v) for v in line.split("@")[-1].split()[0].split(",")))  # type: ignore[arg-type]
+    bow = geometry.bow_shape(hull, ben_pose)  # type: ignore[arg-type]
+    tip = ben_pose[:2]
+    touch = anna.sail("S", tip, into=bow)
+    stern = geometry.stern(hull, anna.pose)
+    towed = rounded((stern.x, stern.y, anna.pose[2]))
+    return game + ("17. Anna: shoot Anna.s1 mast 1 at Ben.s3 S 5 lose 3  Anna: end\n18. Ben: end\n"
+                   f"19. Anna: move Anna.s1 {touch} bow Ben.s3  Anna: tow Anna.s1 Ben.s3 {pose_text(towed)}"
+                   "  Anna: end\n20. Ben: end\n21. Anna: about Anna.s1\n")
