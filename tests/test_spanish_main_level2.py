@@ -189,3 +189,86 @@ def test_level_2_samples_replay_as_legal_at_both_levels(name):
     text = (SAMPLES / "legal" / f"{name}.spanish-main").read_text(encoding="utf-8")
     assert errors(text) == []
     assert errors(text, level="1") == []
+
+
+# -- the picture -------------------------------------------------------------------------------------
+
+def picture(path: Path, move: int | None, tmp_path: Path) -> tuple[int, str]:
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    target = tmp_path / "table.svg"
+    args = ["show", str(path), "--format", "svg", "-o", str(target)] + (["--move", str(move)] if move else [])
+    result = CliRunner().invoke(cli, args)
+    return result.exit_code, target.read_text(encoding="utf-8") if target.exists() else result.output
+
+
+def test_the_table_is_drawn_to_scale_with_every_piece(tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    code, svg = picture(SAMPLES / "legal" / "level2-short-game.spanish-main", None, tmp_path)
+    assert code == 0
+    root = ElementTree.fromstring(svg)
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    assert root.get("viewBox") == "0 0 1560 1030"  # 1500 × 900 mm of table, margins and key
+    pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
+    assert {"I1", "I2", "I3", "I4", "I5", "I6", "R1", "G1", "F1"} <= pieces
+    assert {"Anna.s1", "Anna.s2", "Anna.s3", "Ben.s1", "Ben.s2", "Ben.s3"} <= pieces
+    assert [t.text for t in root.iterfind(".//s:text[@class='rim']", ns)] == ["1", "2", "3", "4", "5", "6"]
+    # Ben's gull lost masts 1 and 2: one sail is drawn for it, and two crosses
+    ben = next(e for e in root.iter() if e.get("data-piece") == "Ben.s3" and e.tag.endswith("g"))
+    assert len(ben.findall("s:polyline[@class='sail']", ns)) == 1
+    assert len(ben.findall("s:path[@class='lost-mast']", ns)) == 2
+
+
+def test_a_disputed_shot_is_drawn_with_its_line_of_fire_and_the_sail_in_the_way(tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    code, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 53, tmp_path)
+    assert code == 1
+    root = ElementTree.fromstring(svg)
+    classes = [e.get("class") for e in root.iter() if e.get("class")]
+    assert {"line-of-fire", "range", "blocker", "at", "close-up"} <= set(classes)
+    blocker = next(e for e in root.iter() if e.get("class") == "blocker")
+    assert blocker.get("data-piece") == "Anna.s1 sail 1"
+
+
+def test_a_disputed_move_is_drawn_with_its_swept_path_and_the_island_it_crosses(tmp_path):
+    import xml.etree.ElementTree as ElementTree
+
+    code, svg = picture(SAMPLES / "illegal" / "s-geo-move-through-island.spanish-main", 37, tmp_path)
+    assert code == 1
+    root = ElementTree.fromstring(svg)
+    assert any(e.get("class") == "swept" for e in root.iter())
+    assert next(e for e in root.iter() if e.get("class") == "blocker").get("data-piece") == "I2"
+
+
+def test_the_picture_renders_to_png(tmp_path):
+    cairosvg = pytest.importorskip("cairosvg", reason="cairosvg renders SVG in tests where it is installed")
+    _, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 53, tmp_path)
+    target = tmp_path / "table.png"
+    cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target))
+    assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert target.stat().st_size > 30_000
+
+
+def test_a_level_1_log_has_no_table_to_draw(tmp_path):
+    code, output = picture(SAMPLES / "legal" / "short-game.spanish-main", None, tmp_path)
+    assert code == 2 and "gives no positions" in output
+
+
+def test_the_position_document_holds_the_table_and_validates(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.validation import validator
+
+    result = CliRunner().invoke(cli, ["show", str(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main"),
+                                      "--move", "53", "--format", "json"])
+    document = json.loads(result.output)
+    assert list(validator("position").iter_errors(document)) == []
+    focus = document["state"]["table"]["focus"]
+    assert focus["kind"] == "shot" and focus["blocker"] == "Anna.s1 sail 1" and focus["range_mm"] == 88

@@ -30,7 +30,7 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
               help="Which game of each file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "svg"]), default="text",
               show_default=True, help="json: a position document (JSON Lines, one a line, for several files); "
-                                      "svg: a picture of the board, for games played on one.")
+                                      "svg: a picture of the board, or of the table to scale, for games played on one.")
 @click.option("-q", "--quiet", is_flag=True, help="Text: leave out why a replay stopped; the exit code tells it.")
 @exclude_option
 @output_option
@@ -44,7 +44,9 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
     card and the home-port colour, the hands, the splits and the penalty piles; for
     Pirates & Perroquets the board with ships, parrots and wind, the holds, and the
     last round as the referee worked it out (flights, the ships' order, each path
-    square by square). `--format svg` draws a board game's position as a picture.
+    square by square); for Pirates of the Spanish Main each fleet, the islands,
+    terrain and forts, and the gold. `--format svg` draws a board game's position,
+    or a Spanish Main table to scale with the check the replay stopped at, as a picture.
 
     PATH may be files and folders, as for check (default: the current folder); the
     same game and move of each is shown. Only the game shown is replayed, and only up
@@ -55,6 +57,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
       referee show game.korsar --move 13
       referee show club.corsari -n 2 --format json
       referee show game.perroquets --move 40 --format svg -o board.svg
+      referee show table.spanish-main --move 53 --format svg -o dispute.svg
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
@@ -105,7 +108,7 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
     if output_format == "svg":
         picture = game.rules.render_svg(view)
         if picture is None:
-            raise click.UsageError(f"{game.rules.name} has no board to draw: use --format text or json")
+            raise click.UsageError(game.rules.no_picture_reason() + ": use --format text or json")
         write(picture)
         for diagnostic in errors:
             emit(render_json_diagnostic(diagnostic, style), err=True)

@@ -287,6 +287,10 @@ class GameRules(ABC):
         at than read; None for games without one."""
         return None
 
+    def no_picture_reason(self) -> str:
+        """Why `render_svg` drew nothing, in words for the person who asked."""
+        return f"{self.name} has no board to draw"
+
     def replay_script(self) -> str | None:
         """The JavaScript that draws a view on a replay page: it sets
         `REFEREE_RENDERERS[id]` to a function (view, helpers) -> HTML. By default the

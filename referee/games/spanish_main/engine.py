@@ -153,6 +153,8 @@ class SpanishMainEngine(Engine):
 
     def play(self, player: str, action: Any) -> Violation | None:
         saved = self.before = self._snapshot()
+        if self.geometry is not None:
+            self.geometry.focus = None
         try:
             self._play(player, action)
             if self.geometry is not None:

@@ -45,6 +45,17 @@ def _xy(point: Any) -> str:
     return f"({geo.rounded(point[0]):g}, {geo.rounded(point[1]):g})"
 
 
+def _plain(value: Any) -> Any:
+    """Figures to a tenth of a millimetre, tuples as lists: what JSON and a picture need."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, float):
+        return geo.rounded(value)
+    return value
+
+
 class GeometryJudge:
     """The S-GEO checks of one game; the pieces' shapes and poses live in the engine's state."""
 
@@ -126,6 +137,42 @@ class GeometryJudge:
             self.focus = focus
             raise _fail("S-GEO-MODEL", f"{what} leaves the table ({mm(self.settings.table[0])} × "  # type: ignore[index]
                         f"{mm(self.settings.table[1])})", part)  # type: ignore[index]
+
+    # -- what a picture shows --------------------------------------------------------------------------
+
+    def table_view(self) -> dict[str, Any]:
+        """The table as plain data, in millimetres, for `show` and the SVG picture."""
+        def outline(shape: BaseGeometry) -> list[list[float]]:
+            ring = shape.exterior if isinstance(shape, Polygon) else shape
+            return [[geo.rounded(x), geo.rounded(y)] for x, y in ring.coords]
+
+        engine = self.engine
+        ships = []
+        for ship in engine.ships.values():
+            if ship.pose is None or ship.sunk:
+                continue
+            hull = self.hull(ship)
+            masts = [{"mast": m, "standing": m in ship.standing,
+                      "at": [geo.rounded(v) for v in geo.mast_point(hull, ship.pose, m)],
+                      "sail": outline(geo.sail(hull, ship.pose, m))} for m in range(1, len(hull.masts) + 1)]
+            ships.append({"id": ship.id, "owner": ship.owner, "pose": [geo.rounded(v) for v in ship.pose],
+                          "outline": outline(self.shape(ship)), "bow": outline(self.bow(ship)), "masts": masts,
+                          "lost": ship.lost is not None, "wreck": ship.wreck, "derelict": ship.derelict})
+        return {
+            "size": list(self.settings.table) if self.settings.table else None,
+            "epsilon": self.eps, "units": {"S": self.settings.short, "L": self.settings.long},
+            "islands": [{"name": n, "outline": outline(i.shape), "home_of": i.home_of}
+                        for n, i in engine.islands.items() if i.shape is not None],
+            "terrain": [{"name": n, "kind": t.kind, "outline": outline(t.shape),
+                         "rim": [[geo.rounded(x), geo.rounded(y)] for x, y in t.rim]}
+                        for n, t in engine.terrain.items() if t.shape is not None],
+            "ships": ships,
+            "forts": [{"id": f.id, "owner": f.owner, "outline": outline(f.shape),
+                       "flags": [{"flag": n, "at": [geo.rounded(v) for v in at], "standing": n in f.flags}
+                                 for n, at in enumerate(f.flag_points, start=1)]}
+                      for f in engine.forts.values() if f.built and f.shape is not None],
+            "focus": _plain(self.focus),
+        }
 
     # -- entries ------------------------------------------------------------------------------------
 
@@ -264,7 +311,8 @@ class GeometryJudge:
             swept = geo.swept(self.hull(ship), current, end)  # type: ignore[arg-type]
             swept_all.append(swept)
             self.focus = {"kind": "move", "ship": ship.id, "from": list(current), "to": list(end),
-                          "swept": shapely.get_coordinates(swept).tolist()}
+                          "swept": [[geo.rounded(x), geo.rounded(y)] for x, y in
+                                    shapely.get_coordinates(shapely.convex_hull(swept)).tolist()]}
             self.check_overlaps(swept, obstacles, "S-GEO-MOVE", f"{ship.id}'s swept path", "segments", self.focus)
             end_shape = self.shape(ship, end)  # type: ignore[arg-type]
             for name, other in obstacles.items():

@@ -72,6 +72,7 @@ def engine_view(engine: "SpanishMainEngine") -> dict[str, Any]:
         "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
         "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
         "winner": engine.winner,
+        **({"table": engine.geometry.table_view()} if engine.geometry is not None else {}),
     }
 
 
