@@ -73,10 +73,15 @@ def at(pose: Pose, local: XY) -> XY:
     return _place([local], pose)[0]
 
 
+@lru_cache(maxsize=4096)
 def ship_shape(hull: Hull, pose: Pose) -> Polygon:
-    return Polygon(_place(hull.outline, pose))
+    """Hull and bow on the table; shapes are immutable, so one is made once per pose."""
+    shape = Polygon(_place(hull.outline, pose))
+    shapely.prepare(shape)
+    return shape
 
 
+@lru_cache(maxsize=4096)
 def bow_shape(hull: Hull, pose: Pose) -> BaseGeometry:
     """The bow: the triangle ahead of the hull, or the hull's front edge when bow_mm is 0."""
     half = hull.beam / 2
@@ -156,12 +161,14 @@ def outline_points(shape: BaseGeometry, step: float = 1.0) -> Any:
     return _outline_points(shapely.to_wkb(shape), step)
 
 
-def sight_lines(origin: XY, points: Any) -> Any:
-    """Segments from one point to each of many: the lines of fire a shot may take."""
+def open_sight_lines(origin: XY, points: Any) -> Any:
+    """Segments from one point to each of many, a thousandth of their length short at both
+    ends: the lines of fire a shot may take, open so that touching at an end is not crossing."""
     import numpy as np
 
-    starts = np.broadcast_to(np.asarray(origin, dtype=float), points.shape)
-    return shapely.linestrings(np.stack([starts, points], axis=1))
+    start = np.asarray(origin, dtype=float)
+    reach = points - start
+    return shapely.linestrings(np.stack([start + reach * 0.001, start + reach * 0.999], axis=1))
 
 
 def translate(shape: BaseGeometry, dx: float, dy: float) -> BaseGeometry:

@@ -107,7 +107,15 @@ class GeometryJudge:
                                       "the log's statement is accepted", facts, "action", severity="warning"))
 
     def touches(self, one: BaseGeometry, other: BaseGeometry) -> bool:
-        return bool(shapely.distance(one, other) <= self.eps)
+        return bool(shapely.dwithin(one, other, self.eps))
+
+    def touching(self, shape: BaseGeometry, others: dict[str, BaseGeometry]) -> list[str]:
+        """The names of the shapes within ε of this one, asked of GEOS all at once."""
+        if not others:
+            return []
+        names = list(others)
+        near = shapely.dwithin(shape, np.array([others[n] for n in names], dtype=object), self.eps)
+        return [name for name, hit in zip(names, near) if hit]
 
     def overlap(self, one: BaseGeometry, other: BaseGeometry) -> float:
         """How far one shape enters the other: 0 when apart or only touching. The depth is the
@@ -123,7 +131,13 @@ class GeometryJudge:
 
     def check_overlaps(self, shape: BaseGeometry, others: dict[str, BaseGeometry], rule: str, what: str,
                        part: str, focus: dict[str, Any]) -> None:
-        for name, other in others.items():
+        shapely.prepare(shape)
+        names = list(others)
+        crossing = shapely.intersects(shape, np.array([others[n] for n in names], dtype=object)) if names else []
+        for name, hit in zip(names, crossing):
+            if not hit:
+                continue
+            other = others[name]
             depth = self.overlap(shape, other)
             if depth > self.eps:
                 spot = shapely.intersection(shape, other).representative_point()
@@ -302,7 +316,7 @@ class GeometryJudge:
         leave_out = (ship.id,) + ((towed.id,) if towed else ())
         obstacles = self.obstacles(*leave_out)
         terrain = self.terrain("fog", "sargasso", "reef")
-        before = {n for n, o in obstacles.items() if self.touches(self.shape(ship, start), o)}
+        before = set(self.touching(self.shape(ship, start), obstacles))
         swept_all: list[BaseGeometry] = []
         current: Pose = start
         for index, (symbol, end) in enumerate(zip(segments, poses)):
@@ -315,17 +329,18 @@ class GeometryJudge:
                                     shapely.get_coordinates(shapely.convex_hull(swept)).tolist()]}
             self.check_overlaps(swept, obstacles, "S-GEO-MOVE", f"{ship.id}'s swept path", "segments", self.focus)
             end_shape = self.shape(ship, end)  # type: ignore[arg-type]
-            for name, other in obstacles.items():
-                if name in before or not self.touches(swept, other):
+            for name in self.touching(swept, obstacles):
+                if name in before:
                     continue
-                if not self.touches(end_shape, other):
+                if not self.touches(end_shape, obstacles[name]):
                     raise _fail("S-GEO-MOVE", f"{ship.id} meets {name} during segment {index + 1} but does not "
                                 f"stop there: its first new contact ends the move", "segments", piece=name)
                 if index < len(segments) - 1:
                     raise _fail("S-STOP", f"{ship.id} touches {name} at the end of segment {index + 1}: the move "
                                 "stops there, no segment follows", "segments", piece=name)
-            stops = [n for n, t in terrain.items() if self.touches(swept, t) and self._stops_at(ship, n)
-                     and not self.touches(self.shape(ship, start), t)]
+            start_shape = self.shape(ship, start)
+            stops = [n for n in self.touching(swept, terrain) if self._stops_at(ship, n)
+                     and not self.touches(start_shape, terrain[n])]
             if stops and index < len(segments) - 1:
                 raise _fail("S-STOP", f"{ship.id} meets {stops[0]} in segment {index + 1}: the move stops there",
                             "segments", piece=stops[0])
@@ -336,9 +351,8 @@ class GeometryJudge:
                                 f"ship first touches it", "segments", overlap_mm=geo.rounded(depth), piece=name)
             current = end  # type: ignore[assignment]
         path = shapely.union_all(swept_all) if swept_all else self.shape(ship, current)
-        start_shape = self.shape(ship, start)
-        self._stated_terrain(ship, action, path, {n: t for n, t in terrain.items()
-                                                  if not self.touches(start_shape, t)})
+        already = set(self.touching(self.shape(ship, start), terrain))
+        self._stated_terrain(ship, action, path, {n: t for n, t in terrain.items() if n not in already})
         self._stated_contacts(ship, action, current, obstacles)
         if towed is not None:
             self._towed_follows(ship, towed, action, current)
@@ -373,8 +387,9 @@ class GeometryJudge:
     def _stated_terrain(self, ship: Ship, action: Event, path: BaseGeometry,
                         terrain: dict[str, BaseGeometry]) -> None:
         stated = {dict(f)["target"] for f in action.get("facts", ()) if dict(f)["fact"] in ("fog", "sargasso", "reef")}
+        touched = set(self.touching(path, terrain))
         for name, shape in terrain.items():
-            met = self.touches(path, shape)
+            met = name in touched
             if met and name not in stated:
                 kind = self.engine.terrain[name].kind
                 raise _fail("S-GEO-FACT", f"{ship.id}'s path meets {kind} {name}, which the move does not state "
@@ -412,9 +427,7 @@ class GeometryJudge:
                             f"{mm(gap)} from it", f"target:{index}", distance_mm=geo.rounded(gap), piece=target)
             if gap > geo.PRECISION:
                 self.margin(f"{ship.id} ends {mm(gap)} from {target}, stated as touching")
-        for name, other in obstacles.items():
-            if float(shapely.distance(bow, other)) > self.eps:
-                continue
+        for name in self.touching(bow, obstacles):
             if name in self.engine.islands and ("dock", name) not in stated:
                 raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on island {name}: the move docks there "
                             f"(write 'dock {name}')", "segments", piece=name)
@@ -582,13 +595,10 @@ class GeometryJudge:
                         f"{'flag' if fire['weapon'] == 'flag' else 'mast'} {fire['mast']}, beyond "
                         f"{fire['range']} ({mm(reach)})", part, distance_mm=geo.rounded(nearest), range_mm=reach)
         within = points[distances <= reach + self.eps]
-        lines = geo.sight_lines(origin, within)
-        trimmed = shapely.line_interpolate_point(lines, 0.999, normalized=True)
-        starts = shapely.line_interpolate_point(lines, 0.001, normalized=True)
-        opened = shapely.linestrings(np.stack([shapely.get_coordinates(starts), shapely.get_coordinates(trimmed)],
-                                              axis=1))
+        opened = geo.open_sight_lines(origin, within)
         clear = np.ones(len(within), dtype=bool)
-        names = list(blockers)
+        reach_area = Point(origin).buffer(reach + self.eps, quad_segs=8)
+        names = [n for n in blockers if shapely.intersects(reach_area, blockers[n])]
         for name in names:
             shape = blockers[name]
             shapely.prepare(shape)
