@@ -365,6 +365,8 @@ ILLEGAL_L2: list[tuple[str, str, str, str]] = [
      l2_swap("dock short", "\n"), "S-GEO-FACT"),
     ("s-geo-shot-out-of-range", "Ben's gull is still far off when Anna's fires at it: beyond L.",
      L2_GAME[:L2_GAME.index("13. Anna")] + "13. Anna: shoot Anna.s1 mast 2 at Ben.s3 L 6 lose 1\n", "S-GEO-SHOT"),
+    ("s-geo-shot-through-fog", "A small fog bank lies between Anna's heron and Ben's gull: within L, but every "
+     "line of fire crosses it.", table.fog_between(), "S-GEO-SHOT"),
     ("s-geo-shot-through-sail", "Bow to bow, every line of fire from the gull's mast 2 crosses its own "
      "foremost sail.", L2_UNTIL_13 + L2_SWAPS["bow to bow"] + "\n15. Anna: shoot Anna.s1 mast 2 at Ben.s3 L 6 lose 1\n",
      "S-GEO-SHOT"),

@@ -44,7 +44,19 @@ PLACES = {"Anna.s1": (200, 450, 180), "Anna.s2": (175, 493.3, 240), "Anna.s3": (
 """Each ship's bow tip on its home island, pointing at its centre."""
 
 
-def setup(terrain: str = TERRAIN, places: dict[str, tuple[float, float, float]] | None = None) -> str:
+DEAL = ("deal: I2=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4 "
+        "I4=Anna.t3,Ben.t3,Anna.t5,Ben.t5 I5=Anna.t6,Ben.t7,Anna.t8,Ben.t8")
+
+
+def on_shore(island: str, angle: float) -> tuple[float, float, float]:
+    """A bow tip on an island's shore at this angle from its centre, pointing at the centre."""
+    cx, cy = ISLANDS[island]
+    rad = math.radians(angle)
+    return (round(cx + RADIUS * math.cos(rad), 1), round(cy + RADIUS * math.sin(rad), 1), (angle + 180) % 360)
+
+
+def setup(terrain: str = TERRAIN, places: dict[str, tuple[float, float, float]] | None = None,
+          homes: str = "Anna: home Anna=I1  Anna: home Ben=I6", deal: str = DEAL) -> str:
     places = PLACES if places is None else places
     placed = [f"{name.split('.')[0]}: place {name} {pose_text(pose)}" for name, pose in places.items()]
     return ("0. Anna: fleet s1=s-gull s2=s-sloop s3=s-heron c1=c-ada@s1 c2=c-bo@s1 e1=e-squall\n"
@@ -52,10 +64,7 @@ def setup(terrain: str = TERRAIN, places: dict[str, tuple[float, float, float]] 
             "   Anna: treasure t1=t-1 t2=t-1 t3=t-1 t4=t-2 t5=t-2 t6=t-2 t7=t-3 t8=t-3\n"
             "   Ben: treasure t1=t-map t2=t-1 t3=t-1 t4=t-2 t5=t-2 t6=t-3 t7=t-3 t8=t-3\n"
             "   Anna: roll 5  Ben: roll 2\n" + islands() + terrain
-            + "   Anna: home Anna=I1  Anna: home Ben=I6\n   " + "  ".join(placed[:3]) + "\n   "
-            + "  ".join(placed[3:]) + "\n"
-            "   deal: I2=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4 "
-            "I4=Anna.t3,Ben.t3,Anna.t5,Ben.t5 I5=Anna.t6,Ben.t7,Anna.t8,Ben.t8\n")
+            + f"   {homes}\n   " + "  ".join(placed[:3]) + "\n   " + "  ".join(placed[3:]) + f"\n   {deal}\n")
 
 
 def figure(value: float) -> str:
@@ -285,3 +294,28 @@ def towing_about() -> str:
     return game + ("17. Anna: shoot Anna.s1 mast 1 at Ben.s3 S 5 lose 3  Anna: end\n18. Ben: end\n"
                    f"19. Anna: move Anna.s1 {touch} bow Ben.s3  Anna: tow Anna.s1 Ben.s3 {pose_text(towed)}"
                    "  Anna: end\n20. Ben: end\n21. Anna: about Anna.s1\n")
+
+
+def fog_between() -> str:
+    """Anna's home is I2 and Ben's I4 here, with a small fog bank between them: Anna's heron
+    and Ben's gull sail up to it from either side, and the heron fires through it."""
+    terrain = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,650 40\n"
+               f"   Anna: fog F1 circle 750,330 20 rim {_rim(750, 330, 20)}\n")
+    places = {"Anna.s1": on_shore("I2", 150), "Anna.s2": on_shore("I2", 90), "Anna.s3": on_shore("I2", 30),
+              "Ben.s1": on_shore("I4", 90), "Ben.s2": on_shore("I4", 150), "Ben.s3": on_shore("I4", 210)}
+    deal = ("deal: I1=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4 "
+            "I5=Anna.t3,Ben.t3,Anna.t5,Ben.t5 I6=Anna.t6,Ben.t7,Anna.t8,Ben.t8")
+    heron = Helm(about("s-heron", places["Anna.s3"]), "s-heron")
+    gull = Helm(about("s-gull", places["Ben.s3"]))
+    west, east = [(660, 330), (725, 330)], [(850, 330), (775, 330)]
+    turns = ["1. Anna: about Anna.s3  Anna: end", "2. Ben: about Ben.s3  Ben: end",
+             f"3. Anna: move Anna.s3 {heron.sail('L+S', *west)}  Anna: end",
+             f"4. Ben: move Ben.s3 {gull.sail('S+L', *east)}  Ben: end",
+             "5. Anna: shoot Anna.s3 mast 1 at Ben.s3 L 5 lose 1"]
+    return (header() + setup(terrain, places, "Anna: home Anna=I2  Anna: home Ben=I4", deal)
+            + "\n".join(turns) + "\n")
+
+
+def _rim(x: float, y: float, radius: float) -> str:
+    return " ".join(f"{figure(x + radius * math.cos(math.radians(a)))},{figure(y + radius * math.sin(math.radians(a)))}"
+                    for a in range(0, 360, 60))

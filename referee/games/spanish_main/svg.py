@@ -203,7 +203,7 @@ def _focus_box(c: _Canvas, table: dict[str, Any]) -> tuple[float, float, float, 
         points += _outline_of(table, focus["target"]) or []
     xs = [c.x(p[0]) for p in points]
     ys = [c.y(p[1]) for p in points]
-    side = max(max(xs) - min(xs), max(ys) - min(ys)) + 60
+    side = max(max(xs) - min(xs), max(ys) - min(ys)) * 1.3 + 40
     return ((min(xs) + max(xs) - side) / 2, (min(ys) + max(ys) - side) / 2, side, side)
 
 
