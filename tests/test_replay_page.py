@@ -205,3 +205,19 @@ def test_a_spanish_main_page_shows_the_fleets_in_chromium(browser, tmp_path: Pat
     text = browser.find_element(By.ID, "position").text
     assert "turn 3, Anna to play" in text and "towing Anna.s2" in text and "derelict, towed by Anna.s1" in text
     assert "ISLANDS" in text.upper() and "R1: reef" in text
+
+
+def test_a_spanish_main_level_2_page_draws_the_table_in_chromium(browser, tmp_path: Path) -> None:
+    """A log that gives positions gets the table to scale at each move, the last check enlarged."""
+    from selenium.webdriver.common.by import By
+
+    log = ROOT / "samples" / "spanish-main" / "legal" / "level2-short-game.spanish-main"
+    _, page = page_of(log, tmp_path)
+    _open(browser, page.as_uri() + "#move-53")
+    assert _shown(browser)["view"] == shown_state(log, 53)
+    pictures = browser.find_elements(By.CSS_SELECTOR, "#view .board svg")
+    assert len(pictures) >= 1
+    table = pictures[0]
+    assert len(table.find_elements(By.CSS_SELECTOR, "[data-piece='I1']")) >= 1
+    assert len(table.find_elements(By.CSS_SELECTOR, "line.line-of-fire")) == 1
+    browser.save_screenshot(str(tmp_path / "level2.png"))

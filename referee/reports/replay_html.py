@@ -137,7 +137,7 @@ header { padding: 12px 20px; border-bottom: 1px solid var(--line); background: #
 header h1 { font-size: 18px; margin: 0; }
 header .path { color: var(--muted); font-family: ui-monospace, monospace; font-size: 13px; }
 nav#games button { margin-right: 4px; }
-main { display: grid; grid-template-columns: minmax(260px, 360px) 1fr; gap: 0; min-height: calc(100vh - 56px); }
+main { display: grid; grid-template-columns: minmax(260px, 360px) minmax(0, 1fr); gap: 0; min-height: calc(100vh - 56px); }
 aside { border-right: 1px solid var(--line); padding: 12px 16px; background: #fff; overflow: auto; max-height: calc(100vh - 56px); position: sticky; top: 0; }
 section#position { padding: 14px 22px; overflow: auto; }
 h2 { font-size: 16px; margin: 4px 0 8px; }
@@ -182,6 +182,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 #finding details { margin-top: 6px; font-size: 14px; }
 .hint { color: var(--muted); font-size: 12px; margin-top: 12px; }
 .empty { color: var(--muted); font-style: italic; }
+.board svg { max-width: 100%; height: auto; }
 footer { color: var(--muted); font-size: 12px; padding: 8px 20px; border-top: 1px solid var(--line); }
 @media (max-width: 760px) { main { grid-template-columns: 1fr; } aside { position: static; max-height: none; border-right: 0; } }
 </style>

@@ -1,6 +1,7 @@
 // Pirates of the Spanish Main's position on a replay page: each fleet with its ships
 // (masts and cannons, crew, treasure, load against cargo, state), the islands and
-// terrain, the forts, and the gold against half the distributed gold.
+// terrain, the forts, and the gold against half the distributed gold; at level 2, first the
+// table to scale.
 REFEREE_RENDERERS["spanish-main"] = function (view, h) {
   const list = (items) => items.length ? items.map(h.text).join(", ") : "-";
   let status;
@@ -9,6 +10,8 @@ REFEREE_RENDERERS["spanish-main"] = function (view, h) {
   else status = view.player ? `turn ${view.turn}, ${h.text(view.player)} to play` : "before turn 1";
   let html = `<p class="status">${status}</p>`;
   html += `<p class="meta">distributed gold ${view.distributed}; more than ${view.distributed / 2} wins</p>`;
+  // a log that gives positions (level 2): the table to scale, as `referee show --format svg` draws it
+  if (h.picture) html += `<div class="board">${h.picture}</div>`;
   for (const [player, ships] of Object.entries(view.fleets)) {
     const gold = view.gold[player];
     html += `<h3>${h.text(player)} · ${gold.total} gold (home ${gold.home})</h3><table class="grid">` +

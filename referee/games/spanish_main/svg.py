@@ -5,6 +5,7 @@ way). Written as text, one millimetre of table to one unit; no drawing library n
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -76,7 +77,11 @@ def table_svg(view: dict[str, Any]) -> str | None:
         out += _close_up(focus_box, width + 2 * MARGIN, inset)
     out += _key(view, table, players, colour, height, total_w, moment)
     out.append("</svg>")
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    # the close-up shows the drawing again by reference: one id a picture, so that pictures
+    # sharing a page (a replay) each show their own
+    scene = "scene-" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
+    return text.replace('id="scene"', f'id="{scene}"').replace('href="#scene"', f'href="#{scene}"')
 
 
 def _islands(c: _Canvas, table: dict[str, Any], colour: dict[str, str]) -> list[str]:
