@@ -225,7 +225,7 @@ def test_the_table_is_drawn_to_scale_with_every_piece(tmp_path):
 def test_a_disputed_shot_is_drawn_with_its_line_of_fire_and_the_sail_in_the_way(tmp_path):
     import xml.etree.ElementTree as ElementTree
 
-    code, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 53, tmp_path)
+    code, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 54, tmp_path)
     assert code == 1
     root = ElementTree.fromstring(svg)
     classes = [e.get("class") for e in root.iter() if e.get("class")]
@@ -237,7 +237,7 @@ def test_a_disputed_shot_is_drawn_with_its_line_of_fire_and_the_sail_in_the_way(
 def test_a_disputed_move_is_drawn_with_its_swept_path_and_the_island_it_crosses(tmp_path):
     import xml.etree.ElementTree as ElementTree
 
-    code, svg = picture(SAMPLES / "illegal" / "s-geo-move-through-island.spanish-main", 37, tmp_path)
+    code, svg = picture(SAMPLES / "illegal" / "s-geo-move-through-island.spanish-main", 38, tmp_path)
     assert code == 1
     root = ElementTree.fromstring(svg)
     assert any(e.get("class") == "swept" for e in root.iter())
@@ -246,7 +246,7 @@ def test_a_disputed_move_is_drawn_with_its_swept_path_and_the_island_it_crosses(
 
 def test_the_picture_renders_to_png(tmp_path):
     cairosvg = pytest.importorskip("cairosvg", reason="cairosvg renders SVG in tests where it is installed")
-    _, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 53, tmp_path)
+    _, svg = picture(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main", 54, tmp_path)
     target = tmp_path / "table.png"
     cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target))
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -267,7 +267,7 @@ def test_the_position_document_holds_the_table_and_validates(tmp_path):
     from referee.validation import validator
 
     result = CliRunner().invoke(cli, ["show", str(SAMPLES / "illegal" / "s-geo-shot-through-sail.spanish-main"),
-                                      "--move", "53", "--format", "json"])
+                                      "--move", "54", "--format", "json"])
     document = json.loads(result.output)
     assert list(validator("position").iter_errors(document)) == []
     focus = document["state"]["table"]["focus"]

@@ -213,7 +213,7 @@ CASES: dict[str, tuple[str, Check]] = {
     "S-GEO-DATA": (L2, lambda e: e.accepted == 0 and e.checked > 50),
     "S-GEO-ISLANDS": (L2, lambda e: round(e.islands["I2"].shape.distance(e.islands["I1"].shape)) == 372),
     "S-GEO-TERRAIN": (L2, lambda e: {n: t.shape.area > 0 for n, t in e.terrain.items()}
-                      == {"R1": True, "G1": True, "F1": True} and len(e.terrain["F1"].rim) == 6),
+                      == {"R1": True, "G1": True, "F1": True, "R2": True} and len(e.terrain["F1"].rim) == 6),
     "S-GEO-SETUP": (L2_SETUP, lambda e: e.ships["Anna.s1"].pose == (200, 450, 180)),
     "S-GEO-MOVE": (L2, lambda e: e.ships["Ben.s3"].pose == (580.9, 356.1, 240.3)),
     "S-GEO-COME-ABOUT": (L2_SETUP + "1. Anna: about Anna.s1\n", lambda e: e.ships["Anna.s1"].pose == (284, 450, 0)),
@@ -330,3 +330,32 @@ def test_a_destroyed_fort_leaves_its_gold_once():
     assert (island.gold, island.tokens) == (7, [])
     assert engine.total_gold("Ben") == engine.gold["Ben"] == 5
     assert engine.tokens["Ben.k1"].where == "ship:Ben.s2" and engine.tokens["Ben.k1"].gold == 3
+
+
+@pytest.mark.parametrize("terrain, counts", [
+    ("Anna: reef R1  Ben: sargasso G1  Anna: fog F1", {"Anna": 2, "Ben": 1}),
+    ("Anna: reef R1  Anna: sargasso G1  Anna: fog F1", {"Anna": 3, "Ben": 0}),
+    ("Ben: reef R1", {"Anna": 0, "Ben": 1}),
+    ("Anna: reef R1  Ben: sargasso G1  Ben: fog F1  Ben: reef R2", {"Anna": 1, "Ben": 3}),
+])
+def test_terrain_in_unequal_numbers_is_placed_with_a_notice(terrain, counts):
+    """Turns alternate from the first player until one has no more; the other places the rest,
+    and the unequal numbers get a notice, not a violation (S-TERRAIN-PLACE)."""
+    picker = "Anna" if terrain.split("  ")[-1].startswith("Anna") else "Ben"
+    text = s.header() + s.setup(terrain=terrain, homes=f"{picker}: home Anna=I1  Anna: home Ben=I6")
+    report = check_text("ruling.spanish-main", text)
+    (game,) = report.games
+    assert game.verdict == "legal"
+    (notice,) = game.diagnostics
+    assert (notice.code, notice.severity, notice.facts) == ("S-TERRAIN-PLACE", "warning", {"terrain_pieces": counts})
+
+
+@pytest.mark.parametrize("terrain, late", [
+    ("Ben: reef R1  Anna: sargasso G1", "Anna"),
+    ("Anna: reef R1  Anna: sargasso G1  Ben: fog F1", "Ben"),
+    ("Anna: reef R1  Ben: sargasso G1  Ben: fog F1  Anna: reef R2", "Anna"),
+])
+def test_terrain_out_of_turn_is_illegal(terrain, late):
+    text = s.header() + s.setup(terrain=terrain, homes="Anna: home Anna=I1  Anna: home Ben=I6")
+    rule, _, _, message = first_error(text)
+    assert rule == "S-TERRAIN-PLACE" and message.startswith(f"{'Anna' if late == 'Ben' else 'Ben'} places")

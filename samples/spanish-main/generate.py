@@ -50,8 +50,8 @@ TREASURE_B = "Ben: treasure t1=t-map t2=t-1 t3=t-1 t4=t-2 t5=t-2 t6=t-3 t7=t-3 t
 ROLLS = "Anna: roll 5  Ben: roll 2"
 ISLANDS = ("Anna: island I1  Ben: island I2  Anna: island I3  Ben: island I4  Anna: island I5\n"
            "   Ben: island I6")
-TERRAIN = "Anna: reef R1  Ben: sargasso G1  Anna: fog F1"
-HOMES = "Anna: home Anna=I1  Anna: home Ben=I6"
+TERRAIN = "Anna: reef R1  Ben: sargasso G1  Anna: fog F1  Ben: reef R2"
+HOMES = "Ben: home Anna=I1  Anna: home Ben=I6"
 DEAL = ("deal: I2=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4\n"
         "   I4=Anna.t3,Ben.t3,Anna.t5,Ben.t5 I5=Anna.t6,Ben.t7,Anna.t8,Ben.t8")
 
@@ -94,7 +94,7 @@ FORT_FALLS = FORT + (
 """Ben's fort takes 4 gold in and gives 3 out (7 inside); Anna's heron destroys it and
 her gull docks at I5, where the 7 gold lie."""
 HIDDEN = header() + setup(deal="deal: hidden")
-ICE = header() + setup(terrain="Anna: reef R1  Ben: sargasso G1  Anna: iceberg B1=4")
+ICE = header() + setup(terrain="Anna: reef R1  Ben: sargasso G1  Anna: iceberg B1=4  Ben: reef R2")
 
 ILLEGAL: list[tuple[str, str, str, str]] = [
     ("s-levels-stated-fact", "At level 1 a stated fact is trusted, but what it names must exist: R1 is a reef, "
@@ -136,8 +136,10 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      "S-ISLANDS"),
     ("s-terrain-place-gold", "An iceberg's gold number is 1 to 6.",
      header() + setup(terrain="Anna: reef R1  Ben: iceberg B1=7"), "S-TERRAIN-PLACE"),
-    ("s-home-picker", "Anna placed the last piece: she, not Ben, picks the first player's home island.",
-     header() + setup(homes="Ben: home Anna=I1"), "S-HOME"),
+    ("s-terrain-place-turn", "Terrain is placed in turn from the first player: Ben places the second piece.",
+     header() + setup(terrain="Anna: reef R1  Anna: sargasso G1  Ben: fog F1"), "S-TERRAIN-PLACE"),
+    ("s-home-picker", "Ben placed the last piece: he, not Anna, picks the first player's home island.",
+     header() + setup(homes="Anna: home Anna=I1"), "S-HOME"),
     ("s-crew-place-nowhere", "Each crew says where it starts.",
      header() + setup(fleet_a=FLEET_A.replace("c2=c-bo@s1", "c2=c-bo")), "S-CREW-PLACE"),
     ("s-treasure-gold", "Anna's tokens total 14 gold, not 15.",

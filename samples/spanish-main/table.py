@@ -37,8 +37,10 @@ def islands() -> str:
     return "   " + "  ".join(parts[:2]) + "\n   " + "  ".join(parts[2:4]) + "\n   " + "  ".join(parts[4:]) + "\n"
 
 
+REEF_R2 = "   Ben: reef R2 circle 950,820 30\n"
+"""Ben's second piece, out of everyone's way: each player places two (S-TERRAIN-PLACE)."""
 TERRAIN = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
-           f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n")
+           f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n" + REEF_R2)
 PLACES = {"Anna.s1": (200, 450, 180), "Anna.s2": (175, 493.3, 240), "Anna.s3": (175, 406.7, 120),
           "Ben.s1": (1300, 700, 0), "Ben.s2": (1325, 743.3, 300), "Ben.s3": (1325, 656.7, 60)}
 """Each ship's bow tip on its home island, pointing at its centre."""
@@ -56,7 +58,7 @@ def on_shore(island: str, angle: float) -> tuple[float, float, float]:
 
 
 def setup(terrain: str = TERRAIN, places: dict[str, tuple[float, float, float]] | None = None,
-          homes: str = "Anna: home Anna=I1  Anna: home Ben=I6", deal: str = DEAL) -> str:
+          homes: str = "Ben: home Anna=I1  Anna: home Ben=I6", deal: str = DEAL) -> str:
     places = PLACES if places is None else places
     placed = [f"{name.split('.')[0]}: place {name} {pose_text(pose)}" for name, pose in places.items()]
     return ("0. Anna: fleet s1=s-gull s2=s-sloop s3=s-heron c1=c-ada@s1 c2=c-bo@s1 e1=e-squall\n"
@@ -198,7 +200,7 @@ def iceberg_setup() -> str:
     rim = " ".join(f"{figure(250 + 20 * math.cos(math.radians(a)))},{figure(360 + 20 * math.sin(math.radians(a)))}"
                    for a in (30, 90, 150, 210, 270, 330))
     terrain = "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
-    return header() + setup(terrain + f"   Anna: iceberg B1=4 circle 250,360 20 rim {rim}\n")
+    return header() + setup(terrain + f"   Anna: iceberg B1=4 circle 250,360 20 rim {rim}\n" + REEF_R2)
 
 
 def iceberg_game(stop: str = " stops Anna.s1 mast 1") -> str:
@@ -258,7 +260,7 @@ def sargasso_game(stern_off: float = 0.0) -> str:
     from referee.games.spanish_main.geometry import circle
 
     terrain = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 330,330 30\n"
-               f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n")
+               f"   Anna: fog F1 circle 1150,450 50 {FOG_RIM}\n" + REEF_R2)
     anna = Helm(about("s-gull", PLACES["Anna.s1"]))
     into = anna.sail("S+L", (330, 330), into=circle(330, 330, 30))
     away = math.atan2(anna.pose[1] - 330, anna.pose[0] - 330)
@@ -300,7 +302,7 @@ def fog_between() -> str:
     """Anna's home is I2 and Ben's I4 here, with a small fog bank between them: Anna's heron
     and Ben's gull sail up to it from either side, and the heron fires through it."""
     terrain = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,650 40\n"
-               f"   Anna: fog F1 circle 750,330 20 rim {_rim(750, 330, 20)}\n")
+               f"   Anna: fog F1 circle 750,330 20 rim {_rim(750, 330, 20)}\n" + REEF_R2)
     places = {"Anna.s1": on_shore("I2", 150), "Anna.s2": on_shore("I2", 90), "Anna.s3": on_shore("I2", 30),
               "Ben.s1": on_shore("I4", 90), "Ben.s2": on_shore("I4", 150), "Ben.s3": on_shore("I4", 210)}
     deal = ("deal: I1=Anna.t1,Ben.t1,Anna.t7,Ben.t6 I3=Anna.t2,Ben.t2,Anna.t4,Ben.t4 "
@@ -312,7 +314,7 @@ def fog_between() -> str:
              f"3. Anna: move Anna.s3 {heron.sail('L+S', *west)}  Anna: end",
              f"4. Ben: move Ben.s3 {gull.sail('S+L', *east)}  Ben: end",
              "5. Anna: shoot Anna.s3 mast 1 at Ben.s3 L 5 lose 1"]
-    return (header() + setup(terrain, places, "Anna: home Anna=I2  Anna: home Ben=I4", deal)
+    return (header() + setup(terrain, places, "Ben: home Anna=I2  Anna: home Ben=I4", deal)
             + "\n".join(turns) + "\n")
 
 

@@ -599,15 +599,45 @@ class SpanishMainEngine(Engine):
     def _setup_terrain(self, player: str, action: Event) -> None:
         if len(self.islands) < self.setup.islands:
             raise fail("S-TERRAIN-PLACE", f"terrain is placed after the {self.setup.islands} islands")
-        self._place_check(player, action.get("place"), "S-TERRAIN-PLACE")
+        place = action.get("place")
+        if place in self.islands or place in self.terrain:
+            raise fail("S-TERRAIN-PLACE", f"{place} is already placed", "place")
+        placers = [piece.placer for piece in self.terrain.values()]
+        if not self._terrain_in_turn(placers + [player]):
+            raise fail("S-TERRAIN-PLACE", f"{self._other(player)} places the next terrain piece: turns alternate "
+                       "from the first player until one of them has no more, and then the other places the rest",
+                       "mover")
         gold = action.get("gold")
         if gold is not None and not 1 <= gold <= 6:
             raise fail("S-TERRAIN-PLACE", f"an iceberg's gold number is 1 to 6, not {gold}", "place")
         self.terrain[action.get("place")] = Terrain(action.get("place"), action.verb, player, gold)
         self.placement.append(action.get("place"))
 
+    def _terrain_in_turn(self, placers: list[str]) -> bool:
+        """Terrain is placed in turn from the first player until one of them has no more; the
+        other then places the rest: an alternating run from the first player, then one player's
+        run (S-TERRAIN-PLACE)."""
+        assert self.first is not None
+        second = self._other(self.first)
+        for split in range(len(placers) + 1):
+            head, tail = placers[:split], placers[split:]
+            if all(p == (self.first if i % 2 == 0 else second) for i, p in enumerate(head)) \
+                    and len(set(tail)) <= 1:
+                return True
+        return False
+
+    def _terrain_notice(self) -> None:
+        """Unequal numbers of terrain pieces are allowed, with a notice (S-TERRAIN-PLACE)."""
+        counts = {p: sum(1 for piece in self.terrain.values() if piece.placer == p) for p in self.players}
+        if len(set(counts.values())) > 1:
+            said = ", ".join(f"{p} {n}" for p, n in counts.items())
+            self.notices.append(Violation(
+                "S-TERRAIN-PLACE", f"the players placed unequal numbers of terrain pieces ({said})",
+                {"terrain_pieces": counts}, part="action", severity="warning"))
+
     def _setup_home(self, player: str, action: Event) -> None:
         assert self.first is not None
+        placed_last = self.stage != "home"
         self.stage = "home"
         second = self._other(self.first)
         last = self.islands[self.placement[-1]].placer if self.placement[-1] in self.islands \
@@ -627,6 +657,8 @@ class SpanishMainEngine(Engine):
             raise fail("S-HOME", f"{place} is already {island.home_of}'s home island", "place")
         island.home_of = owner
         self.homes[owner] = place
+        if placed_last:
+            self._terrain_notice()
         for ship in self.ships.values():
             if ship.owner == owner:
                 ship.docked, ship.contacts = place, {place}

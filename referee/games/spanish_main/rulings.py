@@ -50,7 +50,8 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-ISLANDS", "Islands", "At 40 points exactly 6 islands; at another total the Islands tag states the count "
        "(at least 3). Players place one island each in turn, the first player first."),
     _R("S-TERRAIN-PLACE", "Terrain", "Terrain is optional: fog banks, icebergs (with a gold number 1–6), sargasso "
-       "seas and reefs, placed after the islands in turn from the first player."),
+       "seas and reefs, placed after the islands in turn from the first player. Unequal numbers per player get a "
+       "notice, not a violation."),
     _R("S-HOME", "Home islands", "The player who placed the last island or terrain piece picks the first player's "
        "home island; the first player then picks the second's. Ships start docked at their home island; the other "
        "islands are wild."),
