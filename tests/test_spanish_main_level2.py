@@ -62,10 +62,25 @@ def test_a_level_2_log_without_shapely_gets_advice_not_a_crash(monkeypatch):
     monkeypatch.setitem(sys.modules, "shapely", None)
     report = check_text("l2.spanish-main", SHORT)
     (diagnostic,) = report.all_diagnostics()
-    assert diagnostic.code == "S-LEVELS" and "shapely" in diagnostic.message
+    assert diagnostic.code == "N-INSTALL" and "shapely" in diagnostic.message
     assert any("--level 1" in note for note in diagnostic.notes)
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    path = SAMPLES / "legal" / "level2-short-game.spanish-main"
+    result = CliRunner().invoke(cli, ["check", str(path)])
+    assert result.exit_code == 2 and "error[N-INSTALL]" in result.output
+    assert CliRunner().invoke(cli, ["check", "--level", "1", str(path)]).exit_code == 0
     monkeypatch.delitem(sys.modules, "shapely")
     assert errors(SHORT) == []
+
+
+@pytest.mark.parametrize("tolerance, readable", [("0", False), ("0.05", False), ("0.1", True), ("2.5", True)])
+def test_a_tolerance_finer_than_the_figures_is_refused(tolerance, readable):
+    text = SHORT.replace('[Result "', f'[Tolerance "{tolerance}"]\n[Result "', 1)
+    codes = [d.code for d in check_text("l2.spanish-main", text).all_diagnostics() if d.is_error]
+    assert ("N-TAG" not in codes) == readable
 
 
 def test_a_level_1_log_never_imports_the_geometry():
@@ -125,6 +140,32 @@ def test_an_island_between_blocks_the_shot():
     assert found is not None and "crosses I4" in found
 
 
+@pytest.mark.parametrize("thickness, blocked", [(1.5, False), (3.0, True)])
+def test_a_line_of_fire_that_clears_a_shape_only_within_epsilon_is_accepted_with_a_notice(thickness, blocked):
+    """A wall across every line of fire, thinner than 2ε: each line is inside it by less than ε,
+    so the shot holds within the tolerance (S-GEO-MARGIN); twice as thick, it blocks."""
+    from shapely.geometry import LineString
+
+    from referee.games.spanish_main.geometry import mast_point
+
+    engine = engine_after(BEFORE_SHOTS)
+    mast = mast_point(engine.geometry.hull(engine.ships["Anna.s1"]), engine.ships["Anna.s1"].pose, 1)
+    x, y = between()
+    across = (y - mast[1], mast[0] - x)  # square to the line of fire
+    scale = 300 / math.hypot(*across)
+    wall = LineString([(x - across[0] * scale, y - across[1] * scale), (x + across[0] * scale, y + across[1] * scale)]
+                      ).buffer(thickness / 2, cap_style="flat")
+    engine.islands["I4"].shape = wall
+    assert engine.start_round(15) is None
+    violation = engine.play("Anna", parse_entry("Anna", SHOT).action)
+    notices = [n.rule for n in engine.take_notices()]
+    if blocked:
+        assert violation is not None and violation.rule == "S-GEO-SHOT" and "crosses I4" in violation.message
+        assert "mm long" in violation.message and "(63 mm)" in violation.message
+    else:
+        assert violation is None and notices == ["S-GEO-MARGIN"]
+
+
 def test_a_fort_fires_over_ships_and_islands_but_not_through_fog():
     """S-FORT-SHOOT, S-GEO-SHOT: from its flag, only fog banks block a fort."""
     fort = (SAMPLES / "legal" / "level2-fort.spanish-main").read_text(encoding="utf-8")
@@ -173,14 +214,71 @@ def test_a_heading_other_than_the_course_is_refused(turn):
 
 
 def test_the_swept_path_and_the_first_contact_end_the_move():
-    """S-GEO-MOVE: sailing west, back onto its own home island, the gull stops where it first
-    touches; written one segment further it would overlap, and a segment after the touch
-    breaks S-STOP."""
-    touching = ABOUT + "3. Anna: move Anna.s1 S@221,450,180\n"
-    assert errors(touching) == []
-    assert [c for c, _ in errors(ABOUT + "3. Anna: move Anna.s1 L@196,450,180\n")] == ["S-GEO-MOVE"]
+    """S-GEO-MOVE: sailing west, back onto its own home island, the gull stops where its bow
+    first touches; written further it overlaps the island by as much as the bow tip went in,
+    and a segment after the touch breaks S-STOP."""
+    assert errors(ABOUT + "3. Anna: move Anna.s1 L@200,450,180 dock I1\n") == []
+    ((code, message),) = errors(ABOUT + "3. Anna: move Anna.s1 L@197.5,450,180 dock I1\n")
+    assert code == "S-GEO-MOVE" and "overlaps I1 by 2.5 mm" in message
+    ((code, message),) = errors(ABOUT + "3. Anna: move Anna.s1 L@196,450,180 dock I1\n")
+    assert code == "S-GEO-MOVE" and "overlaps I1 by 4 mm" in message
     after = ABOUT + "3. Anna: move Anna.s1 L@200,450,180+S@200,450,90 dock I1\n"
     assert [c for c, _ in errors(after)] == ["S-STOP"]
+
+
+def test_a_bow_within_epsilon_inside_an_island_is_accepted_with_a_notice():
+    report = check_text("l2.spanish-main", ABOUT + "3. Anna: move Anna.s1 L@199.4,450,180 dock I1\n")
+    (game,) = report.games
+    assert game.verdict == "legal"
+    (notice,) = [d for d in game.diagnostics if d.code == "S-GEO-MARGIN"]
+    assert "enters I1 by 0.6 mm" in notice.message
+
+
+FOG_BESIDE = (table.header() + table.setup(
+    "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+    f"   Anna: fog F1 circle 284,469.3 10 rim {table._rim(284, 469.3, 10)}\n" + table.REEF_R2)
+    + "1. Anna: about Anna.s1  Anna: end\n2. Ben: end\n")
+"""A small fog bank just off the gull's side once it has come about: a segment L east grazes
+it (0.3 mm) between where the bow starts and where the stern ends."""
+
+
+def test_a_fog_bank_met_during_a_segment_ends_the_move_there():
+    ((code, message),) = errors(FOG_BESIDE + "3. Anna: move Anna.s1 L@372,450,0 fog F1\n")
+    assert code == "S-GEO-MOVE" and "meets F1 during segment 1 but ends 9 mm beyond it" in message
+    ((code, message),) = errors(FOG_BESIDE + "3. Anna: move Anna.s1 L@372,450,0\n")
+    assert code == "S-GEO-MOVE" and "meets F1 during segment 1" in message
+
+
+THIN_ICEBERG = (table.header() + table.setup(
+    "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+    "   Anna: iceberg B1=4 poly 264,435 284,435 284,437 264,437 rim 284,436 274,437 266,437 264,436 274,435 282,435\n"
+    + table.REEF_R2) + "1. Anna: icebergs 2  Anna: end\n")
+"""A 2 mm thin iceberg just off the bow of Anna's gull, which lies across its drift toward 2."""
+
+
+def test_an_iceberg_cannot_drift_through_a_ship():
+    ((code, message),) = errors(THIN_ICEBERG + "2. Ben: icebergs 5  Ben: drift B1 2  Ben: end\n")
+    assert code == "S-GEO-ICEBERG" and "its first touch is Anna.s1, after 3 mm" in message
+    engine = engine_after(THIN_ICEBERG + "2. Ben: icebergs 5  Ben: drift B1 2 stops Anna.s1 mast 1  Ben: end\n")
+    assert engine.terrain["B1"].shape.bounds[3] == pytest.approx(440, abs=0.1)
+
+
+def test_an_iceberg_resting_against_a_ship_drifts_away_from_it():
+    away = table.iceberg_game() + "   Anna: drift B1 5  Anna: end\n"
+    engine = engine_after(away.replace("3. Anna: icebergs 1", "3. Anna: icebergs 6"))
+    assert engine.ships["Anna.s1"].standing == [2, 3]
+    back = table.iceberg_game().replace("3. Anna: icebergs 1", "3. Anna: icebergs 6") + "   Anna: drift B1 2\n"
+    ((code, message),) = errors(back)
+    assert code == "S-GEO-ICEBERG" and "first touch is Anna.s1, after 0 mm" in message
+
+
+def test_the_table_edge_stops_a_drifting_iceberg():
+    text = (table.header() + table.setup(
+        "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+        f"   Anna: iceberg B1=4 circle 250,880 15 rim {table._rim(250, 880, 15)}\n" + table.REEF_R2)
+        + "1. Anna: icebergs 5  Anna: drift B1 2  Anna: end\n")
+    engine = engine_after(text)
+    assert engine.terrain["B1"].shape.bounds[3] == pytest.approx(900, abs=0.01)
 
 
 @pytest.mark.parametrize("name", ["level2-short-game", "level2-fog", "level2-iceberg", "level2-sargasso",

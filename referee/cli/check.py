@@ -16,6 +16,7 @@ from referee.cli.common import (config_of, exclude_option, gather, judging_optio
 from referee.cli.progress import Progress
 from referee.config import FORMATS
 from referee.games.base import JudgeOptions
+from referee.notation.codes import USAGE_CODES
 from referee.pipeline.fileio import Unreadable as UnreadableFile
 from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
                                      run_on_dask, run_units)
@@ -191,7 +192,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                 current.count += 1
                 game["index"] = current.count
             tally.add_games(games)
-            data_missing = data_missing or any(d["code"] == "N-DATA" for g in games for d in g["diagnostics"])
+            data_missing = data_missing or any(d["code"] in USAGE_CODES for g in games for d in g["diagnostics"])
             current.verdicts.update(game["verdict"] for game in games)
             writer.games(event.path, games)
             bar.advance(event.size, tally.counts)

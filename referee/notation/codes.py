@@ -33,7 +33,16 @@ NOTATION_CODES: tuple[Ruling, ...] = (
            "SHA-256 digest of its canonical JSON, or as the default the referee ships. When no data "
            "file given with --data has that id, or its digest differs, the game cannot be judged: "
            "give the right file with --data FILE. This is a usage error (exit 2), not a verdict."),
+    Ruling("N-INSTALL", "What judging a log needs must be installed",
+           "A log may need an optional part of the referee: a Pirates of the Spanish Main log that gives "
+           "positions (Geometry \"full\") is measured with the shapely package (pip install "
+           "'referee[geometry]'). Without it the game cannot be judged as written: a usage error (exit 2), "
+           "not a verdict; --level 1 judges such a log on its stated facts instead."),
 )
+
+USAGE_CODES = frozenset({"N-DATA", "N-INSTALL"})
+"""Findings that say the game could not be judged here (data not given, a package not
+installed): `check` exits 2 for them, as for any other usage error."""
 
 
 def notation_code(code: str) -> Ruling | None:

@@ -46,7 +46,8 @@ _GRAMMARS: Grammars = {
               "the short and long card sides in mm, e.g. 'S=63 L=88'"),
     "Table": (pp.Regex(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}") + pp.StringEnd(),
               "the table's width and depth in mm, e.g. '1200 900'"),
-    "Tolerance": (pp.Regex(r"(0|[1-9][0-9]?)(\.[0-9]{1,2})?") + pp.StringEnd(), "the tolerance ε in mm, e.g. '1'"),
+    "Tolerance": (pp.Regex(r"0\.[1-9][0-9]?|[1-9][0-9]?(\.[0-9]{1,2})?") + pp.StringEnd(),
+                  "the tolerance ε in mm, from 0.1 (what the log's figures resolve) to 99.99, e.g. '1'"),
 }
 
 

@@ -25,9 +25,10 @@ Pose = tuple[float, float, float]
 """A ship's bow tip (x, y) and heading in degrees."""
 XY = tuple[float, float]
 
-PRECISION = 0.05
-"""What the log's figures resolve (and a circle's drawing departs from the circle, 0.03 mm at
-most): measurements closer than this to a limit are at the limit."""
+PRECISION = 0.1
+"""What the log's figures resolve: a point written to a tenth of a millimetre is up to 0.07 mm
+from where it was measured, and a circle's drawing departs from the circle by 0.03 mm at most.
+Measurements closer than this to a limit are at the limit."""
 PIVOT_STEP = 5.0
 """Degrees between the headings sampled while a ship pivots about its bow tip (S-GEO-MOVE)."""
 CIRCLE_SEGMENTS = 32
@@ -173,6 +174,21 @@ def open_sight_lines(origin: XY, points: Any) -> Any:
 
 def translate(shape: BaseGeometry, dx: float, dy: float) -> BaseGeometry:
     return shapely.transform(shape, lambda xy: xy + (dx, dy))
+
+
+def slid(shape: BaseGeometry, dx: float, dy: float) -> BaseGeometry:
+    """What a shape covers sliding straight by (dx, dy), unturned (a drifting iceberg): for a
+    convex shape the hull of both ends, otherwise both ends and each edge's parallelogram."""
+    moved = translate(shape, dx, dy)
+    hull = shapely.convex_hull(shape)
+    if hull.area - shape.area <= 1e-9 * max(hull.area, 1.0):
+        return shapely.convex_hull(shapely.union(shape, moved))
+    import numpy as np
+
+    ring = shapely.get_coordinates(shape.exterior)
+    corners = np.stack([ring[:-1], ring[1:], ring[1:] + (dx, dy), ring[:-1] + (dx, dy)], axis=1)
+    bands = shapely.convex_hull(shapely.multipoints(corners))
+    return shapely.union_all([shape, moved] + [b for b in bands if b.area > 0])
 
 
 def rounded(value: float) -> float:

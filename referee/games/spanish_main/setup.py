@@ -95,7 +95,7 @@ def _geometry(record: GameRecord, options: JudgeOptions) -> Geometry | Violation
     try:
         import shapely  # noqa: F401
     except ImportError:
-        return Violation("S-LEVELS", "this log gives positions (Geometry \"full\"), and judging them needs the "
+        return Violation("N-INSTALL", "this log gives positions (Geometry \"full\"), and judging them needs the "
                          "shapely package, which is not installed", part="tag:Geometry",
                          notes=("install it with: pip install 'referee[geometry]'",
                                 "or judge the log at level 1, trusting its stated facts: --level 1"))
