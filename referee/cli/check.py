@@ -66,7 +66,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
           show_suppressed: bool, stdin_filename: str | None, max_errors: int | None, exclude: tuple[str, ...], jobs: int | None,
           dask_address: str | None, progress: bool | None, output: str | None, options: JudgeOptions) -> None:
     """Judge game logs: files, folders (searched for every game's extension:
-    *.korsar, *.corsari, *.perroquets; hidden folders and what .gitignore ignores
+    *.korsar, *.corsari, *.perroquets, *.spanish-main, *.psm; hidden folders and what .gitignore ignores
     are left out unless named) or - for standard input; with no PATH, the current
     folder.
 

@@ -11,7 +11,8 @@ RULINGS: tuple[Ruling, ...] = (
        "At level 1 (every log) the log states the geometric facts — segments moved, contacts, ranges and lines of "
        "sight — and the referee trusts them; everything else is checked. Each entry is illegal (the first ends the "
        "judging of the game), checked, or accepted, not checked (a stated fact or a declared ability); the report "
-       "counts both kinds and lists the declared texts. Level 2 (positions and geometry) is not judged yet."),
+       "counts both kinds and lists the declared texts. Level 2 (a log that gives positions, Geometry \"full\") "
+       "measures the stated facts as well (S-GEO)."),
     _R("S-UNITS", "Distances", "S and L are the short and long side of a game card. At level 1 they are symbols: "
        "a move is a sum of S and L segments, a range is S or L."),
     _R("S-DICE", "Dice", "Six-sided dice only, each roll written as its value where it is rolled. A value outside "
