@@ -3,6 +3,7 @@ deals, the man page, and random legal games from the engine's own generator."""
 
 from __future__ import annotations
 
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -170,3 +171,70 @@ def test_each_side_of_a_boarding_declares_its_own_keyword():
     assert [c for c, _ in judge(game + turns + tie_with_result)] == ["S-BOARD"]
     wrong = "   Anna: board Anna=3 Ben=3 with board=+1 of Ben.c1\n"  # Cole's keyword is cargo=+1
     assert [c for c, _ in judge(game + turns + wrong)] == ["S-KEYWORDS"]
+
+
+def _legal_engine(text: str):
+    report = check_text("test.spanish-main", text)
+    (game,) = report.games
+    assert [d.code for d in game.diagnostics if d.is_error] == []
+    return game.engine
+
+
+def _with_tag(text: str, tag: str) -> str:
+    return text.replace("[Result ", f"{tag}\n[Result ", 1)
+
+
+def test_a_win_ends_the_game_at_once_or_with_the_variant_at_the_end_of_the_turn():
+    """game-sm-1 is won by Anna's last move; one more move in that turn comes after the end,
+    unless the win waits for the end of the turn (win-end-of-turn)."""
+    won = (ROOT / "samples" / "spanish-main" / "legal" / "game-sm-1.spanish-main").read_text(encoding="utf-8")
+    more = won.rstrip("\n") + "  Anna: move Anna.s2 S\n"
+    assert [c for c, _ in judge(more)] == ["S-END"]
+    engine = _legal_engine(_with_tag(more, '[Variants "win-end-of-turn"]') .rstrip("\n") + "  Anna: end\n")
+    assert engine.winner == "Anna" and engine.is_over
+    assert [c for c, _ in judge(_with_tag(more, '[Variants "win-end-of-turn"]').rstrip("\n")
+                                + "  Anna: end\n6. Ben: end\n")] == ["S-END"]
+
+
+def test_a_forts_gold_counts_whole_or_with_the_variant_only_its_price():
+    """Ben unloads 6 gold into his watchtower, bought for its price: all of it counts toward
+    winning, or with fort-paid-only the price alone."""
+    log = (ROOT / "samples" / "spanish-main" / "legal" / "fort-built-and-destroyed.spanish-main").read_text(
+        encoding="utf-8")
+    upto = log[:log.index("11.")].replace('[Result "Anna"]', '[Result "*"]')
+    whole = _legal_engine(upto)
+    paid = _legal_engine(_with_tag(upto, '[Variants "fort-paid-only"]'))
+    fort = whole.forts["Ben.f1"]
+    assert fort.gold > fort.card.cost
+    assert whole.total_gold("Ben") - paid.total_gold("Ben") == fort.gold - fort.card.cost
+
+
+def test_islands_within_6l_of_the_nearest_or_with_the_variant_of_every_other():
+    """At level 2 the sample table's islands are each within 6L of their nearest, but I1 and I6
+    lie 1,100 mm apart: islands-all-pairs refuses the sixth; a tight ring of small islands
+    passes both readings."""
+    import table
+
+    level2 = table.header() + table.setup() + "1. Anna: end\n"
+    assert judge(level2) == []
+    ((code, message),) = judge(_with_tag(level2, '[Variants "islands-all-pairs"]'))
+    assert code == "S-GEO-ISLANDS" and "islands-all-pairs" in message
+    ring = [(750, 450)] + [(round(750 + 284 * math.cos(math.radians(90 + 72 * i)), 1),
+                            round(450 + 284 * math.sin(math.radians(90 + 72 * i)), 1)) for i in range(5)]
+    islands = "  ".join(f"{'Anna' if n % 2 == 0 else 'Ben'}: island I{n + 1} circle {x:g},{y:g} 10"
+                        for n, (x, y) in enumerate(ring))
+    tight = (table.header() + table.setup()).replace(table.islands(), f"   {islands}\n")
+    for text in (tight, _with_tag(tight, '[Variants "islands-all-pairs"]')):
+        report = check_text("test.spanish-main", text)
+        placed = {n: i.shape is not None for n, i in report.games[0].engine.islands.items()}
+        assert placed == {f"I{n}": True for n in range(1, 7)}
+        assert "S-GEO-ISLANDS" not in [d.code for d in report.all_diagnostics()]
+
+
+def test_a_finished_game_whose_result_says_it_is_not_over_breaks_s_win():
+    won = (ROOT / "samples" / "spanish-main" / "legal" / "game-sm-1.spanish-main").read_text(encoding="utf-8")
+    assert judge(won) == []
+    ((code, message),) = judge(won.replace('[Result "Anna"]', '[Result "*"]'))
+    assert code == "S-WIN" and message == "the log claims the game is not over, but Anna wins"
+    unfinished = won[:won.index("3. Anna")].replace('[Result "Anna"]', '[Result "*"]')
+    assert judge(unfinished) == []

@@ -192,7 +192,7 @@ class SpanishMainEngine(Engine):
         claimed = self.setup.claimed
         if claimed is not None:
             actual = self._claimable_winner()
-            if actual != claimed:
+            if actual != (None if claimed == "*" else claimed):
                 problems.append(Violation("S-WIN", f"the log claims {self._said(claimed)}, but "
                                           f"{self._said(actual)}", {"claimed": claimed, "actual": actual},
                                           part="tag:Result"))
@@ -211,7 +211,10 @@ class SpanishMainEngine(Engine):
             summary["declared_abilities"] = list(self.declared)
         winners = [] if winner in (None, "none") else [winner]  # type: ignore[list-item]
         claimed = self.setup.claimed
-        claim = None if claimed is None else "holds" if claimed == winner else "false"
+        if claimed == "*":
+            claim = None if winner is None else "false"
+        else:
+            claim = None if claimed is None else "holds" if claimed == winner else "false"
         return Outcome(self.over or winner not in (None, "none"), sides, winners, summary, claim)
 
     def canonical_action(self, player: str, action: Any) -> Any:
@@ -278,7 +281,7 @@ class SpanishMainEngine(Engine):
         return self.players[1] if player == self.players[0] else self.players[0]
 
     def _said(self, winner: str | None) -> str:
-        if winner is None:
+        if winner in (None, "*"):
             return "the game is not over"
         return "nobody wins" if winner == "none" else f"{winner} wins"
 

@@ -43,7 +43,7 @@ class Setup:
     treasure_gold: int
     variants: frozenset[str]
     claimed: str | None
-    """The claimed winner, `none`, or None (no claim, or '*')."""
+    """The claimed winner, `none`, '*' (the game is not over), or None (no Result tag)."""
     geometry: Geometry | None = None
     """Level 2's settings, or None: the log is judged at level 1 (S-LEVELS)."""
 
@@ -78,9 +78,9 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
     variants = read_variants(record, options, VARIANT_NAMES, "S-AMBIG", "Pirates of the Spanish Main")
     if isinstance(variants, Violation):
         return variants
-    result = (record.tag_value("Result") or "*").strip()
-    claimed = None if result == "*" else result
-    if claimed is not None and claimed != "none" and claimed not in players:
+    written = record.tag_value("Result")
+    claimed = None if written is None else written.strip()
+    if claimed is not None and claimed not in ("none", "*") and claimed not in players:
         return Violation("S-WIN", f"the claimed winner '{claimed}' is not a player", part="tag:Result")
     geometry = _geometry(record, options)
     if isinstance(geometry, Violation):
