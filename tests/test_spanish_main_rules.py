@@ -238,3 +238,20 @@ def test_a_finished_game_whose_result_says_it_is_not_over_breaks_s_win():
     assert code == "S-WIN" and message == "the log claims the game is not over, but Anna wins"
     unfinished = won[:won.index("3. Anna")].replace('[Result "Anna"]', '[Result "*"]')
     assert judge(unfinished) == []
+
+
+def test_check_counts_events_checked_and_accepted_and_points_at_the_declared_texts():
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    legal = ROOT / "samples" / "spanish-main" / "legal"
+    result = CliRunner().invoke(cli, ["check", str(legal / "declared-ability.spanish-main"),
+                                      str(legal / "short-game.spanish-main")])
+    assert result.exit_code == 0
+    counted = [check_text("x", (legal / name).read_text(encoding="utf-8")).games[0].outcome.summary
+               for name in ("declared-ability.spanish-main", "short-game.spanish-main")]
+    checked = sum(s["checked_events"] for s in counted)
+    accepted = sum(s["accepted_not_checked"] for s in counted)
+    assert (f"note: {checked} events checked, {accepted} accepted, not checked (facts the logs state, declared "
+            "abilities); 2 declared ability texts, listed by `referee score`") in result.output

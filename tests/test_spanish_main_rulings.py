@@ -359,3 +359,10 @@ def test_terrain_out_of_turn_is_illegal(terrain, late):
     text = s.header() + s.setup(terrain=terrain, homes="Anna: home Anna=I1  Anna: home Ben=I6")
     rule, _, _, message = first_error(text)
     assert rule == "S-TERRAIN-PLACE" and message.startswith(f"{'Anna' if late == 'Ben' else 'Ben'} places")
+
+
+def test_crew_pass_between_two_ships_not_to_the_same_one():
+    docked = G + "1. Anna: move Anna.s3 L+S dock I2  Anna: end\n2. Ben: end\n3. Anna: move Anna.s1 L+S dock I2\n"
+    legal(docked + "   Anna: transfer Anna.s1 Anna.s3 Anna.c2\n")
+    rule, _, _, message = first_error(docked + "   Anna: transfer Anna.s1 Anna.s1 Anna.c2\n")
+    assert rule == "S-CREW-MOVE" and "its own crew" in message

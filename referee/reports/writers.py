@@ -53,9 +53,12 @@ class TextWriter(ReportWriter):
         self.style = style
         self.quiet = quiet
         self.notices: dict[str, int] = {}
-        self.accepted = 0
-        """Events judged on the log's word (stated facts, declared abilities), over every game."""
         """What a game's verdict rests on that a reader must know (a reconstructed board): once each."""
+        self.accepted = 0
+        """Events judged on the log's word (stated facts, declared abilities), where a game counts
+        them (S-LEVELS), with the events checked beside them and the declared ability texts."""
+        self.checked = 0
+        self.declared = 0
         self.show_suppressed = False
         """List the findings allow comments accepted (`--show-suppressed`), marked as such."""
 
@@ -78,9 +81,11 @@ class TextWriter(ReportWriter):
             notice = summary.get("notice")
             if isinstance(notice, str):
                 self.notices[notice] = self.notices.get(notice, 0) + 1
-            accepted = summary.get("accepted_not_checked")
-            if isinstance(accepted, int) and accepted:
+            accepted, checked = summary.get("accepted_not_checked"), summary.get("checked_events")
+            if isinstance(accepted, int) and isinstance(checked, int):
                 self.accepted += accepted
+                self.checked += checked
+                self.declared += len(summary.get("declared_abilities") or ())
 
     def file_end(self, path: str, diagnostics: list[dict[str, Any]], verdict: str) -> None:
         self._findings(diagnostics)
@@ -91,9 +96,11 @@ class TextWriter(ReportWriter):
                 "leaving the rest of the input unread (--max-errors)\n") if stopped_at else ""
         for notice, count in self.notices.items():
             note += f"note: {count} game{'s' if count != 1 else ''} {notice}\n"
-        if self.accepted:
-            note += (f"note: {self.accepted} event{'s' if self.accepted != 1 else ''} accepted, not checked "
-                     "(facts the logs state, declared abilities)\n")
+        if self.accepted or self.checked:
+            declared = (f"; {self.declared} declared ability text{'s' if self.declared != 1 else ''}, listed by "
+                        "`referee score`") if self.declared else ""
+            note += (f"note: {self.checked} event{'s' if self.checked != 1 else ''} checked, {self.accepted} "
+                     f"accepted, not checked (facts the logs state, declared abilities){declared}\n")
         self.write(note + summary_line(counts, self.style, elapsed) + "\n")
 
 

@@ -1641,6 +1641,9 @@ class SpanishMainEngine(Engine):
     def _do_transfer(self, player: str, action: Event) -> None:
         ship, crews = self._crew_move(player, action)
         other = self.own(player, action.get("target"), "target")
+        if other is ship:
+            raise fail("S-CREW-MOVE", f"crew pass from one ship to another: {ship.id} cannot take its own crew",
+                       "target")
         if other.docked != ship.docked:
             raise fail("S-CREW-MOVE", f"{other.id} is not docked at {ship.docked}", "target")
         for crew in crews:
