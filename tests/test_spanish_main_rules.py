@@ -255,3 +255,23 @@ def test_check_counts_events_checked_and_accepted_and_points_at_the_declared_tex
     accepted = sum(s["accepted_not_checked"] for s in counted)
     assert (f"note: {checked} events checked, {accepted} accepted, not checked (facts the logs state, declared "
             "abilities); 2 declared ability texts, listed by `referee score`") in result.output
+
+
+def test_show_reads_like_the_table_fleets_islands_with_what_is_known_and_marks():
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    legal = ROOT / "samples" / "spanish-main" / "legal"
+
+    def show(name: str, *more: str) -> str:
+        result = CliRunner().invoke(cli, ["show", str(legal / name), *more])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    towed = show("tow-and-fog.spanish-main", "--move", "30")
+    assert "Anna.s1 Black Gull [1:3S 2:3L 3:3S] move S+L load 2/7 — lost in F1, towing Anna.s2" in towed
+    assert "Anna.s2 Little Sloop [1:4S✗ 2:4S✗] move S+S load 0/3 — derelict, lost in F1, towed by Anna.s1" in towed
+    assert "I2 (wild); tokens Anna.t1, Ben.t1, Anna.t7, Ben.t6" in towed
+    assert "I3 (wild); 4 face-down tokens not yet named" in show("hidden-deal.spanish-main", "--move", "25")
+    assert "I2 (wild); explored by Anna; marked by Anna" in show("fort-built-and-destroyed.spanish-main")

@@ -102,12 +102,17 @@ def render_view(view: dict[str, Any]) -> list[str]:
     for island in view["islands"]:
         what = f"home of {island['home_of']}" if island["home_of"] else "wild"
         parts = [f"  {island['name']} ({what})"]
-        if island["tokens"] or island["face_down"]:
-            parts.append(f"{len(island['tokens']) + island['face_down']} token(s)")
+        if island["tokens"]:
+            parts.append("tokens " + ", ".join(island["tokens"]))
+        if island["face_down"]:
+            parts.append(f"{island['face_down']} face-down token{'s' if island['face_down'] != 1 else ''} "
+                         "not yet named")
         if island["fort"]:
             parts.append(f"fort {island['fort']}")
         if island["explored_by"]:
             parts.append("explored by " + ", ".join(island["explored_by"]))
+        if island["marks"]:
+            parts.append("marked by " + ", ".join(island["marks"]))
         if island["crew"]:
             parts.append("crew " + ", ".join(island["crew"]))
         if island["gold"]:
