@@ -370,3 +370,35 @@ def test_the_position_document_holds_the_table_and_validates(tmp_path):
     assert list(validator("position").iter_errors(document)) == []
     focus = document["state"]["table"]["focus"]
     assert focus["kind"] == "shot" and focus["blocker"] == "Anna.s1 sail 1" and focus["range_mm"] == 88
+
+
+def test_a_pose_finer_than_a_log_can_write_is_refused_on_import_not_rounded(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    runner = CliRunner()
+    exported = runner.invoke(cli, ["export", str(SAMPLES / "legal" / "level2-short-game.spanish-main")])
+    assert exported.exit_code == 0
+    document = json.loads(exported.output)
+    assert runner.invoke(cli, ["import", "-"], input=exported.output).output == SHORT
+
+    def first_pose(node):
+        if isinstance(node, dict):
+            if "pose" in node:
+                return node
+            node = list(node.values())
+        if isinstance(node, list):
+            for item in node:
+                found = first_pose(item)
+                if found is not None:
+                    return found
+        return None
+
+    first_pose(document)["pose"][0] = 200.12345
+    path = tmp_path / "finer.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = runner.invoke(cli, ["import", str(path)])
+    assert result.exit_code == 1 and "the figure 200.12345 has more than the 3 decimals" in result.output

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -632,9 +633,14 @@ def _uses(uses: tuple[Any, ...]) -> list[str]:
 
 
 def written_number(value: int | float) -> str:
+    """A figure as a log writes it, to at most three decimals: a figure finer than that (from
+    JSON) cannot be written without changing it, and is refused rather than rounded."""
     if float(value).is_integer():
         return str(int(value))
-    return f"{value:.3f}".rstrip("0").rstrip(".")
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    if Decimal(text) != (value if isinstance(value, Decimal) else Decimal(repr(value))):
+        raise ValueError(f"the figure {value} has more than the 3 decimals a log's figures have")
+    return text
 
 
 def _xy(point: tuple[Any, ...]) -> str:
