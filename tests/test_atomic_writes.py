@@ -47,3 +47,19 @@ def test_fmt_in_place_keeps_mode_and_leaves_no_temporary(run, tmp_path):
     assert oct(path.stat().st_mode & 0o777) == oct(0o640)
     assert [p.name for p in tmp_path.iterdir()] == ["a.korsar"]
     assert Path(path).read_text().endswith("1. A: draw\n")
+
+
+def test_show_that_finds_no_position_writes_nothing(tmp_path):
+    """A move past the end is a usage error: -o FILE is neither created nor emptied."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    log = Path(__file__).resolve().parent.parent / "samples" / "korsar" / "legal" / "k-example.korsar"
+    fresh, kept = tmp_path / "fresh.txt", tmp_path / "kept.txt"
+    kept.write_text("an earlier position\n", encoding="utf-8")
+    for target in (fresh, kept):
+        result = CliRunner().invoke(cli, ["show", str(log), "--move", "9999", "-o", str(target)])
+        assert result.exit_code == 2 and "there is no move 9999" in result.output
+    assert not fresh.exists()
+    assert kept.read_text(encoding="utf-8") == "an earlier position\n"

@@ -67,6 +67,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
     several = len(inputs) + len(unreadable) > 1
     found_errors = False
     missing: list[str] = []
+    shown = 0
     with report_stream(output) as write:
         for number, item in enumerate(inputs):
             name, stream = open_input(item)
@@ -88,15 +89,23 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
                 continue
             _write_position(write, name, game, game_index, errors, output_format,
                             style if output is None else Style(False), several, number, quiet)
+            shown += 1
+        if not shown and (missing or unreadable):
+            _refuse(ctx, missing, unreadable, several)  # inside the block: -o FILE is left as it was
+    if missing or unreadable:
+        _refuse(ctx, missing, unreadable, several)
+    ctx.exit(EXIT_FINDINGS if found_errors else EXIT_OK)
+
+
+def _refuse(ctx: click.Context, missing: list[str], unreadable: list[tuple[str, str]], several: bool) -> None:
+    """What could not be shown: a usage error (exit 2)."""
     for path, reason in unreadable:
         emit(f"{path}: cannot read: {reason}", err=True)
-    if missing or unreadable:
-        if len(missing) == 1 and not several and not unreadable:
-            raise click.UsageError(missing[0])
-        for message in missing:
-            emit(f"referee show: {message}", err=True)
-        ctx.exit(EXIT_USAGE)
-    ctx.exit(EXIT_FINDINGS if found_errors else EXIT_OK)
+    if len(missing) == 1 and not several and not unreadable:
+        raise click.UsageError(missing[0])
+    for message in missing:
+        emit(f"referee show: {message}", err=True)
+    ctx.exit(EXIT_USAGE)
 
 
 def _write_position(write: Any, name: str, game: GameReport, game_index: int, errors: list[dict[str, Any]],
