@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.games.base import DataError
-from referee.games.spanish_main.cards import load
+from referee.games.spanish_main.cards import KINDS, fields_of, load
 from referee.games.spanish_main.fleet_import import convert, keyword_for
 from referee.validation import schema_errors
 
@@ -47,6 +47,17 @@ def test_the_sample_cards_are_sound_and_of_the_project_s_own_invention():
     (lambda d: d["cards"][0].update(colour="red"), "/cards/0", "Additional properties"),
     (lambda d: d["cards"][7].update(cost=0), "/cards/7/cost", "less than the minimum of 1"),
     (lambda d: d["cards"][2].pop("move"), "/cards/2", "'move' is a required property"),
+    (lambda d: d["cards"][4].update(masts=3), "/cards/4/masts", "a crew has no masts"),
+    (lambda d: d["cards"][4].update(cargo=2), "/cards/4/cargo", "a crew has no cargo"),
+    (lambda d: d["cards"][9].update(cost=1), "/cards/9/cost", "a treasure has no cost"),
+    (lambda d: d["cards"][0].update(gold=1), "/cards/0/gold", "a ship has no gold"),
+    (lambda d: d["cards"][8].update(nationality="Pirates"), "/cards/8/nationality", "an event has no nationality"),
+    (lambda d: d["cards"][4].update(uses=1), "/cards/4/uses", "a crew has no uses"),
+    (lambda d: d["cards"][7].update(hull=d["cards"][0]["hull"]), "/cards/7/hull", "a fort has no hull"),
+    (lambda d: d["cards"][8].update(links=["c-ada"]), "/cards/8/links", "an event has no links"),
+    (lambda d: d["cards"][4].update(name="   "), "/cards/4/name", "needs a character other than white space"),
+    (lambda d: d["cards"][4].update(name=""), "/cards/4/name", "needs a character other than white space"),
+    (lambda d: d["nationalities"].append(" "), "/nationalities/2", "needs a character other than white space"),
 ])
 def test_a_bad_card_file_names_its_pointer(change, pointer, words, tmp_path):
     document = sample()
@@ -58,6 +69,62 @@ def test_a_bad_card_file_names_its_pointer(change, pointer, words, tmp_path):
     path.write_text(json.dumps(document), encoding="utf-8")
     result = CliRunner().invoke(cli, ["cards", "check", str(path)])
     assert result.exit_code == 1 and f"{path}: {pointer}: " in result.output
+
+
+# a value each field may take on a card of the sample (s-gull, c-ada, f-watch, e-squall, t-1)
+FIELD_VALUES = {
+    "nationality": "Pirates", "cost": 2, "masts": 3, "cargo": 2, "move": "S", "cannons": "3S-3S-3S",
+    "links": ["c-bo"], "keywords": ["board:+1"], "ability": "Sings.", "uses": 2, "gold": 0, "unique": True,
+    "unique_type": "map", "footprint_mm": [40, 40], "set": "X", "number": "1", "notes": "n",
+    "hull": {"length_mm": 60, "beam_mm": 18, "bow_mm": 12, "masts_mm": [22, 38, 54], "sail_mm": 22},
+}
+KIND_INDEX = {"ship": 0, "crew": 4, "fort": 7, "event": 8, "treasure": 9}
+ALLOWED = {
+    "ship": {"nationality", "cost", "masts", "cargo", "move", "cannons", "links", "hull"},
+    "crew": {"nationality", "cost", "links"},
+    "fort": {"nationality", "cost", "cannons", "footprint_mm"},
+    "event": {"cost", "uses"},
+    "treasure": {"gold", "unique", "unique_type"},
+}
+COMMON = {"id", "kind", "name", "keywords", "ability", "set", "number", "notes"}
+
+
+def test_each_kind_of_card_has_exactly_the_fields_of_the_rulings_table():
+    for kind in KINDS:
+        assert set(fields_of(kind)) == ALLOWED[kind] | COMMON
+
+
+@pytest.mark.parametrize("kind, name", [(kind, name) for kind in KINDS for name in sorted(FIELD_VALUES)])
+def test_a_field_is_accepted_on_its_kinds_and_named_by_its_pointer_on_the_others(kind, name):
+    document = sample()
+    index = KIND_INDEX[kind]
+    card = document["cards"][index]
+    card[name] = copy.deepcopy(FIELD_VALUES[name])
+    if kind == "fort" and name == "cannons":
+        card["cannons"] = "3L"  # one a flag, each with a cannon
+    if kind == "treasure":
+        card["gold"] = 0  # as a unique must
+    if name in ALLOWED[kind] | COMMON:
+        load(document)
+        assert schema_errors("spanish-main-cards", document) == []
+        return
+    with pytest.raises(DataError) as caught:
+        load(document)
+    assert caught.value.pointer == f"/cards/{index}/{name}"
+    assert f"has no {name}: the fields of" in caught.value.message
+    assert any(error.startswith(f"$.cards[{index}].{name}: ") for error in schema_errors("spanish-main-cards", document))
+
+
+def test_the_schema_is_draft_2020_12_and_the_shipped_card_files_pass_it():
+    from jsonschema import Draft202012Validator
+
+    schema = json.loads((ROOT / "schemas" / "spanish-main-cards.schema.json").read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+    files = [SAMPLE, *sorted((ROOT / "samples" / "spanish-main" / "cards").glob("*.json"))]
+    for path in files:
+        result = CliRunner().invoke(cli, ["cards", "check", str(path)])
+        assert result.exit_code == 0, result.output
 
 
 def test_cards_check_and_show_read_as_a_person_would():
@@ -133,7 +200,7 @@ def test_the_importer_reads_the_same_cards_from_csv(tmp_path):
     assert result.exit_code == 1  # one card was left out
     document = json.loads(target.read_text(encoding="utf-8"))
     assert [card["id"] for card in document["cards"]] == ["PSM-011", "PSM-040"]
-    assert "could not read, left out: 1" in result.stderr and "Broken Brig" in result.stderr
+    assert "left out: 1" in result.stderr and "Broken Brig" in result.stderr
     assert CliRunner().invoke(cli, ["cards", "check", str(target)]).exit_code == 0
 
 
@@ -160,3 +227,56 @@ def test_the_import_command_writes_json_and_its_table(tmp_path):
 ])
 def test_an_ability_becomes_a_keyword_only_where_it_says_exactly_that(ability, keyword):
     assert keyword_for(ability) == keyword
+
+
+def test_a_duplicate_is_left_out_with_its_reason_and_not_counted_as_mapped(tmp_path):
+    export = [
+        {"cardId": "A1", "name": "Ada", "type": "Crew", "nationality": "Pirates", "pointValue": 1},
+        {"cardId": "A2", "name": "Bo", "type": "Crew", "nationality": "Pirates", "pointValue": 1},
+        {"cardId": "A1", "name": "Ada Again", "type": "Crew", "nationality": "Pirates", "pointValue": 2,
+         "ability": "Sings sea shanties."},
+        {"cardId": "A3", "name": "Calm", "type": "Event", "pointValue": 1},
+        {"cardId": "A4", "name": "Coins", "type": "Treasure", "details": {"treasureValues": [1, 2]}},
+        {"cardId": "A4-2", "name": "Purse", "type": "Treasure", "details": {"treasureValues": [3]}},
+    ]
+    document, report = convert(copy.deepcopy(export))
+    assert [card["id"] for card in document["cards"]] == ["A1", "A2", "A3", "A4-1", "A4-2"]
+    assert [card for card, _ in report.mapped] == ["A1", "A2", "A3", "A4"]
+    assert report.kept_as_text == []  # the duplicate's ability is not kept: it is not imported
+    left = dict(report.unreadable)
+    assert left == {"#3 Ada Again": "a duplicate: its id A1 is taken by #1 Ada",
+                    "#6 Purse": "a duplicate: its id A4-2 is taken by #5 Coins"}
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(export), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["cards", "import", str(source)])
+    assert result.exit_code == 1
+    assert result.stderr.startswith("mapped: 4 cards\n") and result.stderr.count("  A1: ") == 1
+    assert "left out: 2\n  #3 Ada Again: a duplicate: its id A1 is taken by #1 Ada" in result.stderr
+    assert len(json.loads(result.stdout)["cards"]) == 5
+
+
+def test_the_importer_says_what_is_wrong_with_empty_cannons_and_an_id_of_foreign_characters():
+    ship = {"name": "Bare", "type": "Ship", "nationality": "Pirates", "pointValue": 4,
+            "details": {"masts": 2, "cargo": 2, "baseMove": "S", "cannons": []}}
+    export = [
+        {**ship, "cardId": "S1"},
+        {**ship, "cardId": "S2", "details": {**ship["details"], "cannons": ""}},
+        {**ship, "cardId": "S3", "details": {**ship["details"], "cannons": ["3S"]}},
+        {**ship, "cardId": "S4", "details": {"masts": 2, "cargo": 2, "baseMove": "S"}},
+        {"cardId": "é", "name": "Accent", "type": "Event", "pointValue": 1},
+        {"cardId": "--", "name": "Dashes", "type": "Event", "pointValue": 1},
+        {"cardId": "B 7é", "name": "Kept", "type": "Event", "pointValue": 1},
+    ]
+    document, report = convert(export)
+    left = dict(report.unreadable)
+    for label in ("#1 Bare", "#2 Bare"):
+        assert left[label].startswith("details.cannons is empty: a ship of 2 masts lists 2 cannons")
+        assert "missing" not in left[label]
+    assert left["#3 Bare"].startswith("1 cannons for 2 masts")
+    assert left["#4 Bare"] == "details.cannons is missing"
+    accent = left["#5 Accent"]
+    assert accent.startswith("its cardId 'é' has characters an id cannot have ('é')")
+    assert "letters A–Z and a–z, the digits 0–9, '.', '_' and '-'" in accent and "neither" not in accent
+    assert left["#6 Dashes"].startswith("its cardId '--' has no letter or digit: an id has only")
+    assert [card["id"] for card in document["cards"]] == ["B-7"]
+    assert dict(report.mapped)["B-7"].startswith("id B-7 from cardId 'B 7é'")

@@ -71,7 +71,7 @@ def load(document: Any) -> CardSet:
     errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
-        raise DataError(first.message, "".join(f"/{part}" for part in first.absolute_path))
+        raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path))
     nationalities = tuple(document["nationalities"])
     cards: dict[str, Card] = {}
     for index, raw in enumerate(document["cards"]):
@@ -89,10 +89,6 @@ def load(document: Any) -> CardSet:
             raise DataError("a fort's flags each carry a cannon: X is for a ship's mast", f"{pointer}/cannons")
         if raw.get("unique") and raw.get("gold", 0) != 0:
             raise DataError("a unique treasure starts at 0 gold", f"{pointer}/gold")
-        if ("unique" in raw or "unique_type" in raw) and raw["kind"] != "treasure":
-            raise DataError("only treasure is unique", f"{pointer}/unique")
-        if "uses" in raw and raw["kind"] != "event":
-            raise DataError("only an event has uses", f"{pointer}/uses")
         _check_hull(raw, pointer)
         cards[raw["id"]] = Card(
             raw["id"], raw["kind"], raw["name"], raw.get("nationality"), raw.get("cost"), raw.get("masts"),
@@ -108,9 +104,42 @@ def load(document: Any) -> CardSet:
                 raise DataError("a card cannot be linked to itself", pointer)
             if target is None or target.kind not in ("ship", "crew"):
                 raise DataError(f"{link} is not a ship or crew of this file", pointer)
-            if raw["kind"] not in ("ship", "crew"):
-                raise DataError("only ships and crew are linked", pointer)
     return CardSet(nationalities, cards, digest_of(document))
+
+
+_ABSENT = {"$ref": "#/$defs/absent"}
+"""How the schema marks a field a kind of card does not have."""
+
+
+def fields_of(kind: str) -> tuple[str, ...]:
+    """The fields a card of this kind may have, as the schema says (S-DATA)."""
+    from referee.validation import validator
+
+    card = validator(FORMAT).schema["$defs"]["card"]
+    for rule in card["allOf"]:
+        if rule["if"]["properties"]["kind"].get("const") == kind:
+            absent = {name for name, schema in rule["then"].get("properties", {}).items() if schema == _ABSENT}
+            return tuple(name for name in card["properties"] if name not in absent)
+    return tuple(card["properties"])
+
+
+def _a(kind: str) -> str:
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
+
+
+def _message(error: Any, document: Any) -> str:
+    """A schema error as a person reads it, where the validator's words say too little:
+    a field on the wrong kind of card, a name of nothing but white space."""
+    path = list(error.absolute_path)
+    if error.validator == "not" and error.validator_value == {} and len(path) == 3 and path[0] == "cards":
+        kind = document["cards"][path[1]].get("kind")
+        if isinstance(kind, str) and kind in KINDS:
+            return (f"{_a(kind)} has no {path[2]}: the fields of {_a(kind)} are "
+                    + ", ".join(fields_of(kind)))
+    if error.validator in ("pattern", "minLength") and error.schema.get("pattern") == r"\S":
+        what = path[-1] if path and isinstance(path[-1], str) else "a nationality"
+        return f"{what} {error.instance!r} needs a character other than white space"
+    return error.message
 
 
 SAMPLE_NAME = "sample"
@@ -133,8 +162,6 @@ def _check_hull(raw: dict[str, Any], pointer: str) -> None:
     hull = raw.get("hull")
     if hull is None:
         return
-    if raw["kind"] != "ship":
-        raise DataError("only a ship has a hull", f"{pointer}/hull")
     masts = hull["masts_mm"]
     if len(masts) != raw["masts"]:
         raise DataError(f"the hull places {len(masts)} masts on a ship of {raw['masts']}", f"{pointer}/hull/masts_mm")

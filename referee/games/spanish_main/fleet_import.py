@@ -44,13 +44,14 @@ class ImportReport:
     mapped: list[tuple[str, str]] = field(default_factory=list)
     kept_as_text: list[tuple[str, str]] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """Each card left out, and why: it could not be read, or its id is taken."""
 
     def lines(self) -> list[str]:
         out = [f"mapped: {len(self.mapped)} card{'s' if len(self.mapped) != 1 else ''}"]
         out += [f"  {card}: {facts}" for card, facts in self.mapped]
         out.append(f"abilities kept as text, to be declared in logs: {len(self.kept_as_text)}")
         out += [f"  {card}: {text}" for card, text in self.kept_as_text]
-        out.append(f"could not read, left out: {len(self.unreadable)}")
+        out.append(f"left out: {len(self.unreadable)}")
         out += [f"  {card}: {reason}" for card, reason in self.unreadable]
         return out
 
@@ -149,46 +150,60 @@ def convert(cards: list[Any]) -> tuple[dict[str, Any], ImportReport]:
     report = ImportReport()
     out: list[dict[str, Any]] = []
     nationalities: list[str] = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for index, raw in enumerate(cards):
         label = f"#{index + 1}"
         try:
             if not isinstance(raw, dict):
                 raise Unreadable("not a card object")
             label = f"#{index + 1} {raw.get('name') or raw.get('cardId') or ''}".strip()
-            made = _card(raw, report)
+            ident, made, facts, kept = _card(raw)
         except Unreadable as error:
             report.unreadable.append((label, str(error)))
             continue
+        taken = next((card["id"] for card in made if card["id"] in seen), None)
+        if taken is not None:
+            report.unreadable.append((label, f"a duplicate: its id {taken} is taken by {seen[taken]}"))
+            continue
         for card in made:
-            if card["id"] in seen:
-                report.unreadable.append((label, f"its id {card['id']} is taken by an earlier card"))
-                continue
-            seen.add(card["id"])
+            seen[card["id"]] = label
             if "nationality" in card and card["nationality"] not in nationalities:
                 nationalities.append(card["nationality"])
             out.append(card)
+        report.mapped.append((ident, facts))
+        if kept is not None:
+            report.kept_as_text.append((ident, kept))
     document = {"format": FORMAT, "version": 1, "nationalities": nationalities or ["Pirates"], "cards": out}
     load(document)  # what was written passes its own checks
     return document, report
 
 
-def _card(raw: dict[str, Any], report: ImportReport) -> list[dict[str, Any]]:
+def _card(raw: dict[str, Any]) -> tuple[str, list[dict[str, Any]], str, str | None]:
+    """One export entry: its id, the cards it makes (a treasure card one a value), what was
+    mapped, and its ability when kept as text."""
     kind = TYPES.get(str(raw.get("type", "")).strip().lower())
     if kind is None:
         raise Unreadable(f"unknown card type {raw.get('type')!r} (types: Ship, Crew, Treasure, Event, Fort)")
     name = str(raw.get("name") or "").strip()
     if not name:
         raise Unreadable("it has no name")
-    ident = str(raw.get("cardId") or "").strip() or "-".join(
-        str(raw.get(key) or "").strip() for key in ("cardSet", "cardNumber") if raw.get(key))
-    ident = ID_CHARS.sub("-", ident).strip("-._")[:64]
-    if not ident:
+    given, source = str(raw.get("cardId") or "").strip(), "cardId"
+    if not given:
+        given, source = "-".join(str(raw.get(key) or "").strip() for key in ("cardSet", "cardNumber")
+                                 if str(raw.get(key) or "").strip()), "set and number"
+    if not given:
         raise Unreadable("it has neither a cardId nor a set and number")
+    ident = ID_CHARS.sub("-", given).strip("-._")[:64]
+    if not ident:
+        bad = sorted({char for char in given if ID_CHARS.fullmatch(char)})
+        raise Unreadable(f"its {source} {given!r} has "
+                         + (f"characters an id cannot have ({', '.join(map(repr, bad))}) and " if bad else "")
+                         + "no letter or digit: an id has only the letters A–Z and a–z, the digits 0–9, "
+                           "'.', '_' and '-', and begins with a letter or digit")
     details = raw.get("details") if isinstance(raw.get("details"), dict) else {}
     modifiers = raw.get("modifiers") if isinstance(raw.get("modifiers"), dict) else {}
     card: dict[str, Any] = {"id": ident, "kind": kind, "name": name}
-    facts: list[str] = []
+    facts: list[str] = [] if ident == given else [f"id {ident} from {source} {given!r}"]
     notes: list[str] = []
     keywords: list[str] = []
     if kind in ("ship", "crew", "fort"):
@@ -203,8 +218,11 @@ def _card(raw: dict[str, Any], report: ImportReport) -> list[dict[str, Any]]:
         facts.append(f"cost {card['cost']}")
     if kind == "ship":
         for key in ("masts", "cargo", "baseMove", "cannons"):
-            if details.get(key) in (None, "", []):
+            if details.get(key) is None:
                 raise Unreadable(f"details.{key} is missing")
+        for key in ("masts", "cargo", "baseMove"):
+            if details[key] in ("", []) or not str(details[key]).strip():
+                raise Unreadable(f"details.{key} is empty")
         card["masts"] = _int(details["masts"], "masts", 1, 8)
         card["cargo"] = _int(details["cargo"], "cargo", 0, 20)
         move = re.sub(r"\s+", "", str(details["baseMove"])).upper()
@@ -212,6 +230,9 @@ def _card(raw: dict[str, Any], report: ImportReport) -> list[dict[str, Any]]:
             raise Unreadable(f"base move {details['baseMove']!r} is not S and L segments joined by +")
         card["move"] = move
         cannons = _cannons(details["cannons"])
+        if not cannons:
+            raise Unreadable(f"details.cannons is empty: a ship of {card['masts']} masts lists {card['masts']} "
+                             "cannons, one a mast, bow to stern (X for a mast without cannon)")
         if len(cannons) != card["masts"]:
             raise Unreadable(f"{len(cannons)} cannons for {card['masts']} masts: one a mast, bow to stern")
         card["cannons"] = "-".join(cannons)
@@ -237,13 +258,14 @@ def _card(raw: dict[str, Any], report: ImportReport) -> list[dict[str, Any]]:
         if key != "cargoBonus":
             notes.append(f"{key} {value}")
     ability = str(raw.get("ability") or "").strip()
+    kept = None
     if ability:
         card["ability"] = ability
         keyword = keyword_for(ability)
         if keyword is not None:
             keywords.append(keyword)
         else:
-            report.kept_as_text.append((ident, ability))
+            kept = ability
     if keywords:
         card["keywords"] = sorted(set(keywords))
         facts.append("keywords " + " ".join(card["keywords"]))
@@ -262,5 +284,4 @@ def _card(raw: dict[str, Any], report: ImportReport) -> list[dict[str, Any]]:
             made = [{**card, "id": f"{ident}-{n}" if len(values) > 1 else ident, "gold": value}
                     for n, value in enumerate(values, start=1)]
             facts.append("gold " + " ".join(map(str, values)))
-    report.mapped.append((ident, "; ".join(facts) or kind))
-    return made
+    return ident, made, "; ".join(facts) or kind, kept
