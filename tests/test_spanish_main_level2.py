@@ -402,3 +402,15 @@ def test_a_pose_finer_than_a_log_can_write_is_refused_on_import_not_rounded(tmp_
     path.write_text(json.dumps(document), encoding="utf-8")
     result = runner.invoke(cli, ["import", str(path)])
     assert result.exit_code == 1 and "the figure 200.12345 has more than the 3 decimals" in result.output
+
+
+@pytest.mark.parametrize("sample, figures", [
+    ("s-geo-fort-corners", "is 22.8 mm off it at most (corners off by 0 mm, 22.8 mm, 22.8 mm, 0 mm)"),
+    ("s-geo-model-off-table", "leaves the table (1300 mm × 900 mm) by 100 mm"),
+    ("s-geo-shot-out-of-range", "beyond L (88 mm)"),
+    ("s-geo-margin-beyond", "more than S's 63 mm"),
+])
+def test_a_geometric_diagnostic_says_the_numbers(sample, figures):
+    text = (SAMPLES / "illegal" / f"{sample}.spanish-main").read_text(encoding="utf-8")
+    ((_, message),) = errors(text)
+    assert figures in message

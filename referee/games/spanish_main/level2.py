@@ -150,8 +150,11 @@ class GeometryJudge:
                 self.margin(f"{what} enters {name} by {mm(depth)}", piece=name)
         if self.table is not None and not shapely.covers(self.table.buffer(self.eps), shape):
             self.focus = focus
+            outside = shapely.get_coordinates(shapely.difference(shape, self.table))
+            beyond = float(shapely.distance(shapely.points(outside), self.table).max()) if len(outside) else 0.0
             raise _fail("S-GEO-MODEL", f"{what} leaves the table ({mm(self.settings.table[0])} × "  # type: ignore[index]
-                        f"{mm(self.settings.table[1])})", part)  # type: ignore[index]
+                        f"{mm(self.settings.table[1])}) by {mm(beyond)}", part,  # type: ignore[index]
+                        beyond_mm=geo.rounded(beyond))
 
     # -- what a picture shows --------------------------------------------------------------------------
 
@@ -743,8 +746,12 @@ class GeometryJudge:
         ground = island.buffer(self.eps)
         on = [shapely.covers(ground, Point(c)) for c in corners]
         if not ((on[0] and on[2]) or (on[1] and on[3])):
-            raise _fail("S-GEO-FORT", f"no two opposite corners of {fort.id} lie on {action.get('place')}",
-                        "corners")
+            off = [float(shapely.distance(island, Point(c))) for c in corners]
+            pairs = sorted(((max(off[0], off[2]), "1 and 3"), (max(off[1], off[3]), "2 and 4")))
+            raise _fail("S-GEO-FORT", f"no two opposite corners of {fort.id} lie on {action.get('place')}: "
+                        f"the nearest pair, corners {pairs[0][1]}, is {mm(pairs[0][0])} off it at most "
+                        f"(corners off by {', '.join(mm(d) for d in off)})", "corners",
+                        distance_mm=geo.rounded(pairs[0][0]))
         shape = Polygon(corners)
         flags = [tuple(f) for f in action.get("flags")]
         if len(flags) != len(fort.card.cannons):
