@@ -366,3 +366,55 @@ def test_crew_pass_between_two_ships_not_to_the_same_one():
     legal(docked + "   Anna: transfer Anna.s1 Anna.s3 Anna.c2\n")
     rule, _, _, message = first_error(docked + "   Anna: transfer Anna.s1 Anna.s1 Anna.c2\n")
     assert rule == "S-CREW-MOVE" and "its own crew" in message
+
+
+AT_I2 = G + s.T12 + "3. Anna: event Anna.e1 \"a squall\"\n"
+"""Anna's gull lies docked at I2, whose four tokens are known (an open deal); Anna plays her
+event, whose consequences follow as effects (S-ABILITY-DECLARED)."""
+
+
+def test_a_declared_effect_moves_treasure_between_islands_and_ships():
+    engine = legal(AT_I2 + "   Anna: effect move Anna.t1 Anna.s1  Anna: effect move Ben.t1 I3\n")
+    assert _ship(engine, "Anna.s1").tokens == ["Anna.t1"] and engine.tokens["Anna.t1"].where == "ship:Anna.s1"
+    assert "Ben.t1" in engine.islands["I3"].tokens and "Ben.t1" not in engine.islands["I2"].tokens
+
+
+def test_a_treasure_moved_aboard_a_ship_at_its_home_is_unloaded_and_stays_there():
+    home = G + "1. Anna: event Anna.e1 \"a squall\"  Anna: effect move Anna.t7 Anna.s3\n"
+    engine = legal(home)
+    assert engine.gold["Anna"] == 3 and engine.tokens["Anna.t7"].where == "home:Anna"
+    rule, _, _, message = first_error(home + "   Anna: effect move Anna.t7 I2\n")
+    assert rule == "S-ABILITY-DECLARED" and "neither aboard a ship nor on an island" in message
+
+
+def test_a_declared_effect_sets_a_uniques_value_and_no_other_tokens():
+    engine = legal(AT_I2 + "   Anna: effect value Ben.t1 4\n")
+    assert engine.tokens["Ben.t1"].unique and engine.tokens["Ben.t1"].gold == 4
+    rule, _, _, message = first_error(AT_I2 + "   Anna: effect value Anna.t1 4\n")
+    assert rule == "S-ABILITY-DECLARED" and "no unique" in message
+
+
+def test_a_declared_effect_names_the_die_set_aside_for_a_reroll():
+    legal(AT_I2 + "   Anna: effect reroll 1\n")
+    rule, _, _, _ = first_error(AT_I2 + "   Anna: effect reroll 7\n")
+    assert rule == "S-DICE"
+
+
+def test_the_effects_go_to_json_and_back_unchanged(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.validation import validator
+
+    log = tmp_path / "effects.spanish-main"
+    runner = CliRunner()
+    raw = AT_I2 + ("   Anna: effect move Anna.t1 Anna.s1  Anna: effect move Ben.t1 I3  Anna: effect value Ben.t1 4\n"
+                   "   Anna: effect reroll 1\n")
+    log.write_text(raw, encoding="utf-8")
+    assert runner.invoke(cli, ["fmt", "-i", str(log)]).exit_code == 0
+    exported = runner.invoke(cli, ["export", str(log)])
+    assert exported.exit_code == 0
+    assert list(validator("game-record").iter_errors(json.loads(exported.output))) == []
+    assert runner.invoke(cli, ["import", "-"], input=exported.output).output == log.read_text(encoding="utf-8")

@@ -827,6 +827,10 @@ class SpanishMainEngine(Engine):
             self.gold[who] += action.get("amount")
         elif kind == "action":
             self.granted.add(self.ship(action.get("target"), "target").id)
+        elif kind == "reroll":
+            self._die(action.get("die"), "die")
+        elif kind in ("move", "value"):
+            self._treasure_effect(kind, action)
         elif kind == "kill":
             crew = self.piece(action.get("target"), "target")
             if not isinstance(crew, Crew) or crew.where == "gone":
@@ -843,6 +847,34 @@ class SpanishMainEngine(Engine):
                 ship.standing.append(mast)
                 ship.standing.sort()
         self.on_word = True
+
+    def _treasure_effect(self, kind: str, action: Event) -> None:
+        """A declared ability moves a token between ships and islands, or sets a unique's value;
+        treasure that comes aboard a ship docked at its controller's home is unloaded (S-UNLOAD)."""
+        token = self.piece(action.get("target"), "target")
+        if not isinstance(token, Token):
+            raise fail("S-ABILITY-DECLARED", f"{action.get('target')} is no treasure token", "target")
+        if kind == "value":
+            if not token.unique:
+                raise fail("S-ABILITY-DECLARED", f"{token.id} is no unique: only a unique's value is set", "target")
+            token.value = action.get("amount")
+            return
+        held, _, holder = token.where.partition(":")
+        if held not in ("ship", "island"):
+            raise fail("S-ABILITY-DECLARED", f"{token.id} is neither aboard a ship nor on an island", "target")
+        place = action.get("place")
+        if place in self.islands:
+            destination: Any = self.islands[place]
+        else:
+            destination = self.ship(place, "place")
+        (self.ships[holder] if held == "ship" else self.islands[holder]).tokens.remove(token.id)
+        destination.tokens.append(token.id)
+        if isinstance(destination, Ship):
+            token.where = f"ship:{destination.id}"
+            if destination.docked is not None and destination.docked == self.homes.get(destination.controller):
+                self._unload(destination)
+        else:
+            token.where = f"island:{place}"
 
     # -- the start step ---------------------------------------------------------------------------
 

@@ -38,7 +38,8 @@ under (`I1`, `F1`). Dice are written as their values, where they are rolled.
       ability SOURCE "TEXT" [overrides RULE,…]   a printed ability (S-ABILITY-DECLARED)
       event EVENT "TEXT" [overrides RULE,…]      an event card played (S-EVENT)
       effect lose SHIP M | effect restore SHIP M | effect kill CREW
-      effect gold PLAYER N | effect action SHIP
+      effect gold PLAYER N | effect action SHIP | effect move TOKEN SHIP|ISLAND
+      effect value TOKEN N | effect reroll DIE
       resign
     level 2 (S-GEO) adds positions, which level 1 reads and sets aside:
       island PLACE SHAPE, KIND PLACE SHAPE [rim P P P P P P]   SHAPE: circle X,Y R | poly X,Y X,Y X,Y …
@@ -238,7 +239,10 @@ def _build() -> dict[str, pp.ParserElement]:
         "event": _k("event") + piece + text + overrides + end,
         "effect": _k("effect") + ((_k("lose") + piece + mast) | (_k("restore") + piece + mast)
                                   | (_k("kill") + piece) | (_k("gold") + _w(PLAYER, "player") + _w(NUMBER, "amount"))
-                                  | (_k("action") + piece)) + end,
+                                  | (_k("action") + piece)
+                                  | (_k("move") + piece + _w(rf"{PIECE}|{PLACE}", "place"))
+                                  | (_k("value") + piece + _w(NUMBER, "amount"))
+                                  | (_k("reroll") + die)) + end,
         "reveal": _k("reveal") + piece + items + end,
         "end": _k("end") + end,
         "resign": _k("resign") + end,
@@ -279,7 +283,8 @@ _SHAPES = {
     "build": "build FORT PLACE [corners X,Y X,Y X,Y X,Y flags X,Y …]",
     "ability": 'ability SOURCE "TEXT" [overrides RULE,…]',
     "event": 'event EVENT "TEXT" [overrides RULE,…]',
-    "effect": "effect lose|restore SHIP M, effect kill CREW, effect gold PLAYER N or effect action SHIP",
+    "effect": "effect lose|restore SHIP M, effect kill CREW, effect gold PLAYER N, effect action SHIP, "
+              "effect move TOKEN SHIP|ISLAND, effect value TOKEN N or effect reroll DIE",
     "reveal": "reveal SHIP TOKEN,… (the face-down tokens aboard, named)",
     "end": "end", "resign": "resign",
 }
@@ -609,10 +614,16 @@ def _read_effect(verb: str, words: list[_Word]) -> ParsedTurn:
     if kind == "gold":
         fields["player"] = reader.take("player")
         fields["amount"] = int(reader.take("amount"))
+    elif kind == "reroll":
+        fields["die"] = int(reader.take("die"))
     else:
         fields["target"] = reader.take("target")
         if kind in ("lose", "restore"):
             fields["mast"] = int(reader.take("mast"))
+        elif kind == "move":
+            fields["place"] = reader.take("place")
+        elif kind == "value":
+            fields["amount"] = int(reader.take("amount"))
     return ParsedTurn(event(verb, **fields), reader.parts)
 
 
@@ -755,6 +766,10 @@ def format_entry(action: Event) -> str:
         case "effect":
             if f["effect"] == "gold":
                 return f"effect gold {f['player']} {f['amount']}"
+            if f["effect"] == "reroll":
+                return f"effect reroll {f['die']}"
+            if f["effect"] in ("move", "value"):
+                return f"effect {f['effect']} {f['target']} {f['place'] if f['effect'] == 'move' else f['amount']}"
             return f"effect {f['effect']} {f['target']}" + (f" {f['mast']}" if "mast" in f else "")
     return " ".join([verb] + [",".join(f[n]) if n in ("crew", "tokens") else str(f[n]) for n in _PLAIN[verb]])
 

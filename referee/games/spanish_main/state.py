@@ -92,10 +92,12 @@ class Token:
     card: Card
     owner: str
     where: str = "pool"
+    value: int | None = None
+    """A unique's value once a declared ability sets it (S-ABILITY-DECLARED)."""
 
     @property
     def gold(self) -> int:
-        return self.card.gold or 0
+        return self.value if self.value is not None else self.card.gold or 0
 
     @property
     def unique(self) -> bool:
