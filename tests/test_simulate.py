@@ -11,7 +11,9 @@ from .conftest import EXPECT
 
 @pytest.mark.parametrize("args", [["--game", "korsar", "--players", "3"],
                                   ["--game", "korsar", "--players", "6", "--teams"],
-                                  ["--game", "corsari", "--players", "4"]])
+                                  ["--game", "corsari", "--players", "4"],
+                                  ["--game", "perroquets", "--players", "3"],
+                                  ["--game", "spanish-main", "--players", "2"]])
 def test_legal_corpus_is_legal_finished_and_reproducible(run, args):
     first = run("simulate", *args, "--seed", "s", "--count", "4")
     assert first.exit_code == 0
@@ -24,7 +26,7 @@ def test_legal_corpus_is_legal_finished_and_reproducible(run, args):
     assert run("simulate", *args, "--seed", "t", "--count", "4").output != first.output
 
 
-@pytest.mark.parametrize("game,players", [("korsar", "4"), ("corsari", "3")])
+@pytest.mark.parametrize("game,players", [("korsar", "4"), ("corsari", "3"), ("spanish-main", "2")])
 def test_illegal_corpus_is_caught_where_it_says(run, game, players):
     result = run("simulate", "--game", game, "--players", players, "--seed", "x", "--count", "12", "--illegal")
     assert result.exit_code == 0
