@@ -213,8 +213,8 @@ def test_a_spanish_main_level_2_page_draws_the_table_in_chromium(browser, tmp_pa
 
     log = ROOT / "samples" / "spanish-main" / "legal" / "level2-short-game.spanish-main"
     _, page = page_of(log, tmp_path)
-    _open(browser, page.as_uri() + "#move-53")
-    assert _shown(browser)["view"] == shown_state(log, 53)
+    _open(browser, page.as_uri() + "#move-54")
+    assert _shown(browser)["view"] == shown_state(log, 54)
     pictures = browser.find_elements(By.CSS_SELECTOR, "#view .board svg")
     assert len(pictures) >= 1
     table = pictures[0]
