@@ -346,6 +346,8 @@ LEGAL += [
 ]
 
 ILLEGAL_L2: list[tuple[str, str, str, str]] = [
+    ("s-units-sides-swapped", "S is the card's short side: the Units tag gives it longer than L.",
+     L2_GAME.replace('[Geometry "full"]', '[Geometry "full"]\n[Units "S=88 L=63"]'), "S-UNITS"),
     ("s-geo-model-off-table", "The table is 1300 mm wide: I5 at x = 1350 lies off it.",
      L2_GAME.replace('[Table "1500 900"]', '[Table "1300 900"]'), "S-GEO-MODEL"),
     ("s-geo-margin-beyond", "The tolerance is 1 mm: a segment S of 65 mm is 2 mm too long.",

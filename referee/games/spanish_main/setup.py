@@ -100,6 +100,9 @@ def _geometry(record: GameRecord, options: JudgeOptions) -> Geometry | Violation
                          notes=("install it with: pip install 'referee[geometry]'",
                                 "or judge the log at level 1, trusting its stated facts: --level 1"))
     units = dict(item.split("=") for item in (record.tag_value("Units") or "S=63 L=88").split())
+    if float(units["S"]) >= float(units["L"]):
+        return Violation("S-UNITS", f"S is a card's short side and L its long one: S={units['S']} is not shorter "
+                         f"than L={units['L']}", part="tag:Units")
     table = record.tag_value("Table")
     width, height = (float(v) for v in table.split()) if table else (0.0, 0.0)
     return Geometry(float(units["S"]), float(units["L"]), (width, height) if table else None,
