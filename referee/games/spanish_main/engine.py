@@ -596,6 +596,9 @@ class SpanishMainEngine(Engine):
     def _place_check(self, player: str, place: str, rule: str) -> None:
         if player != self._placer():
             raise fail(rule, f"{self._placer()} places the next piece (in turn from the first player)", "mover")
+        self._unplaced(place, rule)
+
+    def _unplaced(self, place: str, rule: str) -> None:
         if place in self.islands or place in self.terrain:
             raise fail(rule, f"{place} is already placed", "place")
 
@@ -603,8 +606,7 @@ class SpanishMainEngine(Engine):
         if len(self.islands) < self.setup.islands:
             raise fail("S-TERRAIN-PLACE", f"terrain is placed after the {self.setup.islands} islands")
         place = action.get("place")
-        if place in self.islands or place in self.terrain:
-            raise fail("S-TERRAIN-PLACE", f"{place} is already placed", "place")
+        self._unplaced(place, "S-TERRAIN-PLACE")
         placers = [piece.placer for piece in self.terrain.values()]
         if not self._terrain_in_turn(placers + [player]):
             raise fail("S-TERRAIN-PLACE", f"{self._other(player)} places the next terrain piece: turns alternate "
@@ -613,8 +615,8 @@ class SpanishMainEngine(Engine):
         gold = action.get("gold")
         if gold is not None and not 1 <= gold <= 6:
             raise fail("S-TERRAIN-PLACE", f"an iceberg's gold number is 1 to 6, not {gold}", "place")
-        self.terrain[action.get("place")] = Terrain(action.get("place"), action.verb, player, gold)
-        self.placement.append(action.get("place"))
+        self.terrain[place] = Terrain(place, action.verb, player, gold)
+        self.placement.append(place)
 
     def _terrain_in_turn(self, placers: list[str]) -> bool:
         """Terrain is placed in turn from the first player until one of them has no more; the
