@@ -105,8 +105,8 @@ class CorpusStats:
                 self.ends[value] += 1
         for side in outcome.sides:
             for key, value in side.details.items():
-                if value is True:
-                    self.counts[key.replace("_", " ")] += 1
+                if isinstance(value, bool):  # counted even when none is, so a zero shows
+                    self.counts[key.replace("_", " ") + "s"] += int(value)
         self.counts["finished"] += int(outcome.finished)
 
     def lines(self) -> list[str]:

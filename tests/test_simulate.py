@@ -71,6 +71,32 @@ def test_corsari_corpora_have_the_shape_of_real_play(run):
     assert max(turns_a_round) >= 20
 
 
+def test_corsari_forced_raises_are_counted_where_they_happen():
+    """A player who plays on with one card left in the deck sometimes draws it and
+    must raise (C-LAST-DECK): the statistics count exactly those turns."""
+    from collections import Counter
+
+    from referee.games import GAMES
+    from referee.games.corsari.notation import CorsariTurn
+    from referee.simulate import random_game
+
+    rules = GAMES["corsari"]
+    notes: Counter[str] = Counter()
+    record, _ = random_game(rules, ["A", "B", "C"], False, "t-13", notes=notes)
+    engine = rules.new_engine(record)
+    last_card_draws = 0
+    for round_ in record.rounds:
+        assert engine.start_round(round_.number) is None
+        for turn in round_.turns:
+            action = turn.action
+            if (isinstance(action, CorsariTurn) and engine.current.deck_size == 1
+                    and any(step.kind == "take" and step.source == "deck" for step in action.steps)):
+                last_card_draws += 1
+                assert action.steps[-1].kind == "raise"
+            assert engine.play(turn.player, action) is None
+    assert notes["forced raises"] == last_card_draws == 1
+
+
 def test_simulate_stats_describe_the_corpus(run):
     result = run("simulate", "--game", "corsari", "--players", "3", "--seed", "st", "--count", "3", "--stats")
     assert result.exit_code == 0
@@ -80,6 +106,8 @@ def test_simulate_stats_describe_the_corpus(run):
     assert lines[0].split() == ["games", "3"]
     assert lines[1].startswith(f"moves                 {moves} ({moves / 3:.1f} a game")
     assert any(line.startswith("void rounds") for line in lines)
+    assert any(line.split()[:3] == ["forced", "raises", "0"] for line in lines)
+    assert any(line.split()[:3] == ["grand", "masters", "0"] for line in lines)
     assert any(line.startswith("ended: ") for line in lines)
     korsar = run("simulate", "--game", "korsar", "--players", "4", "--seed", "st", "--count", "2", "--stats")
     assert korsar.stderr.splitlines()[0].split() == ["games", "2"]

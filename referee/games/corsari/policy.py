@@ -3,8 +3,9 @@ play, so corpora hold rounds as people play them.
 
 A player keeps improving his hand — of a few takes and discards drawn at random,
 he plays the one that leaves the best crew within reach — and raises anchor once
-his stowaways are light enough, a bar that rises as the round goes on, or when
-the deck is nearly out. A player completing the fastest captain's crew names
+his stowaways are light enough, a bar that rises as the round goes on, or, half
+the time, when the deck is nearly out; a player who plays on with one card left
+in the deck sometimes draws it and must raise (counted as a forced raise). A player completing the fastest captain's crew names
 the crew that leaves him the lightest stowaways. Choices between equals use the
 seeded word stream, so the same seed gives the same game.
 """
@@ -37,6 +38,7 @@ def choose(engine: CorsariEngine, moves: list[tuple[str, Any]], chooser: SeededC
     seat = state.next_seat
     hand = state.hands[seat]
     port = state.quay[-1] if state.quay else None
+    notes["forced raises"] += 0  # shown in the statistics even when none happened
     staying = [move for move in moves if not _raises(move[1])]
     if not staying:
         notes["forced raises"] += 1
@@ -51,16 +53,27 @@ def choose(engine: CorsariEngine, moves: list[tuple[str, Any]], chooser: SeededC
     # A player weighs a few takes and discards, as people do: for each, the lightest
     # crew the hand after it could raise with (every raising move is a staying
     # move's take and discard plus a crew, so no raise is missed by looking so).
-    looked = sorted({chooser.below(len(staying)) for _ in range(LOOKS)})
+    # One round in four is cautious: nobody settles for less than a clean crew, and
+    # hands improve slowly, so such rounds run on towards the deck's end.
+    cautious = state.number % 4 == 0
+    looked = sorted({chooser.below(len(staying)) for _ in range(2 if cautious else LOOKS)})
     reach = {index: _best_crew(staying[index][1], hand, port, state) for index in looked}
     least = min(total for total, _ in reach.values())
-    bar = 3 + 2 * (state.entries // engine.count)
-    if least <= bar or state.deck_size <= engine.count:
+    turns_each = state.entries // engine.count
+    bar = turns_each // 4 if cautious else 3 * turns_each // (1 + state.number % 3)
+    # Near the deck's end some players raise while they can choose their moment; the
+    # others play on, and one of them may have to draw the last card (C-LAST-DECK).
+    if least <= bar or (state.deck_size <= engine.count and chooser.below(2) == 0):
         best = [(staying[index][0], CorsariTurn(staying[index][1].steps + (Step("raise", crew),)))
                 for index, (total, crew) in reach.items()
                 if total == least and crew and _discards(staying[index][1])]
         if best:
             return best[chooser.below(len(best))]
+    if state.deck_size == 1 and chooser.below(3) == 0:
+        drawing = [move for move in moves if _takes_from(move[1], "deck")]
+        if drawing:
+            notes["forced raises"] += 1
+            return _lightest(drawing, hand, port, chooser, state)
     lightest = [index for index in looked if reach[index][0] == least]
     return staying[lightest[chooser.below(len(lightest))]]
 
@@ -76,6 +89,10 @@ def _discards(turn: CorsariTurn) -> bool:
     """A take and a discard, which a raise may follow (a take of the quay's last card
     ends the round instead)."""
     return any(step.kind == "discard" for step in turn.steps)
+
+
+def _takes_from(turn: CorsariTurn, source: str) -> bool:
+    return any(step.kind == "take" and step.source == source for step in turn.steps)
 
 
 def _raises(turn: Any) -> bool:
