@@ -169,3 +169,28 @@ def test_pirates_captains_and_the_admiral_each_have_their_galleons():
     # no yellow captain without a yellow pirate of A's, no green (C's colour),
     # no admiral on B's galleon
     assert plays(engine.legal_actions()) == ["draw", "Y1@B4", "R1@B4", "B4@B4"]
+
+
+def test_the_plain_body_reading_agrees_with_the_grammar():
+    """A body the plain regular expression takes is one the grammar reads, into the same
+    pieces (kind, place, groups); the grammar alone explains the others."""
+    import itertools
+
+    import pyparsing as pp
+
+    from referee.games.korsar.notation import _PLAIN_BODY, _grammar, _plain_pieces
+
+    words = ["xA3", "xBo12/2", "draw", "Y2", "discard", "AD", "$5", "R2@A3", "GC@B1/3", "~YC", "~AD", "x", "@"]
+    taken = 0
+    for size in range(1, 5):
+        for combo in itertools.product(words, repeat=size):
+            text = " ".join(combo)
+            if _PLAIN_BODY.fullmatch(text) is None:
+                continue
+            taken += 1
+            try:
+                pieces = list(_grammar().parse_string(text, parse_all=False))
+            except pp.ParseBaseException:
+                raise AssertionError(f"the plain reading takes {text!r}, the grammar does not") from None
+            assert _plain_pieces(text) == pieces, text
+    assert taken > 200

@@ -1,24 +1,96 @@
 """Tag-value grammar every game shares: player ids, the Players and Seed tags, and
-checking a value against a game's table of grammars."""
+checking a value against a game's table of grammars.
+
+pyparsing is imported, and a grammar built, only when a value needs it: importing
+pyparsing and building grammars would otherwise be most of a one-log check's start.
+A `TagGrammar` answers the values people write with a regular expression and asks
+its pyparsing grammar only about the rest, which it then also explains.
+"""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
-import pyparsing as pp
+import re
+from collections.abc import Callable
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, Union
 
 from referee.games.base import TurnSyntaxError
+
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 PLAYER_ID = r"[A-Za-z][A-Za-z_]*"
 """A player id: letters and '_' only, so that a game may write an id and a number
 together (Korsar's galleon A3)."""
 
-ID = pp.Regex(PLAYER_ID)
-PLAYERS = pp.OneOrMore(ID) + pp.StringEnd()
-SEED = pp.Regex(r"[A-Za-z0-9_.:-]{1,64}") + pp.StringEnd()
+SEED_RE = r"[A-Za-z0-9_.:-]{1,64}"
 SEED_SHAPE = "up to 64 letters, digits and . _ : -"
 
-Grammars = dict[str, tuple[pp.ParserElement, str]]
+SPACE = "[ \t]"
+"""Blanks a value's regular expression allows: some of what pyparsing skips, so that a
+value the expression takes is one the grammar reads (the converse need not hold)."""
+
+
+def words(token: str, separator: str = f"{SPACE}+") -> str:
+    """One or more `token`s apart, as a regular expression."""
+    return f"(?:{token})(?:{separator}(?:{token}))*"
+
+
+class TagGrammar:
+    """A tag value's grammar: `fits`, a regular expression over the whole value, says
+    yes to the values people write; the pyparsing grammar `build` makes decides the
+    others and says where one goes wrong."""
+
+    def __init__(self, fits: str, build: Callable[[], "pp.ParserElement"], shape: str) -> None:
+        self.fits = re.compile(f"{SPACE}*(?:{fits}){SPACE}*")
+        self.build = build
+        self.shape = shape
+
+    @cached_property
+    def grammar(self) -> "pp.ParserElement":
+        return self.build()
+
+    def parse(self, value: str) -> "pp.ParseResults":
+        return self.grammar.parse_string(value, parse_all=True)
+
+
+Grammars = dict[str, Union[TagGrammar, tuple["pp.ParserElement", str]]]
+"""Tag name -> its grammar; a plain (pyparsing grammar, shape) pair is still taken."""
+
+
+def _id() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.Regex(PLAYER_ID)
+
+
+def _players() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.OneOrMore(_id()) + pp.StringEnd()
+
+
+def _seed() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.Regex(SEED_RE) + pp.StringEnd()
+
+
+PLAYERS_TAG = TagGrammar(words(PLAYER_ID), _players, "player ids in seat order, letters and '_', e.g. \"A B C\"")
+SEED_TAG = TagGrammar(SEED_RE, _seed, SEED_SHAPE)
+
+_LAZY: dict[str, Callable[[], Any]] = {"ID": _id, "PLAYERS": lambda: PLAYERS_TAG.grammar,
+                                       "SEED": lambda: SEED_TAG.grammar}
+
+
+def __getattr__(name: str) -> Any:
+    """ID, PLAYERS and SEED, the pyparsing elements games build their grammars from,
+    made when first asked for."""
+    if name in _LAZY:
+        value = _LAZY[name]()
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | None:
@@ -26,10 +98,17 @@ def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | 
     entry = grammars.get(name)
     if entry is None:
         return None
-    grammar, shape = entry
+    if isinstance(entry, TagGrammar):
+        if entry.fits.fullmatch(value):
+            return None
+        grammar, shape = entry.grammar, entry.shape
+    else:
+        grammar, shape = entry
     key = (id(grammar), value)
     if key in _FITTING or _fits_single_regex(grammar, value):
         return None
+    import pyparsing as pp
+
     try:
         grammar.parse_string(value, parse_all=True)
     except pp.ParseBaseException as error:
@@ -40,11 +119,13 @@ def check_value(grammars: Grammars, name: str, value: str) -> TurnSyntaxError | 
     return None
 
 
-def _fits_single_regex(grammar: pp.ParserElement, value: str) -> bool:
+def _fits_single_regex(grammar: "pp.ParserElement", value: str) -> bool:
     """For a grammar that is one Regex then the end of the value (Seed, a Result), the
     answer pyparsing would give, by the same regular expression: values such as seeds
     are new in every game, and pyparsing's own overhead would be paid per game. False
     means "not known to fit": pyparsing then decides and explains."""
+    import pyparsing as pp
+
     if not (isinstance(grammar, pp.And) and len(grammar.exprs) == 2
             and isinstance(grammar.exprs[0], pp.Regex) and isinstance(grammar.exprs[1], pp.StringEnd)):
         return False
@@ -60,9 +141,11 @@ _FITTING: set[tuple[int, str]] = set()
 
 
 def parse_players(value: str) -> list[str]:
-    return list(_players(value))
+    return list(_parse_players(value))
 
 
 @lru_cache(maxsize=1024)
-def _players(value: str) -> tuple[str, ...]:
-    return tuple(PLAYERS.parse_string(value, parse_all=True))
+def _parse_players(value: str) -> tuple[str, ...]:
+    if PLAYERS_TAG.fits.fullmatch(value):
+        return tuple(value.split())
+    return tuple(PLAYERS_TAG.parse(value))

@@ -12,7 +12,9 @@
 
 The grammar accepts any card-like code so that the rules engine, not the
 parser, can say which card does not exist (K-CARDS). A body seen once is
-parsed once: results are cached by text, which keeps pyparsing off the hot path.
+parsed once: results are cached by text. A body written the plain way (single
+spaces) is read by one regular expression equal to the grammar on such bodies;
+pyparsing is imported and the grammar built only for the others, which it explains.
 """
 
 from __future__ import annotations
@@ -21,12 +23,15 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
-
-import pyparsing as pp
+from typing import TYPE_CHECKING, Literal
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
-from referee.games.tagvalues import ID, PLAYER_ID, PLAYERS, SEED, SEED_SHAPE, Grammars, check_value
+from referee.games.tagvalues import (
+    PLAYER_ID, PLAYERS_TAG, SEED_TAG, SPACE, Grammars, TagGrammar, check_value, words,
+)
+
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 ActionKind = Literal["draw", "discard", "galleon", "play"]
 
@@ -76,11 +81,13 @@ class _Piece:
     groups: dict[str, str]
 
 
-def _piece(kind: str, pattern: str) -> pp.ParserElement:
+def _piece(kind: str, pattern: str) -> "pp.ParserElement":
     """A token of the body that remembers its kind, place and named groups."""
+    import pyparsing as pp
+
     element = pp.Regex(pattern)
 
-    def located(text: str, loc: int, tokens: pp.ParseResults) -> _Piece:
+    def located(text: str, loc: int, tokens: "pp.ParseResults") -> _Piece:
         groups = {key: value for key, value in tokens.as_dict().items() if isinstance(value, str)}
         return _Piece(kind, loc, loc + len(tokens[0]), groups)
 
@@ -92,7 +99,10 @@ def _ref_pattern(prefix: str = "") -> str:
             rf"(?:/(?P<{prefix}round>\d{{1,6}}))?")
 
 
-def _build_grammar() -> pp.ParserElement:
+@lru_cache(maxsize=1)
+def _grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
     end = r"(?![^\s])"
     capture = _piece("capture", "x" + _ref_pattern() + end)
     draw = _piece("draw", rf"draw(?:\s+(?P<card>{CARD}))?" + end)
@@ -104,17 +114,36 @@ def _build_grammar() -> pp.ParserElement:
             + pp.Opt(chase) + pp.StringEnd())
 
 
-_GRAMMAR = _build_grammar()
+_PLAIN_PIECES = re.compile(
+    rf"(?P<capture>x{_ref_pattern()})"
+    rf"|(?P<draw>draw(?: (?P<draw_card>{CARD}))?)"
+    rf"|(?P<discard>discard (?P<discard_card>{CARD}))"
+    rf"|(?P<play>(?P<play_card>{CARD})@{_ref_pattern('on_')})"
+    rf"|(?P<galleon>{CARD})"
+    rf"|(?P<chase>~(?P<chase_card>{CARD}))")
+"""Each piece of a plainly written body, as the grammar's tokens read it."""
+
+_PLAIN_BODY = re.compile(
+    rf"(?:x{_ref_pattern('c_')} )*"
+    rf"(?:draw(?: (?:{CARD}))?|discard (?:{CARD})|(?:{CARD})@{_ref_pattern('p_')}|(?:{CARD}))"
+    rf"(?: ~(?:{CARD}))?")
+"""The body grammar over single-spaced words: a body it matches is one the grammar
+reads, into the pieces `_PLAIN_PIECES` finds between the spaces."""
 
 
 @lru_cache(maxsize=1 << 16)
 def parse_body(text: str) -> ParsedTurn:
     """Parse a turn body; the result is shared between equal texts, so it is immutable."""
-    try:
-        # parse_all would add its own end check: the grammar ends in StringEnd already
-        pieces: list[_Piece] = list(_GRAMMAR.parse_string(text, parse_all=False))
-    except pp.ParseBaseException:
-        raise _explain(text) from None
+    if _PLAIN_BODY.fullmatch(text):
+        pieces = _plain_pieces(text)
+    else:
+        import pyparsing as pp
+
+        try:
+            # parse_all would add its own end check: the grammar ends in StringEnd already
+            pieces = list(_grammar().parse_string(text, parse_all=False))
+        except pp.ParseBaseException:
+            raise _explain(text) from None
     parts: dict[str, tuple[int, int]] = {}
     captures: list[GalleonRef] = []
     kind: ActionKind = "draw"
@@ -139,6 +168,31 @@ def parse_body(text: str) -> ParsedTurn:
                 target = _ref(piece.groups)
                 parts["target"] = (piece.start + len(card or "") + 1, piece.end)
     return ParsedTurn(KorsarAction(kind, card, target, tuple(captures), chased), parts)
+
+
+def _plain_pieces(text: str) -> list[_Piece]:
+    """The pieces of a body `_PLAIN_BODY` matches, with the groups the grammar's own
+    tokens would name."""
+    pieces = []
+    position = 0
+    while position < len(text):
+        match = _PLAIN_PIECES.match(text, position)
+        assert match is not None and match.lastgroup is not None
+        kind = match.lastgroup  # the piece's own group: it closes after those inside it
+        groups = {key: value for key, value in match.groupdict().items() if value is not None}
+        if kind == "capture":
+            groups = {key: groups[key] for key in ("owner", "value", "round") if key in groups}
+        elif kind == "play":
+            groups = {"card": groups["play_card"], "owner": groups["on_owner"], "value": groups["on_value"],
+                      **({"round": groups["on_round"]} if "on_round" in groups else {})}
+        elif kind in ("draw", "discard", "chase"):
+            card = groups.get(f"{kind}_card")
+            groups = {"card": card} if card is not None else {}
+        else:
+            groups = {"card": match.group()}
+        pieces.append(_Piece(kind, match.start(), match.end(), groups))
+        position = match.end() + 1
+    return pieces
 
 
 _SHAPES = (
@@ -236,27 +290,63 @@ def format_body(action: KorsarAction) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_CARD_TOKEN = pp.Regex(CARD)
-_TEAMS = pp.OneOrMore(pp.Regex(rf"{PLAYER_ID}\+{PLAYER_ID}")) + pp.StringEnd()
-_HAND = pp.Group(ID + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(_CARD_TOKEN)))
-_HANDS = pp.DelimitedList(_HAND, delim="/") + pp.StringEnd()
-_DECK = pp.ZeroOrMore(_CARD_TOKEN) + pp.StringEnd()
 _SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
-_SIDE_SCORE = pp.Regex(_SIDE_SCORE_RE.pattern)
 _SIDE_SCORE_PLAIN = _SIDE_SCORE_RE.pattern.replace("(?P<side>", "(?:").replace("(?P<score>", "(?:")
-_RESULT = pp.Regex(rf"\*|{_SIDE_SCORE_PLAIN}(?:\s+{_SIDE_SCORE_PLAIN})*") + pp.StringEnd()
+_RESULT_RE = rf"\*|{_SIDE_SCORE_PLAIN}(?:\s+{_SIDE_SCORE_PLAIN})*"
+_HAND_RE = rf"{PLAYER_ID}{SPACE}*:(?:{SPACE}*-|{SPACE}*{words(CARD)})?"
+
+
+def _card_token() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.Regex(CARD)
+
+
+def _teams_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.OneOrMore(pp.Regex(rf"{PLAYER_ID}\+{PLAYER_ID}")) + pp.StringEnd()
+
+
+def _hands_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    card = _card_token()
+    hand = pp.Group(pp.Regex(PLAYER_ID) + pp.Suppress(":") + pp.Group(pp.Suppress("-") | pp.ZeroOrMore(card)))
+    return pp.DelimitedList(hand, delim="/") + pp.StringEnd()
+
+
+def _deck_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.ZeroOrMore(_card_token()) + pp.StringEnd()
+
+
+def _result_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.Regex(_RESULT_RE) + pp.StringEnd()
+
+
+_TEAMS = TagGrammar(words(rf"{PLAYER_ID}\+{PLAYER_ID}"), _teams_grammar,
+                    "partners joined by '+', teams in seat order, e.g. \"A+B C+D\"")
+_HANDS = TagGrammar(words(_HAND_RE, f"{SPACE}*/{SPACE}*"), _hands_grammar,
+                    "each player's six cards, e.g. \"A: $3 Y2 R4 B1 GC AD / B: ...\"")
+_END_HANDS = TagGrammar(_HANDS.fits.pattern, _hands_grammar,
+                        "each player's cards at the end, '-' for none, e.g. \"A: - / B: $3\"")
+_DECK = TagGrammar(f"(?:{words(CARD)})?", _deck_grammar, "the deck's cards, top first")
+_RESULT = TagGrammar(_RESULT_RE, _result_grammar,
+                     "'*' for an unfinished game, or each side's score: \"A=6 B=2 C=-3\"")
 
 TAG_GRAMMARS: Grammars = {
-    "Players": (PLAYERS, "player ids in seat order, letters and '_', e.g. \"A B C\""),
-    "Teams": (_TEAMS, "partners joined by '+', teams in seat order, e.g. \"A+B C+D\""),
-    "Seed": (SEED, SEED_SHAPE),
-    "Hands": (_HANDS, "each player's six cards, e.g. \"A: $3 Y2 R4 B1 GC AD / B: ...\""),
-    "Deck": (_DECK, "the deck's cards, top first"),
-    "EndHands": (_HANDS, "each player's cards at the end, '-' for none, e.g. \"A: - / B: $3\""),
-    "Result": (_RESULT, "'*' for an unfinished game, or each side's score: \"A=6 B=2 C=-3\""),
+    "Players": PLAYERS_TAG,
+    "Teams": _TEAMS,
+    "Seed": SEED_TAG,
+    "Hands": _HANDS,
+    "Deck": _DECK,
+    "EndHands": _END_HANDS,
+    "Result": _RESULT,
 }
-
-
 
 
 def parse_teams(value: str) -> list[tuple[str, str]]:
@@ -265,19 +355,29 @@ def parse_teams(value: str) -> list[tuple[str, str]]:
 
 @lru_cache(maxsize=1024)
 def _teams(value: str) -> tuple[tuple[str, str], ...]:
+    found = value.split() if _TEAMS.fits.fullmatch(value) else _TEAMS.parse(value)
     teams = []
-    for word in _TEAMS.parse_string(value, parse_all=True):
+    for word in found:
         first, second = word.split("+")
         teams.append((first, second))
     return tuple(teams)
 
 
 def parse_hands(value: str) -> list[tuple[str, list[str]]]:
-    return [(group[0], list(group[1])) for group in _HANDS.parse_string(value, parse_all=True)]
+    if _HANDS.fits.fullmatch(value):
+        hands = []
+        for hand in value.split("/"):
+            player, _, cards = hand.partition(":")
+            listed = cards.split()
+            hands.append((player.strip(), [] if listed == ["-"] else listed))
+        return hands
+    return [(group[0], list(group[1])) for group in _HANDS.parse(value)]
 
 
 def parse_deck(value: str) -> list[str]:
-    return list(_DECK.parse_string(value, parse_all=True))
+    if _DECK.fits.fullmatch(value):
+        return value.split()
+    return list(_DECK.parse(value))
 
 
 def parse_result(value: str) -> list[tuple[str, int]] | None:
