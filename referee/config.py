@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import fnmatch
 import os
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,6 +76,8 @@ def _has_tool_table(path: Path) -> bool:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib
+
     try:
         with open(path, "rb") as stream:
             return tomllib.load(stream)

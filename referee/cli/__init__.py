@@ -19,7 +19,6 @@ import importlib
 import os
 import signal
 import sys
-import traceback
 from typing import Any
 
 import click
@@ -104,6 +103,8 @@ class RefereeGroup(click.Group):
                 if isinstance(error, WorkFailed):
                     click.echo(error.traceback, err=True, nl=False)
                 else:
+                    import traceback
+
                     traceback.print_exc()
                 ctx.exit(EXIT_INTERNAL)
             kind = error.kind if isinstance(error, WorkFailed) else type(error).__name__

@@ -6,7 +6,6 @@ import dataclasses
 import functools
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -197,6 +196,8 @@ def staged_output(output: str | None) -> Iterator[TextIO]:
         with open_output(output) as stream:
             yield stream
         return
+    import tempfile
+
     with tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as staged:
         yield staged  # type: ignore[misc]
         staged.seek(0)

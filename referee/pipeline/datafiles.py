@@ -12,7 +12,6 @@ from typing import Any
 
 from referee.games import GAMES
 from referee.games.base import DataError, JudgeOptions
-from referee.pipeline.json_stream import JsonStreamError, strict_loads
 
 MAX_DATA_BYTES = 16 << 20
 """A board or a card set is a few kilobytes; anything near this is not a data file."""
@@ -79,6 +78,8 @@ def read_json(path: str) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise DataFileError(path, f"not UTF-8 (byte {error.start})") from None
+    from referee.pipeline.json_stream import JsonStreamError, strict_loads
+
     try:
         return strict_loads(text)
     except JsonStreamError as error:

@@ -10,7 +10,6 @@ import errno
 import os
 import sys
 import stat
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable, Iterator
@@ -41,6 +40,8 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         before: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
         before = None
+    import tempfile
+
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:

@@ -10,8 +10,6 @@ one large file is spread over several processes and read with bounded memory.
 from __future__ import annotations
 
 import re
-import tempfile
-import traceback
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
@@ -72,7 +70,13 @@ def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> dict[str
     except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
         return {"path": path, "games": [], "diagnostics": [],
                 "internal_error": {"type": type(error).__name__, "message": str(error),
-                                   "traceback": traceback.format_exc()}}
+                                   "traceback": _traceback()}}
+
+
+def _traceback() -> str:
+    import traceback
+
+    return traceback.format_exc()
 
 
 def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
@@ -283,6 +287,8 @@ def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[s
 def spool(stream: BinaryIO) -> BinaryIO:
     """A seekable copy of a stream that cannot seek (standard input), kept in memory
     while small and on disk beyond that."""
+    import tempfile
+
     copy = tempfile.SpooledTemporaryFile(max_size=8 << 20)
     while block := stream.read(1 << 20):
         copy.write(block)

@@ -12,7 +12,6 @@
 from __future__ import annotations
 
 from typing import Any
-from unicodedata import combining, east_asian_width
 
 from referee.diagnostics import Diagnostic
 from referee.games.base import Outcome
@@ -84,6 +83,8 @@ def _display_width(text: str) -> int:
     """Columns a terminal gives the text: wide East Asian characters take two."""
     if text.isascii():
         return len(text)
+    from unicodedata import combining, east_asian_width
+
     return sum(2 if east_asian_width(char) in ("W", "F") else 0 if combining(char) else 1 for char in text)
 
 

@@ -19,7 +19,6 @@ pyparsing is imported and the grammar built only for the others, which it explai
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -254,6 +253,8 @@ def _shape(token: str) -> str:
 def _hint(token: str, stage: str) -> str:
     if token.lower() in KEYWORDS and token not in KEYWORDS:
         return f"keywords are lower case: '{token.lower()}'"
+    import difflib
+
     close = difflib.get_close_matches(token.lower(), sorted(KEYWORDS), n=1, cutoff=0.6)
     if close and token.isalpha():
         return f"did you mean '{close[0]}'?"
