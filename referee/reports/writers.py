@@ -10,9 +10,7 @@ spills to disk — so memory does not grow with the input.
 
 from __future__ import annotations
 
-import datetime
 import json
-import tempfile
 import time
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -27,6 +25,13 @@ from referee.reports.visible import visible, xml_safe
 Write = Callable[[str], None]
 SPILL = 1 << 20
 """Bytes a waiting part of a document keeps in memory before it moves to disk."""
+
+
+def _spill() -> Any:
+    """A text file kept in memory up to SPILL characters, then on disk."""
+    import tempfile
+
+    return tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")
 
 
 class ReportWriter:
@@ -241,7 +246,7 @@ class SarifWriter(ReportWriter):
     def __init__(self, write: Write) -> None:
         super().__init__(write)
         self.index = machine.sarif_rule_index()
-        self.artifacts = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")
+        self.artifacts = _spill()
         self.files = 0
         self.results = 0
         driver = {"name": "referee", "version": __version__, "semanticVersion": __version__,
@@ -290,15 +295,17 @@ class JunitWriter(ReportWriter):
     def __init__(self, write: Write, started: float) -> None:
         super().__init__(write)
         self.started = started
-        self.suites = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")
+        self.suites = _spill()
         self.cases: TextIO | None = None
         self.counts = {"tests": 0, "failures": 0, "errors": 0}
         self.totals = {"tests": 0, "failures": 0, "errors": 0}
 
     def file_start(self, path: str) -> None:
-        self.cases = tempfile.SpooledTemporaryFile(max_size=SPILL, mode="w+", encoding="utf-8")  # type: ignore[assignment]
+        self.cases = _spill()  # type: ignore[assignment]
         self.counts = {"tests": 0, "failures": 0, "errors": 0}
         self.file_started = time.perf_counter()
+        import datetime
+
         self.file_stamp = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
         self.last_case = self.file_started
 
