@@ -61,6 +61,8 @@ def _game_skeleton_validator() -> Draft202012Validator:
     game = schema["$defs"]["game"]
     game.pop("allOf", None)
     schema["$defs"]["game"]["properties"]["rounds"] = {"type": "array"}  # rounds and turns: one by one, below
+    schema["$defs"]["game"]["properties"]["tags"].pop("items")  # each tag too; the list keeps its `contains`
+    schema["$defs"]["game"]["properties"]["verdict"] = {}  # new in every game: checked on its own
     defs = schema["$defs"]
 
     def inline(node: Any) -> Any:
@@ -81,46 +83,61 @@ def _game_skeleton_validator() -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{schema_id}#/$defs/game"}, registry=registry)
 
 
-@lru_cache(maxsize=1 << 16)
-def _cached_errors(definition: str, part_json: str) -> tuple[tuple[str, str], ...]:
-    """A part's errors against one definition of the game record schema, by its JSON text."""
-    import json
+_KNOWN_ERRORS: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
+_KNOWN_LIMIT = 1 << 16
 
-    from decimal import Decimal
 
-    part = json.loads(part_json, parse_float=Decimal)  # a fraction stays a fraction: no integer takes it
-    validator = part_validator("game-record", definition)
-    errors = sorted(validator.iter_errors(part), key=lambda e: list(e.absolute_path))
-    return tuple((error.json_path[1:], error.message) for error in errors)
+def _errors_once(definition: str, part: Any) -> tuple[tuple[str, str], ...]:
+    """A part's errors against one definition (or "skeleton", the game's shape, or
+    "verdict", the check report's), each
+    distinct part judged once: keyed by its repr, exact for JSON values (1, 1.0, True
+    and Decimal("1.5") all differ), and bounded, so a stream of new parts cannot grow it."""
+    key = (definition, repr(part))
+    known = _KNOWN_ERRORS.get(key)
+    if known is None:
+        validator = (_game_skeleton_validator() if definition == "skeleton"
+                     else part_validator("check-report", "verdict") if definition == "verdict"
+                     else part_validator("game-record", definition))
+        errors = sorted(validator.iter_errors(part), key=lambda e: list(e.absolute_path))
+        known = tuple((error.json_path[1:], error.message) for error in errors)
+        if len(_KNOWN_ERRORS) >= _KNOWN_LIMIT:
+            _KNOWN_ERRORS.clear()
+        _KNOWN_ERRORS[key] = known
+    return known
 
 
 def game_record_errors(game: Any, prefix: str) -> list[str]:
-    """What `part_errors("game-record", "game", …)` finds, faster: the game's shape first,
-    then each turn and its action against their schemas, a part seen before (archives
-    repeat them) judged from memory. A game with any fault is validated whole, so the
-    report is the same."""
-    import json
-
-    errors = sorted(_game_skeleton_validator().iter_errors(game), key=lambda e: list(e.absolute_path))
-    found = [f"{prefix}{error.json_path[1:]}: {error.message}" for error in errors]
+    """What `part_errors("game-record", "game", …)` finds, faster: the game's shape (its
+    tags by name only), each tag, round, turn and action against their schemas, a part
+    seen before (archives repeat them) judged from memory. A game with any fault is
+    validated whole, so the report is the same."""
     kind = game.get("game") if isinstance(game, dict) else None
-    rounds = game.get("rounds") if isinstance(game, dict) else None
-    if found or not isinstance(kind, str) or f"{kind}-action" not in load_schema(SCHEMAS["game-record"])["$defs"]:
+    tags = game.get("tags") if isinstance(game, dict) else None
+    if (not isinstance(kind, str) or f"{kind}-action" not in load_schema(SCHEMAS["game-record"])["$defs"]
+            or not isinstance(tags, list) or not all(isinstance(tag, dict) for tag in tags)):
         return part_errors("game-record", "game", game, prefix)
-    for r, round_ in enumerate(rounds or ()):
+    rounds = game.get("rounds")
+    shape = {**game, "tags": [{"name": tag["name"]} if "name" in tag else {} for tag in tags]}
+    if isinstance(rounds, list):
+        shape["rounds"] = []
+    if isinstance(shape.get("source"), str):
+        shape["source"] = ""  # any string will do; each game names its own
+    found = [f"{prefix}{path}: {message}" for path, message in _errors_once("skeleton", shape)]
+    if "verdict" in game:
+        found.extend(f"{prefix}.verdict{path}: {message}" for path, message in _errors_once("verdict", game["verdict"]))
+    for t, tag in enumerate(tags):
+        found.extend(f"{prefix}.tags[{t}]{path}: {message}" for path, message in _errors_once("tag", tag))
+    for r, round_ in enumerate(rounds if isinstance(rounds, list) else ()):
         turns = round_.get("turns") if isinstance(round_, dict) else None
         shell = {**round_, "turns": []} if isinstance(turns, list) else round_
-        found.extend(f"{prefix}.rounds[{r}]{path}: {message}"
-                     for path, message in _cached_errors("round", json.dumps(shell, ensure_ascii=False, default=float)))
+        found.extend(f"{prefix}.rounds[{r}]{path}: {message}" for path, message in _errors_once("round", shell))
         for t, turn in enumerate(turns if isinstance(turns, list) else ()):
             where = f"{prefix}.rounds[{r}].turns[{t}]"
             action = turn.get("action") if isinstance(turn, dict) else None
-            # key order kept in the keys: messages quote the parts as written
             shell = {**turn, "action": {}} if isinstance(action, dict) else turn
-            found.extend(f"{where}{path}: {message}"
-                         for path, message in _cached_errors("turn", json.dumps(shell, ensure_ascii=False, default=float)))
+            found.extend(f"{where}{path}: {message}" for path, message in _errors_once("turn", shell))
             if isinstance(action, dict):
                 found.extend(f"{where}.action{path}: {message}" for path, message in
-                             _cached_errors(f"{kind}-action", json.dumps(action, ensure_ascii=False, default=float)))
+                             _errors_once(f"{kind}-action", action))
     # a game at fault is rare: validated whole, its report is exactly what the schema says
     return part_errors("game-record", "game", game, prefix) if found else found

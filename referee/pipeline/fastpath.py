@@ -56,6 +56,42 @@ _BODIES = _Bodies()
 def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_OPTIONS) -> GameReport | None:
     """The report of a plain game, legal without so much as a warning; None whenever
     the full reader must look."""
+    head = _plain_head(path, chunk)
+    if head is None:
+        return None
+    rules, record, position = head
+    engine = rules.new_engine(record, options)
+    if isinstance(engine, Violation):
+        return None
+    moves = _replay_movetext(rules, engine, chunk.lines, position)
+    if moves is None or engine.finish():
+        return None
+    return GameReport(index, record.line, rules, record, [], moves, engine, engine.outcome())
+
+
+class _ReadOnly:
+    """Stands in for an engine where only reading matters: every round and turn is taken."""
+
+    def start_round(self, number: int) -> None:
+        return None
+
+    def play(self, player: str, action: Any) -> None:
+        return None
+
+
+def reads_plainly(path: str, chunk: Chunk) -> bool:
+    """Whether a game is plain and reads with no finding (its tags and every turn),
+    without judging it; False means only that the full reader must say."""
+    head = _plain_head(path, chunk)
+    if head is None:
+        return False
+    rules, _, position = head
+    return _replay_movetext(rules, _ReadOnly(), chunk.lines, position) is not None  # type: ignore[arg-type]
+
+
+def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | None:
+    """A plain game's rules, its record of tags (no rounds yet) and where its movetext
+    starts; None when the tags are not plain or not without findings."""
     lines = chunk.lines
     tags: list[Tag] = []
     first: int | None = None
@@ -85,13 +121,7 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     check_tags(path, record, rules, problems)
     if problems:
         return None
-    engine = rules.new_engine(record, options)
-    if isinstance(engine, Violation):
-        return None
-    moves = _replay_movetext(rules, engine, lines, position)
-    if moves is None or engine.finish():
-        return None
-    return GameReport(index, first, rules, record, [], moves, engine, engine.outcome())
+    return rules, record, position
 
 
 def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int) -> int | None:
