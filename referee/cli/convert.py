@@ -66,7 +66,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
         problems: list[dict[str, Any]] = []
         broken: list[dict[str, Any]] = []
         with stream, tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as kept:
-            for game, lines in file_games(name, stream, problems, full=True, options=options):
+            for game, lines in file_games(name, stream, problems, records=True, options=options):
                 ok = ok and game.verdict == "legal"
                 if game.verdict == "malformed":
                     broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)

@@ -19,7 +19,7 @@ from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
-from referee.record import GameRecord, Tag
+from referee.record import GameRecord, Round, Tag, Turn
 from referee.pipeline.replay import GameReport
 
 _CACHE_LIMIT = 200_000
@@ -53,9 +53,11 @@ class _Bodies:
 _BODIES = _Bodies()
 
 
-def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_OPTIONS) -> GameReport | None:
+def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_OPTIONS,
+                record_turns: bool = False) -> GameReport | None:
     """The report of a plain game, legal without so much as a warning; None whenever
-    the full reader must look."""
+    the full reader must look. With `record_turns` its record holds the rounds and
+    turns too (no places in the file: a plain legal game has no finding to show)."""
     head = _plain_head(path, chunk)
     if head is None:
         return None
@@ -63,7 +65,7 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     engine = rules.new_engine(record, options)
     if isinstance(engine, Violation):
         return None
-    moves = _replay_movetext(rules, engine, chunk.lines, position)
+    moves = _replay_movetext(rules, engine, chunk.lines, position, record.rounds if record_turns else None)
     if moves is None or engine.finish():
         return None
     return GameReport(index, record.line, rules, record, [], moves, engine, engine.outcome())
@@ -124,8 +126,10 @@ def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | 
     return rules, record, position
 
 
-def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int) -> int | None:
-    """Moves played, or None at the first thing that is not plain and legal."""
+def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int,
+                     rounds: list[Round] | None = None) -> int | None:
+    """Moves played, or None at the first thing that is not plain and legal; each round
+    and turn played is added to `rounds` when it is given."""
     bodies_of = _BODIES
     table = bodies_of.table(rules)
     play = engine.play
@@ -169,6 +173,8 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if action is False or play(player, action) is not None:
                     return None
                 moves += 1
+                if rounds is not None:
+                    rounds[-1].turns.append(Turn(player, action, body))
                 body = None
             if name:
                 player = name
@@ -177,6 +183,8 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 player = None
                 if engine.start_round(int(token[:-1])) is not None:
                     return None
+                if rounds is not None:
+                    rounds.append(Round(int(token[:-1])))
                 in_round = True
     if player is not None:  # the last turn, played as in the loop (kept inline there: it runs for every move)
         if body is None:
@@ -189,4 +197,6 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if action is False or play(player, action) is not None:
             return None
         moves += 1
+        if rounds is not None:
+            rounds[-1].turns.append(Turn(player, action, body))
     return moves

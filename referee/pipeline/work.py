@@ -90,13 +90,14 @@ def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
 
 def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False,
                  options: JudgeOptions = NO_OPTIONS, canonical: bool = False, stop_after: int | None = None,
-                 wanted: Callable[[int], bool] | None = None) -> Iterator[GameReport]:
+                 wanted: Callable[[int], bool] | None = None, records: bool = False) -> Iterator[GameReport]:
     """The game of a chunk: by the quick path when it is plain and legal, else read in
-    full (`full`: always, with its record). A game `wanted` refuses is read, not replayed."""
+    full (`full`: always, with its record and every place in the file; `records`: with
+    its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
     last = chunk.first_line + len(chunk.lines) - 1
     too_long = [number for number in cut if chunk.first_line <= number <= last]
-    if not too_long and not full:
-        plain = judge_plain(path, index, chunk, options)
+    if not too_long and (not full or records):
+        plain = judge_plain(path, index, chunk, options, record_turns=records)
         if plain is not None:
             yield plain
             return
@@ -153,11 +154,12 @@ def check_stream(path: str, stream: BinaryIO, options: JudgeOptions = NO_OPTIONS
 
 
 def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
-               full: bool = False, options: JudgeOptions = NO_OPTIONS) -> Iterator[tuple[GameReport, LineText]]:
+               full: bool = False, options: JudgeOptions = NO_OPTIONS,
+               records: bool = False) -> Iterator[tuple[GameReport, LineText]]:
     """Every game of a stream, one at a time, with a way to quote its lines; `full`
-    reads each with its whole record (for export). The file's own findings go to
-    `problems`."""
-    for judged in judged_chunks(path, stream, problems, full=full, options=options):
+    reads each with its whole record and every place in the file, `records` with its
+    record (for export). The file's own findings go to `problems`."""
+    for judged in judged_chunks(path, stream, problems, full=full, options=options, records=records):
         for report in judged.games:
             yield report, judged.lines
 
@@ -174,7 +176,7 @@ class JudgedChunk:
 def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *, full: bool = False,
                   canonical: bool = False, stop_after: int | None = None,
                   wanted: Callable[[int], bool] | None = None,
-                  options: JudgeOptions = NO_OPTIONS) -> Iterator[JudgedChunk]:
+                  options: JudgeOptions = NO_OPTIONS, records: bool = False) -> Iterator[JudgedChunk]:
     """The file's chunks one at a time, each with its judged game: what every command
     that reads logs reads them by, so that all read them alike, with the same limits
     and memory that holds one batch of lines. The file's own findings (not UTF-8, no
@@ -190,7 +192,7 @@ def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *
         else:
             for chunk in item.chunks:
                 games = list(_judge_chunk(path, index + 1, chunk, item.cut, full, options, canonical,
-                                          stop_after, wanted))
+                                          stop_after, wanted, records))
                 index += len(games)
                 yield JudgedChunk(chunk, games, _lines_of(chunk))
     if blank is not None:
