@@ -72,6 +72,11 @@ def load(document: Any) -> CardSet:
     if errors:
         first = errors[0]
         raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path))
+    return _built(document)
+
+
+def _built(document: Any) -> CardSet:
+    """The cards of a document that fits the schema, checked for what a schema cannot say (S-DATA-CHECK)."""
     nationalities = tuple(document["nationalities"])
     cards: dict[str, Card] = {}
     for index, raw in enumerate(document["cards"]):
@@ -153,9 +158,14 @@ def digest_of(document: Any) -> str:
 
 @lru_cache(maxsize=1)
 def sample_cards() -> CardSet:
-    """The package's own invented cards: the set a log naming `sample` is played with."""
+    """The package's own invented cards: the set a log naming `sample` is played with.
+
+    The file ships with the package and the test suite checks it against the schema
+    (test_the_sample_cards_are_sound_and_of_the_project_s_own_invention), so it is not checked
+    again here: that would cost every process (every worker of `check -j N`) the import of the
+    JSON Schema library and the building of its validator, about a tenth of a second."""
     text = (resources.files(__package__) / "sample-cards.json").read_text(encoding="utf-8")
-    return load(json.loads(text))
+    return _built(json.loads(text))
 
 
 def _check_hull(raw: dict[str, Any], pointer: str) -> None:

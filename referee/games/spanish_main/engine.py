@@ -25,6 +25,9 @@ ACTIONS = ("move", "about", "shoot", "explore", "repair", "free")
 AFTER_BUILDING = frozenset({"build", "end", "resign", "reveal", "ability", "event", "effect"})
 """What may follow a fort built at the end of the turn (S-TURN, S-FORT-BUILD)."""
 NEVER_WAIVED = frozenset({"S-ONE-MISSES", "S-DICE", "S-PLAYERS", "S-TURN", "S-DATA", "S-DATA-UNKNOWN"})
+CHECKPOINT_EVERY = 64
+"""Level 1 saves the state once every this many calls, not before every entry: an illegal entry
+(rare) is undone by going back to the last saved state and playing the calls since again."""
 
 
 class Illegal(Exception):
@@ -104,6 +107,11 @@ class SpanishMainEngine(Engine):
             from referee.games.spanish_main.level2 import GeometryJudge
 
             self.geometry = GeometryJudge(self, setup.geometry)
+        self._journal: list[tuple[str | None, Any]] | None = None if self.geometry is not None else []
+        """Level 1: the calls since `_checkpoint`, (None, N) for round N begun and (player, action)
+        for an entry played; None at level 2, where every entry is saved before it is judged."""
+        self._checkpoint: dict[str, Any] = self._snapshot()
+        """The state before the journal's first call; never changed (restored from a copy)."""
 
     # -- the Engine interface ------------------------------------------------------------------
 
@@ -123,6 +131,12 @@ class SpanishMainEngine(Engine):
         return None
 
     def start_round(self, number: int) -> Violation | None:
+        violation = self._start_round(number)
+        if self._journal is not None:
+            self._record(None, number)  # even when refused: it may have ended the turn first (S-END)
+        return violation
+
+    def _start_round(self, number: int) -> Violation | None:
         if self.over:
             return Violation("S-END", f"the game ended ({self.end_reason}): no turn {number} is played", part="round")
         if not self.started:
@@ -152,6 +166,18 @@ class SpanishMainEngine(Engine):
         return None
 
     def play(self, player: str, action: Any) -> Violation | None:
+        if self._journal is None:
+            return self._play_saved(player, action)
+        try:
+            self._play(player, action)
+        except Illegal as illegal:
+            self._rewind()
+            return illegal.violation
+        self._record(player, action)
+        return None
+
+    def _play_saved(self, player: str, action: Any) -> Violation | None:
+        """Level 2: the state is saved before the entry (the geometry reads it as `before`)."""
         saved = self.before = self._snapshot()
         if self.geometry is not None:
             self.geometry.focus = None
@@ -228,7 +254,14 @@ class SpanishMainEngine(Engine):
     def accepts(self, player: str, action: Any) -> bool:
         """Whether this entry would be legal now; the state is left as it was either way."""
         saved = self._snapshot()
-        verdict = self.play(player, action)
+        if self._journal is None:
+            verdict = self._play_saved(player, action)
+        else:
+            try:
+                self._play(player, action)
+                verdict = None
+            except Illegal as illegal:
+                verdict = illegal.violation
         self._restore(saved)
         return verdict is None
 
@@ -248,9 +281,14 @@ class SpanishMainEngine(Engine):
     def copy(self) -> "SpanishMainEngine":
         clone = copy.copy(self)
         clone._restore(self._snapshot())
+        if self._journal is not None:
+            clone._journal = list(self._journal)  # the checkpoint is never changed: shared
         return clone
 
     # -- saving and restoring (an illegal entry leaves the state untouched) ----------------------
+    # Level 2 saves the state before every entry (its geometry reads that state). Level 1 saves it
+    # only now and then (`_record`) and undoes an illegal entry by replaying the calls since
+    # (`_rewind`): copying every piece before every entry was most of the time a log took.
 
     _PIECES = ("ships", "crew", "tokens", "forts", "events", "islands", "terrain")
     _CONTAINERS = ("placement", "gold", "homes", "rolls", "forts_shot", "sea_values", "keywords_used",
@@ -259,21 +297,54 @@ class SpanishMainEngine(Engine):
               "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "accepted")
 
     def _snapshot(self) -> dict[str, Any]:
-        """Everything an entry may change, copied so that no later change reaches the copy: taken
-        before every entry, so it copies piece by piece rather than deeply."""
-        saved: dict[str, Any] = {name: {key: clone(piece) for key, piece in getattr(self, name).items()}
-                                 for name in self._PIECES}
-        saved.update({name: getattr(self, name).copy() for name in self._CONTAINERS})
-        saved.update({name: getattr(self, name) for name in self._PLAIN})
-        saved["stage_done"] = {stage: done.copy() for stage, done in self.stage_done.items()}
-        saved["acted"] = {ship: kinds.copy() for ship, kinds in self.acted.items()}
-        saved["after"] = None if self.after is None else dict(self.after, used=set(self.after["used"]))
-        saved["waiver"] = None if self.waiver is None else dict(self.waiver)
+        """Everything an entry may change, copied so that no later change reaches the copy."""
+        return self._copied(vars(self))
+
+    @classmethod
+    def _copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the changeable part of `state` (the engine's attributes, or a snapshot of them),
+        piece by piece rather than deeply: cards and strings are shared, never changed."""
+        saved: dict[str, Any] = {name: {key: clone(piece) for key, piece in state[name].items()}
+                                 for name in cls._PIECES}
+        saved.update({name: state[name].copy() for name in cls._CONTAINERS})
+        saved.update({name: state[name] for name in cls._PLAIN})
+        saved["stage_done"] = {stage: done.copy() for stage, done in state["stage_done"].items()}
+        saved["acted"] = {ship: kinds.copy() for ship, kinds in state["acted"].items()}
+        after, waiver = state["after"], state["waiver"]
+        saved["after"] = None if after is None else dict(after, used=set(after["used"]))
+        saved["waiver"] = None if waiver is None else dict(waiver)
         return saved
 
     def _restore(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
             setattr(self, name, value)
+
+    def _record(self, player: str | None, entry: Any) -> None:
+        """Level 1: note a call that changed (or may have changed) the state; now and then save the
+        state instead, so that undoing an entry never replays more than CHECKPOINT_EVERY calls."""
+        journal = self._journal
+        assert journal is not None
+        journal.append((player, entry))
+        if len(journal) >= CHECKPOINT_EVERY:
+            self._checkpoint = self._snapshot()
+            journal.clear()
+
+    def _rewind(self) -> None:
+        """Level 1: undo the entry just refused by restoring the last saved state and playing the
+        calls since again (the engine is deterministic, and those calls were all accepted). What a
+        snapshot does not hold (notices, the last entry's grounds) is left as the refused entry left it,
+        as a restored snapshot would leave it."""
+        assert self._journal is not None
+        kept = (self.notices, self.on_word, self.on_geo)
+        self._restore(self._copied(self._checkpoint))
+        self.notices = []
+        for player, entry in self._journal:
+            if player is None:
+                self._start_round(entry)
+            else:
+                self._play(player, entry)
+        self.notices, self.on_word, self.on_geo = kept
+        self._checkpoint, self._journal = self._snapshot(), []  # refusals in a row replay nothing
 
     # -- helpers -------------------------------------------------------------------------------
 
@@ -294,10 +365,13 @@ class SpanishMainEngine(Engine):
         return None if not self.over else "none"
 
     def total_gold(self, player: str) -> int:
-        forts = [f for f in self.forts.values() if f.owner == player and f.built]
-        if "fort-paid-only" in self.variants:
-            return self.gold[player] + sum(f.card.cost or 0 for f in forts)
-        return self.gold[player] + sum(f.gold for f in forts)
+        """Gold at home and in the player's built forts (with fort-paid-only, a fort counts its cost)."""
+        total = self.gold[player]
+        paid_only = "fort-paid-only" in self.variants
+        for fort in self.forts.values():  # a loop, not lists: judged after every entry (S-WIN)
+            if fort.owner == player and fort.built:
+                total += (fort.card.cost or 0) if paid_only else fort.gold
+        return total
 
     def piece(self, name: str, part: str = "action") -> Any:
         for table in (self.ships, self.crew, self.tokens, self.forts, self.events):

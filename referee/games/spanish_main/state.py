@@ -8,8 +8,10 @@ came from) until a `reveal` names it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from referee.games.spanish_main.cards import Card
@@ -18,23 +20,25 @@ P = TypeVar("P")
 
 
 @cache
-def _layout(kind: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """A piece type's fields: those holding a list or set (copied), and the rest (shared)."""
-    containers = tuple(f.name for f in fields(kind) if str(f.type).startswith(("list[", "set[")))
-    return containers, tuple(f.name for f in fields(kind) if f.name not in containers)
+def _layout(kind: type) -> tuple[Callable[[Any], tuple[Any, ...]], tuple[int, ...]]:
+    """A piece type's fields read at once (in the order its constructor takes them), and the
+    positions of those holding a list or set (copied; the rest is shared)."""
+    assert all(f.init for f in fields(kind)) and not hasattr(kind, "__post_init__")  # the constructor only stores
+    assert len(fields(kind)) > 1  # attrgetter of one name gives the value, not a tuple
+    names = tuple(f.name for f in fields(kind))
+    containers = tuple(index for index, f in enumerate(fields(kind)) if str(f.type).startswith(("list[", "set[")))
+    return attrgetter(*names), containers
 
 
 def clone(piece: P) -> P:
     """A copy of a piece that shares nothing mutable with it (its lists and sets are copied; its
     card, immutable, is shared): what an illegal entry's undo needs, far cheaper than a deep copy."""
     kind = type(piece)
-    containers, plain = _layout(kind)
-    copied = kind.__new__(kind)
-    for name in plain:
-        setattr(copied, name, getattr(piece, name))
-    for name in containers:
-        setattr(copied, name, getattr(piece, name).copy())
-    return copied
+    read, containers = _layout(kind)
+    values = list(read(piece))
+    for index in containers:
+        values[index] = values[index].copy()
+    return kind(*values)  # type: ignore[no-any-return]
 
 
 @dataclass(slots=True)

@@ -1,0 +1,190 @@
+"""What makes Spanish Main logs quick to check changes nothing that is judged:
+
+- the engine's level-1 undo (a journal replayed from a checkpoint) leaves exactly the state the
+  saved-before-every-entry undo leaves: the same verdicts, pieces, counters, notices and grounds,
+  after legal entries, refused ones and entries set aside;
+- the quick reading of the notation's grammar gives pyparsing's words whenever it gives any;
+- the sample cards, read without the schema check, are the cards a checked load gives."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.games import GAMES
+from referee.games.spanish_main import engine as engine_module
+from referee.games.spanish_main import policy
+from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.notation.chunks import split_games
+from referee.notation.reader import read_chunk
+from referee.record import GameRecord
+from referee.simulate import random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = GAMES["spanish-main"]
+
+
+def _records() -> list[tuple[str, GameRecord]]:
+    """Every level-1 sample game that reads, and a few random legal games."""
+    found = []
+    for path in sorted((ROOT / "samples" / "spanish-main").glob("*/*.spanish-main")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for chunk in split_games(lines):
+            for read in read_chunk(str(path), chunk):
+                if read.record is not None and read.rules is RULES and not read.malformed \
+                        and read.record.tag("Geometry") is None \
+                        and isinstance(RULES.new_engine(read.record), SpanishMainEngine):
+                    found.append((path.name, read.record))
+    for seed in ("eq-1", "eq-2", "eq-3"):
+        record, _ = random_game(RULES, ["A", "B"], False, seed)
+        found.append((seed, record))
+    return found
+
+
+RECORDS = _records()
+
+
+def _state(engine: SpanishMainEngine) -> dict[str, Any]:
+    state = engine._snapshot()
+    state.update(notices=list(engine.notices), on_word=engine.on_word, on_geo=engine.on_geo)
+    return state
+
+
+class _Pair:
+    """The engine under test and the reference (every entry saved before it is judged), fed alike."""
+
+    def __init__(self, record: GameRecord) -> None:
+        quick, reference = RULES.new_engine(record), RULES.new_engine(record)
+        assert isinstance(quick, SpanishMainEngine) and isinstance(reference, SpanishMainEngine)
+        assert quick._journal is not None
+        reference._journal = None
+        self.quick, self.reference = quick, reference
+
+    def same(self, what: str) -> None:
+        assert _state(self.quick) == _state(self.reference), what
+
+    def start_round(self, number: int) -> Any:
+        found = self.quick.start_round(number)
+        assert found == self.reference.start_round(number)
+        self.same(f"round {number}")
+        return found
+
+    def play(self, player: str, action: Any) -> Any:
+        found = self.quick.play(player, action)
+        assert found == self.reference.play(player, action), (player, action)
+        self.same(f"{player}: {action}")
+        return found
+
+    def probe(self) -> None:
+        """Entries the reference refuses here, played on both: each must be undone alike."""
+        engine = self.reference
+        probes: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+        if engine.stage == "play" and not engine.over and engine.turn_player is not None:
+            probes += policy._turn_candidates(engine)[:12]
+        for player, action in probes:
+            if not engine.accepts(player, action):
+                assert self.play(player, action) is not None
+
+
+@pytest.mark.parametrize("every", [1, 3, 64])
+def test_refused_and_set_aside_entries_leave_the_same_state(monkeypatch: pytest.MonkeyPatch, every: int) -> None:
+    monkeypatch.setattr(engine_module, "CHECKPOINT_EVERY", every)
+    for name, record in RECORDS:
+        pair = _Pair(record)
+        for round_ in record.rounds:
+            if pair.start_round(round_.number) is not None:
+                break
+            for index, turn in enumerate(round_.turns):
+                if index % 2 == 0:
+                    pair.probe()
+                if pair.play(turn.player, turn.action) is not None:  # go on as an allow comment would
+                    pair.quick.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+                    pair.reference.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+        assert pair.quick.finish() == pair.reference.finish(), name
+        assert pair.quick.outcome() == pair.reference.outcome(), name
+        assert pair.quick.view() == pair.reference.view(), name
+
+
+def test_a_copy_has_its_own_journal() -> None:
+    _, record = RECORDS[-1]
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, SpanishMainEngine)
+    for round_ in record.rounds[:4]:
+        engine.start_round(round_.number)
+        for turn in round_.turns:
+            engine.play(turn.player, turn.action)
+    before = _state(engine)
+    clone = engine.copy()
+    for player, action in policy.legal_moves(clone)[:1] + [(p, a) for _, p, a in policy.illegal_moves(clone)]:
+        clone.play(player, action)
+    assert _state(engine) == before
+
+
+def _bodies() -> list[str]:
+    """Entry bodies of every sample log, level 2 included, and of a few random games."""
+    found: set[str] = set()
+    for path in sorted((ROOT / "samples" / "spanish-main").glob("*/*.spanish-main")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for chunk in split_games(lines):
+            for read in read_chunk(str(path), chunk):
+                if read.record is not None:
+                    found.update(turn.text for round_ in read.record.rounds for turn in round_.turns)
+    for seed in ("eq-1", "eq-2", "eq-3"):
+        record, _ = random_game(RULES, ["A", "B"], False, seed)
+        found.update(RULES.format_turn(turn.action) for round_ in record.rounds for turn in round_.turns)
+    return sorted(found)
+
+
+def _mutants(text: str, chooser: Any) -> list[str]:
+    """The body bent the ways a hand-written log bends: words dropped, doubled or swapped, a
+    character changed, spaces and tabs added."""
+    words = text.split(" ")
+    out = [text + " ", " " + text, text.replace(" ", "  ", 1), text.replace(" ", "\t", 1), text + "\n"]
+    for _ in range(6):
+        i = chooser.randrange(len(words))
+        out.append(" ".join(words[:i] + words[i + 1:]))
+        out.append(" ".join(words[:i + 1] + words[i:]))
+        if i + 1 < len(words):
+            out.append(" ".join(words[:i] + [words[i + 1], words[i]] + words[i + 2:]))
+        at = chooser.randrange(len(text))
+        out.append(text[:at] + chooser.choice(' 0179.,=+@-"LSa:\u00a0') + text[at + 1:])
+    return out
+
+
+def test_the_quick_grammar_reads_exactly_what_pyparsing_reads() -> None:
+    import random
+
+    import pyparsing as pp
+
+    from referee.games.spanish_main import notation
+
+    assert set(notation._QUICK) == set(notation._GRAMMARS)  # every entry kind has its quick reading
+    chooser = random.Random("quick grammar")
+    texts = [t for body in _bodies() for t in [body, *_mutants(body, chooser)]]
+    quick_reads = 0
+    for text in texts:
+        for verb, grammar in notation._GRAMMARS.items():
+            if verb != text.split(" ", 1)[0] and verb != "deal":
+                continue
+            try:
+                expected = grammar.parse_string(text, parse_all=True).as_list()
+            except pp.ParseBaseException:
+                expected = None
+            found = notation._QUICK[verb](text)
+            if found is not None:
+                quick_reads += 1
+                assert found == expected, (verb, text)
+    assert quick_reads > 1000
+
+
+def test_the_sample_cards_read_without_the_schema_are_those_a_checked_load_gives() -> None:
+    import json
+
+    from referee.games.spanish_main import cards
+
+    document = json.loads((ROOT / "referee" / "games" / "spanish_main" / "sample-cards.json").read_text("utf-8"))
+    checked, sample = cards.load(document), cards.sample_cards()
+    assert sample == checked
+    assert [c.raw for c in sample.cards.values()] == [c.raw for c in checked.cards.values()]
