@@ -12,6 +12,7 @@ diagnostic comes from one place and the verdict never depends on the path taken.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -23,6 +24,10 @@ from referee.record import GameRecord, Round, Tag, Turn
 from referee.pipeline.replay import GameReport
 
 _CACHE_LIMIT = 200_000
+
+_ROUND_AT = re.compile(r"\d+\.(?![\d.])")
+"""A round number where the scanner reads one (its token's round part): a word that
+starts with digits otherwise ("1,2", "1.5") is a word of the turn's body."""
 
 
 class _Bodies:
@@ -66,8 +71,8 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     if isinstance(engine, Violation):
         return None
     moves = _replay_movetext(rules, engine, chunk.lines, position, record.rounds if record_turns else None)
-    if moves is None or engine.finish():
-        return None
+    if moves is None or engine.take_notices() or engine.finish():
+        return None  # a notice (a warning) is shown with its place: the full reader finds it
     return GameReport(index, record.line, rules, record, [], moves, engine, engine.outcome())
 
 
@@ -153,9 +158,9 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                     if not name or not name[0].isalpha() or ":" in name:
                         return None
                     following = table[name] = {}
-            elif token[0].isdigit():
+            elif token[0].isdigit() and _ROUND_AT.match(token) is not None:
                 if last != "." or not token[:-1].isdigit() or len(token) > 10:
-                    return None  # a word the scanner may read as a round number: let it
+                    return None  # a round number and more ("1.x"): let the scanner say
                 name = ""
             elif ":" in token or player is None:
                 return None
