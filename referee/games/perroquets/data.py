@@ -127,6 +127,11 @@ def load(document: Any) -> GameData:
         first = errors[0]
         pointer = "".join(f"/{part}" for part in first.absolute_path)
         raise DataError(first.message, pointer)
+    return _ready(document)
+
+
+def _ready(document: Any) -> GameData:
+    """A document the schema accepts, checked for what a schema cannot say and made ready."""
     board = _board(document["board"])
     piles = _piles(document["piles"])
     cards = _cards(document["cards"], piles)
@@ -205,9 +210,11 @@ def _cards(raw: list[dict[str, Any]], piles: dict[str, int]) -> dict[str, Card]:
 
 @lru_cache(maxsize=1)
 def default_data() -> GameData:
-    """P-DEFAULT, shipped inside the package."""
+    """P-DEFAULT, shipped inside the package. The tests hold the file to the schema
+    (test_the_data_schema_accepts_the_shipped_files), so reading it needs no jsonschema:
+    importing that was most of the time a short check of default games took to start."""
     text = (resources.files("referee.games.perroquets") / "default.json").read_text(encoding="utf-8")
-    return load(json.loads(text))
+    return _ready(json.loads(text))
 
 
 def entry_offgrid(board: Board, side: Heading, entry: Square) -> Square:

@@ -291,12 +291,11 @@ class PerroquetsEngine(Engine):
                              {"ended": self.end_reason}, part="mover")
         if self.phase not in ENTRY_PHASES[kind]:
             return self._out_of_phase(action)
-        if kind not in (PlaceParrots, RollWind, Reveal, Claim) and player not in self.players:
+        if kind not in TABLE_KINDS and player not in self.players:
             return Violation("P-PLAYERS", f"'{player}' is not seated at this table",
                              {"players": self.players}, part="mover",
                              notes=("seated: " + " ".join(self.players),))
-        handler = getattr(self, f"_{kind.__name__.lower()}")
-        return handler(player, action)
+        return HANDLERS[kind](self, player, action)
 
     def _out_of_phase(self, action: Action) -> Violation:
         what = ENTRY_WORDS[type(action)]
@@ -355,14 +354,14 @@ class PerroquetsEngine(Engine):
         side = self.board.sides[action.side]
         in_bag = sum(self.bag.values())
         wanted = min(3, in_bag)
-        bag = Counter(self.bag)
+        drawn: dict[int, int] = {}  # value -> parrots of it drawn so far by this entry
         for index, value in enumerate(action.values):
-            if bag[value] <= 0:
+            if self.bag.get(value, 0) - drawn.get(value, 0) <= 0:
                 left = " ".join(f"{n}×{v}" for v, n in sorted(self.bag.items()) if n) or "nothing"
                 return Violation("P-BAG", f"the bag holds no parrot of value {value}" +
                                  (" any more" if self.data.bag.get(value) else ""),
                                  {"value": value}, part=f"value:{index}", notes=(f"the bag holds {left}",))
-            bag[value] -= 1
+            drawn[value] = drawn.get(value, 0) + 1
         setup = self.round_number == 0
         if setup and side in self.wave_sides and "setup-repeat-sides" not in self.variants:
             return Violation("P-SETUP-PARROTS", f"side {action.side} ({side}) has already brought a wave: the "
@@ -377,16 +376,13 @@ class PerroquetsEngine(Engine):
                              f"round {self.round_number}, not {action.colour}", part="colour",
                              notes=("white in odd rounds (and the set-up), black in even ones",))
         dots = self.board.dots[side][action.formation]
+        heading = OPPOSITE[side]
+        dx, dy = VECTORS[heading] if self.board.dot_position == "outside" else (0, 0)  # a margin dot: a square out
         for value, entry in zip(action.values, dots):
             self.bag[value] -= 1
-            heading = OPPOSITE[side]
-            if self.board.dot_position == "outside":
-                vector = VECTORS[heading]
-                start = (entry[0] - vector[0], entry[1] - vector[1])
-            else:
-                start = entry
-            self.parrots.append(Parrot(value, heading, start, True))
-        self.bag = +self.bag
+            self.parrots.append(Parrot(value, heading, (entry[0] - dx, entry[1] - dy), True))
+        for value in [v for v, n in self.bag.items() if n <= 0]:  # the bag keeps only values it holds
+            del self.bag[value]
         if setup:
             self.wave_sides.append(side)
             if len(self.wave_sides) == 3:
@@ -411,62 +407,75 @@ class PerroquetsEngine(Engine):
     # phase 3 -------------------------------------------------------------------------
 
     def _draw(self, player: str, action: Draw) -> Violation | None:
+        slots = self.round.slots
+        data = self.data
         sizes = dict(self.pile_size)
-        discards = dict(self.discard_size)
-        out = self.out_of_pile  # copied only where a reshuffle changes it
+        discards = self.discard_size  # copied, like `out`, only where a reshuffle changes it
+        out = self.out_of_pile
         added: list[Slot] = []
+        drawn = {s.card for s in slots}  # the cards known drawn this round (and None)
         for index, slot in enumerate(action.draws):
-            part = f"draw:{index}"
-            due = self._next_drawer_after(len(added))
-            if due is None:
-                return Violation("P-DRAW", "every player has drawn two cards", part=part)
-            if player != due:
-                rule = "P-DRAW-ORDER"
-                done = sum(1 for s in self.round.slots + added if s.player == player)
-                if done >= 2:
-                    return Violation("P-DRAW", f"{player} has drawn two cards already: each draws exactly two",
-                                     part=part)
-                order = ("everyone draws one, then everyone a second" if "draw-rounds" in self.variants
-                         else "each draws both before the next")
-                return Violation(rule, f"{due} draws next: draws go from the first player clockwise, {order}",
-                                 {"expected": due}, part=part if index else "mover")
-            letter = self.data.pile_letter(slot.pile)
+            due = self._next_drawer_after(index)  # one slot is added for each one read
+            if due is None or player != due:
+                return self._out_of_turn(player, due, index, added)
+            letter = data.pile_letter(slot.pile)
             if letter is None:
-                return Violation("P-CARDS", f"there is no pile {slot.pile}", part=part,
-                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in self.data.piles.items()),))
-            card = self.data.cards.get(slot.card) if slot.card else None
+                return Violation("P-CARDS", f"there is no pile {slot.pile}", part=f"draw:{index}",
+                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in data.piles.items()),))
+            card = data.cards.get(slot.card) if slot.card else None
             if slot.card is not None and card is None:
-                return Violation("P-CARDS", f"there is no card {slot.card}", part=part)
+                return Violation("P-CARDS", f"there is no card {slot.card}", part=f"draw:{index}")
             if sizes[letter] == 0:
                 if "discard-piles" in self.variants and discards[letter]:
-                    sizes[letter], discards[letter] = discards[letter], 0
+                    sizes[letter] = discards[letter]
+                    discards = {**discards, letter: 0}
                     out = {**out, letter: set()}
                 else:
                     return Violation("P-DRAW", f"pile {letter} is empty: every card of it is drawn this round",
-                                     part=part)
-            if card is not None:
-                if card.pile != letter:
-                    return Violation("P-DRAW", f"{card.id} lies in pile {card.pile}, not in pile {letter}", part=part)
-                drawn = [s.card for s in self.round.slots + added]
-                if card.id in drawn:
-                    return Violation("P-DRAW", f"{card.id} is already drawn this round", part=part)
-                if card.id in out[letter]:
-                    return Violation("P-RETURN", f"{card.id} lies in pile {letter}'s discard: it comes again only "
-                                     "once the pile runs out and its discard is shuffled back", part=part)
+                                     part=f"draw:{index}")
+            if card is not None and (card.pile != letter or card.id in drawn or card.id in out[letter]):
+                rule, message = self._card_not_drawn(card, letter, drawn)
+                return Violation(rule, message, part=f"draw:{index}")
             sizes[letter] -= 1
             added.append(Slot(player, letter, slot.card))
+            drawn.add(slot.card)
         self.pile_size, self.discard_size, self.out_of_pile = sizes, discards, out
-        self.round.slots.extend(added)
-        if len(self.round.slots) == 2 * len(self.players):
+        slots.extend(added)
+        if len(slots) == 2 * len(self.players):
             self.phase = "decide"
         return None
 
+    def _out_of_turn(self, player: str, due: str | None, index: int, added: list[Slot]) -> Violation:
+        """P-DRAW / P-DRAW-ORDER: a draw (the `index`th of the entry) that is not `player`'s to make."""
+        part = f"draw:{index}"
+        if due is None:
+            return Violation("P-DRAW", "every player has drawn two cards", part=part)
+        done = sum(1 for s in self.round.slots + added if s.player == player)
+        if done >= 2:
+            return Violation("P-DRAW", f"{player} has drawn two cards already: each draws exactly two", part=part)
+        order = ("everyone draws one, then everyone a second" if "draw-rounds" in self.variants
+                 else "each draws both before the next")
+        return Violation("P-DRAW-ORDER", f"{due} draws next: draws go from the first player clockwise, {order}",
+                         {"expected": due}, part=part if index else "mover")
+
+    @staticmethod
+    def _card_not_drawn(card: Card, letter: str, drawn: set[str | None]) -> tuple[str, str]:
+        """(rule, message) for a named card that cannot come from pile `letter` now: not
+        its pile, drawn already, or else in the pile's discard (P-RETURN)."""
+        if card.pile != letter:
+            return "P-DRAW", f"{card.id} lies in pile {card.pile}, not in pile {letter}"
+        if card.id in drawn:
+            return "P-DRAW", f"{card.id} is already drawn this round"
+        return "P-RETURN", (f"{card.id} lies in pile {letter}'s discard: it comes again only once the pile "
+                            "runs out and its discard is shuffled back")
+
     def _next_drawer_after(self, extra: int) -> str | None:
+        players = self.players
+        n = len(players)
         count = len(self.round.slots) + extra
-        n = len(self.players)
         if count >= 2 * n:
             return None
-        return self._seat(count % n) if "draw-rounds" in self.variants else self._seat(count // 2)
+        return players[(self.first + (count % n if "draw-rounds" in self.variants else count // 2)) % n]
 
     # phase 4 ---------------------------------------------------------------------------
 
@@ -532,8 +541,8 @@ class PerroquetsEngine(Engine):
             card = self.data.cards.get(action.card)
             if card is None:
                 return Violation("P-CARDS", f"there is no card {action.card}", part="card")
-            taker = next((p for p, c in state.cards.items() if c == card.id), None)
-            if taker is not None:
+            if card.id in state.cards.values():
+                taker = next(p for p, c in state.cards.items() if c == card.id)
                 return Violation("P-TAKEN", f"{taker} has taken {card.id} already: a card taken is no longer "
                                  "available", {"card": card.id, "taker": taker}, part="card")
             candidates = [card]
@@ -587,8 +596,9 @@ class PerroquetsEngine(Engine):
 
     def _fits_alone(self, card: Card) -> bool:
         slots = self.round.slots
-        if any(s.card == card.id for s in slots):
-            return True
+        for slot in slots:
+            if slot.card == card.id:
+                return True
         if card.id in self.out_of_pile[card.pile]:
             return False
         return any(s.card is None and s.pile == card.pile for s in slots)
@@ -643,11 +653,12 @@ class PerroquetsEngine(Engine):
         for player in self.players:
             action = state.decisions[player]
             path = None if action.stuck else self._path_of(player, action)
-            leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves)
+            leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()
             decisions.append(Decision(player, state.weights[player], path, leaves))
         counts = {p: sum(self.holds[p].values()) for p in self.players}
-        table = Table(self.board, self.players, self.first, dict(self.ships),
-                      [Parrot(p.value, p.heading, p.square, p.on_dot) for p in self.parrots], counts,
+        # resolve moves the table's ships and parrots, never the parrots themselves: this state
+        # stays as it was should the round be refused (P-PICKUP)
+        table = Table(self.board, self.players, self.first, dict(self.ships), list(self.parrots), counts,
                       not sum(self.bag.values()))
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
@@ -655,10 +666,11 @@ class PerroquetsEngine(Engine):
             return Violation("P-PICKUP", error.message, {"player": error.player},
                              part=f"leave:{error.index}")
         state.report = report
-        state.holds_before = {p: Counter(h) for p, h in self.holds.items()}
+        state.holds_before = self.holds  # holds are replaced, never changed in place: no copy is needed
         holds, gone, _ = settle_holds(state.holds_before, report.events, {})
         self.holds = holds
-        self.gone.update(Counter(gone))
+        for value in gone:
+            self.gone[value] += 1
         for flight in report.flights:
             if flight.outcome == "gone":
                 self.gone[flight.value] += 1
@@ -725,3 +737,11 @@ class PerroquetsEngine(Engine):
         from referee.games.perroquets.claims import check_claim
 
         return check_claim(self, action)
+
+
+TABLE_KINDS = frozenset({PlaceParrots, RollWind, Reveal, Claim})
+"""Entries written under the table's names (parrots:, wind:, reveal:, claim:), not a player's."""
+HANDLERS = {PlaceShip: PerroquetsEngine._placeship, PlaceParrots: PerroquetsEngine._placeparrots,
+            RollWind: PerroquetsEngine._rollwind, Draw: PerroquetsEngine._draw, Reveal: PerroquetsEngine._reveal,
+            Decide: PerroquetsEngine._decide, Lose: PerroquetsEngine._lose, Claim: PerroquetsEngine._claim}
+"""Each kind of entry's check, looked up once per entry rather than by name."""

@@ -1,0 +1,187 @@
+"""The Pirates & Perroquets engine's shortcuts give what the plain steps give: flights and
+courses looked up per board (`Lanes`) match stepping square by square, holds and parrots
+shared between rounds are never changed in place (so no copy is needed), and the shipped
+data read without the schema is the data the schema-checked reader gives."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from referee.games import GAMES
+from referee.games.perroquets.data import Board, default_data, load
+from referee.games.perroquets.engine import PerroquetsEngine
+from referee.games.perroquets.geometry import HEADINGS, VECTORS, step
+from referee.games.perroquets.resolve import Event, Parrot, crossing, lanes_of, settle_holds
+from referee.games.perroquets.setup import VARIANT_NAMES
+from referee.notation.chunks import split_games
+from referee.notation.reader import read_chunk
+from referee.simulate import random_game
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = GAMES["perroquets"]
+LAGOON = ROOT / "samples" / "perroquets" / "boards" / "lagoon-9.json"
+
+
+def _boards() -> list[Board]:
+    return [default_data().board, load(json.loads(LAGOON.read_text(encoding="utf-8"))).board]
+
+
+@pytest.mark.parametrize("board", _boards(), ids=["default", "lagoon"])
+def test_flights_looked_up_are_the_flights_stepped(board: Board) -> None:
+    lanes = lanes_of(board)
+    for x in range(-1, board.width + 1):
+        for y in range(-1, board.height + 1):
+            for heading in HEADINGS:
+                for value in range(1, 5):
+                    square, stepped, gone = (x, y), [], False
+                    for _ in range(value):
+                        square = step(square, VECTORS[heading])
+                        if not board.on_grid(square):
+                            gone = True
+                            break
+                        stepped.append(square)
+                    sea = {s for s in stepped if not board.is_island(s)}
+                    assert lanes.flight((x, y), heading, value) == (tuple(stepped), sea, gone)
+
+
+@pytest.mark.parametrize("board", _boards(), ids=["default", "lagoon"])
+def test_courses_measure_what_crossing_measures(board: Board) -> None:
+    lanes = lanes_of(board)
+    paths = {card.path(colour) for card in default_data().cards.values() for colour in ("green", "black")}
+    for path in paths:
+        for heading in HEADINGS:
+            for square in board.squares():
+                entered, crossed, edge = lanes.course(square, path, heading)
+                assert (crossed, [s for s, _ in entered], edge) == crossing(board, square, path, heading)
+                assert all(sea == (not board.is_island(s)) for s, sea in entered)
+
+
+def _settled_with_copies(before: dict[str, Counter[int]], events: list[Event],
+                         choices: dict[str, list[int]]) -> tuple[Any, ...]:
+    """`settle_holds` as it was written first: every hold copied before anything happens."""
+    holds = {player: Counter(hold) for player, hold in before.items()}
+    pending = {player: list(values) for player, values in choices.items()}
+    gone: list[int] = []
+    for event in events:
+        hold = holds[event.player]
+        if event.kind == "gain":
+            hold[event.value] += 1
+            continue
+        for _ in range(event.count):
+            wanted = pending.get(event.player)
+            if wanted:
+                value = wanted.pop(0)
+                if hold[value] <= 0:
+                    return holds, gone, event.player
+            else:
+                value = min(hold.elements())
+            hold[value] -= 1
+            if event.receiver is not None:
+                holds[event.receiver][value] += 1
+            else:
+                gone.append(value)
+    for player, values in pending.items():
+        if values:
+            return holds, gone, player
+    return holds, gone, None
+
+
+@pytest.mark.parametrize("choices", [{}, {"A": [3]}, {"A": [1, 1]}, {"B": [2]}, {"C": [9]}])
+def test_holds_are_settled_without_changing_the_holds_given(choices: dict[str, list[int]]) -> None:
+    before = {"A": Counter({1: 2, 3: 1}), "B": Counter({2: 2}), "C": Counter(), "D": Counter({1: 1})}
+    kept = copy.deepcopy(before)
+    events = [Event("gain", "C", "P-FLY-SHIP", (1, 1), value=2), Event("lose", "A", "P-ISLAND", (2, 2), count=1),
+              Event("lose", "B", "P-MEET", (3, 3), count=1, receiver="C"), Event("lose", "A", "P-EDGE", count=2)]
+    found = settle_holds(before, events, {p: list(v) for p, v in choices.items()})
+    assert found == _settled_with_copies(before, events, {p: list(v) for p, v in choices.items()})
+    assert before == kept and all(before[p] is not found[0][p] for p in ("A", "B", "C"))
+    assert found[0]["D"] is before["D"]  # untouched: the very hold given
+
+
+def _records() -> list[tuple[str, Any]]:
+    """Every sample game that reads, and random games with variants."""
+    found = []
+    for path in sorted((ROOT / "samples" / "perroquets").glob("*/*.perroquets")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        for chunk in split_games(lines):
+            for read in read_chunk(str(path), chunk):
+                if read.record is not None and read.rules is RULES and not read.malformed:
+                    found.append((path.name, read.record))
+    variants = [v for v in VARIANT_NAMES if v != "optional-pickup"]
+    for index, seed in enumerate(("eq-1", "eq-2", "eq-3", "eq-4")):
+        chosen = " ".join(sorted(variants[index::4]))
+        record, _ = random_game(RULES, ["A", "B", "C"][: 2 + index % 2], False, seed,
+                                extra_tags=(("Variants", chosen),))
+        found.append((seed, record))
+    return found
+
+
+@pytest.mark.parametrize("name,record", _records(), ids=lambda value: value if isinstance(value, str) else "")
+def test_what_a_round_leaves_behind_never_changes_after(name: str, record: Any) -> None:
+    """Holds, parrots and a round's account outlive the entry that made them unchanged (the
+    engine shares them instead of copying), and a refused entry changes nothing."""
+    engine = RULES.new_engine(record)
+    if not isinstance(engine, PerroquetsEngine):
+        return
+    kept: list[tuple[Any, str]] = []
+    refused = None
+    for round_ in record.rounds:
+        if refused is not None or engine.start_round(round_.number) is not None:
+            break
+        for turn in round_.turns:
+            view = engine.view()
+            refused = engine.play(turn.player, turn.action)
+            if refused is not None:
+                assert engine.view() == view, name
+                break
+            for thing in (engine.holds, list(engine.parrots), engine.round.report, engine.round.holds_before):
+                kept.append((thing, repr(thing)))
+    engine.finish()
+    for thing, seen in kept:
+        assert repr(thing) == seen, name
+
+
+def test_a_refused_pickup_leaves_the_parrots_where_they_were() -> None:
+    path = ROOT / "samples" / "perroquets" / "illegal" / "p-pickup-leave.perroquets"
+    (chunk,) = split_games(path.read_text(encoding="utf-8").split("\n"))
+    (read,) = read_chunk(str(path), chunk)
+    engine = RULES.new_engine(read.record)
+    assert isinstance(engine, PerroquetsEngine)
+    refused = None
+    for round_ in read.record.rounds:
+        assert engine.start_round(round_.number) is None
+        for turn in round_.turns:
+            parrots = [(p, copy.copy(p)) for p in engine.parrots]
+            ships, holds = dict(engine.ships), engine.holds
+            refused = engine.play(turn.player, turn.action)
+            if refused is not None:
+                assert all(p == before for p, before in parrots) and [p for p, _ in parrots] == engine.parrots
+                assert engine.ships == ships and engine.holds is holds
+                break
+    assert refused is not None and refused.rule == "P-PICKUP"
+
+
+def test_the_shipped_data_read_without_the_schema_is_the_checked_data() -> None:
+    document = json.loads((ROOT / "referee" / "games" / "perroquets" / "default.json").read_text(encoding="utf-8"))
+    assert default_data() == load(document)
+
+
+def test_parrots_that_fly_are_new_ones() -> None:
+    """resolve replaces the parrots that come to rest: the ones a view or an earlier round
+    holds keep their squares."""
+    record, _ = random_game(RULES, ["A", "B"], False, "eq-fly")
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, PerroquetsEngine)
+    earlier: list[tuple[Parrot, Parrot]] = []
+    for round_ in record.rounds:
+        assert engine.start_round(round_.number) is None
+        earlier.extend((p, copy.copy(p)) for p in engine.parrots)
+        for turn in round_.turns:
+            assert engine.play(turn.player, turn.action) is None
+    assert earlier and all(p == seen for p, seen in earlier)
