@@ -3,6 +3,10 @@
 The rule text does not name the colours; the referee names them by letter:
 R red, O orange, Y yellow, G green, C cyan, B blue, V violet, P pink, K black,
 W white. A card is colour + value: `R7`, `B11`.
+
+The engine asks a card's value, colour and sort key on every move, so these are
+looked up in tables built once; the functions still answer for any code (a code
+that is no card is worked out as before), so callers need not check first.
 """
 
 from __future__ import annotations
@@ -20,6 +24,13 @@ HAND_SIZE = 12
 
 assert len(UNSHUFFLED) == 110
 
+CARD_VALUE: dict[str, int] = {card: int(card[1:]) for card in UNSHUFFLED}
+"""card -> value, for the 110 cards."""
+ORDER_KEY: dict[str, tuple[int, int]] = {card: (COLOURS.index(card[0]), int(card[1:])) for card in UNSHUFFLED}
+"""card -> its `order_key`, for the 110 cards."""
+CARD_RANK: dict[str, int] = {card: index for index, card in enumerate(UNSHUFFLED)}
+"""card -> place in UNSHUFFLED: for real cards, sorting by it is sorting by `order_key`."""
+
 
 def is_card(code: str) -> bool:
     return code in ALL_CARDS
@@ -30,7 +41,8 @@ def colour(code: str) -> str:
 
 
 def value(code: str) -> int:
-    return int(code[1:])
+    known = CARD_VALUE.get(code)
+    return known if known is not None else int(code[1:])
 
 
 def why_unknown(code: str) -> str:
@@ -41,4 +53,7 @@ def why_unknown(code: str) -> str:
 
 
 def order_key(code: str) -> tuple[int, int]:
+    known = ORDER_KEY.get(code)
+    if known is not None:
+        return known
     return (COLOURS.index(code[0]) if code[0] in COLOURS else 99, value(code) if code[1:].isdigit() else 0)

@@ -6,6 +6,15 @@ Each entry is judged in the precedence order of the rulings: C-END, C-TURN,
 C-CARDS, C-TAKE, C-DISCARD, C-VOID / C-LAST-DECK, C-RAISE, C-CREW,
 C-PORT / C-DISMISS, C-COMPLETE, C-SCORE. A Violation leaves the state untouched:
 every entry is judged in full before anything is applied.
+
+Most entries of a real log are plain and legal: a take and a discard, a raise from
+a hand known in full. `play` first tries those quick paths (`_quick_turn`,
+`_quick_split_turn`), which accept only what the full judges (`_judge_turn`,
+`_judge_split_turn`) accept and leave the same state; anything else — an illegal
+entry, a hidden hand, a stated dismissal — goes through the full judges, which
+decide every case and explain it. A checker spends most of its time on the quick
+paths, so they use plain dict operations on the hands, not Counter's own methods
+(written in Python), and copy nothing.
 """
 
 from __future__ import annotations
@@ -18,6 +27,8 @@ from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
 from referee.games.corsari.cards import (
     ALL_CARDS,
+    CARD_RANK,
+    CARD_VALUE,
     COLOUR_NAMES,
     COLOURS,
     HAND_SIZE,
@@ -47,7 +58,7 @@ class Split:
 
     @property
     def total(self) -> int:
-        return sum(value(card) for card in self.stowaways)
+        return sum(map(value, self.stowaways))
 
 
 @dataclass(slots=True)
@@ -104,6 +115,8 @@ class CorsariEngine(Engine):
         self.void_rounds = 0
         self.turns = 0
         self.history: list[dict[str, Any]] = []
+        self._in_play: frozenset[str] = ALL_CARDS  # the cards outside the penalty piles
+        self._seeded: tuple[int, CorsariDeal] | None = None  # (round, its seeded deal), dealt once
 
     # -- the Engine interface ------------------------------------------------------------
 
@@ -125,10 +138,26 @@ class CorsariEngine(Engine):
         self.round_number = number
         self.phase = "deal"
         if self.setup.seed is not None:
-            self._deal(seeded_deal(self.players, self.setup.seed, number, self._cards_in_play()))
+            self._deal(self._seeded_deal(number))
         return None
 
     def play(self, player: str, action: CorsariTurn | CorsariDeal) -> Violation | None:
+        if action.__class__ is CorsariTurn and not self.over:
+            phase = self.phase
+            state = self.current
+            if phase == "turns":
+                seat = self.seat.get(player)
+                if seat == state.next_seat and self._quick_turn(state, seat, action.steps):  # type: ignore[union-attr]
+                    return None
+            elif phase == "splits":
+                seat = self.seat.get(player)
+                if seat is not None and seat == state.pending[0] and \
+                        self._quick_split_turn(state, seat, action.steps):  # type: ignore[union-attr]
+                    return None
+        return self._play(player, action)
+
+    def _play(self, player: str, action: CorsariTurn | CorsariDeal) -> Violation | None:
+        """`play` the full way: every check in the precedence of the rulings."""
         if self.over:
             return Violation("C-END", f"the game is over ({self.end_reason})", part="mover")
         if self.phase == "between":
@@ -172,6 +201,128 @@ class CorsariEngine(Engine):
     def canonical_action(self, player: str, action: CorsariTurn | CorsariDeal) -> Any:
         return action
 
+    # -- the quick paths: plain legal entries, played at once ---------------------------------
+
+    def _quick_turn(self, state: RoundState, seat: int, steps: tuple[Step, ...]) -> bool:
+        """A turn of the player to move that is a take and a discard from a hand that holds
+        the card, perhaps followed by a raise from a hand known in full: played at once,
+        True. False, with nothing changed, for anything else: `_judge_turn` decides it.
+
+        The checks are those of `_judge_turn` on such a turn (C-TURN, C-CARDS, C-TAKE,
+        C-DISCARD, C-VOID, C-LAST-DECK, then `_quick_split`), each in its accepting form:
+        a card held is a card, and a take that shows its card shows the top one."""
+        count = len(steps)
+        if count == 2:
+            take, discard = steps
+            crew_step = None
+        elif count == 3:
+            take, discard, crew_step = steps
+            if crew_step.kind != "raise" or state.hidden:
+                return False
+        else:
+            return False
+        if take.kind != "take" or discard.kind != "discard" or len(discard.cards) != 1 or len(take.cards) > 1:
+            return False
+        source = take.source
+        if source == "deck":
+            stock = state.deck
+            if stock is None or not state.deck_size or (state.deck_size == 1 and crew_step is None):
+                return False  # a hidden deck, an empty one, or its last card taken without a raise
+        elif source == "pile":
+            stock = state.pile
+            if not stock:
+                return False
+        elif source == "quay":
+            stock = state.quay
+            if len(stock) < 2:
+                return False  # the last quay card voids the round
+        else:
+            return False
+        taken = stock[-1]
+        if take.cards and take.cards[0] != taken:
+            return False
+        card = discard.cards[0]
+        hand = state.hands[seat]
+        if card != taken and not hand.get(card):
+            return False
+        split = None
+        if crew_step is not None:
+            if not state.quay:
+                return False  # no home port to read: the full judge says what is wrong first
+            after = [held for held in hand if held != card]
+            if taken != card:
+                after.append(taken)
+            exposed = state.quay[-2] if source == "quay" else state.quay[-1]
+            split = _quick_split(after, crew_step.cards, exposed[0])
+            if split is None:
+                return False
+        # judged: now `_apply`, written out (most entries pass here)
+        self.turns += 1
+        state.entries += 1
+        stock.pop()
+        if stock is state.deck:
+            state.deck_size -= 1
+        accounted = state.accounted
+        accounted.add(taken)
+        if card != taken:  # else the card taken goes straight to the pile: the hand is as it was
+            hand[taken] = hand.get(taken, 0) + 1
+            held = hand[card]
+            if held > 1:
+                hand[card] = held - 1
+            else:
+                hand.pop(card)  # dict's own: Counter's __delitem__ is written in Python
+        accounted.add(card)
+        state.pile.append(card)
+        if split is None:
+            state.next_seat = (seat + 1) % self.count
+        else:
+            self._apply_split(state, seat, split, whole_hand=True)
+        return True
+
+    def _quick_split_turn(self, state: RoundState, seat: int, steps: tuple[Step, ...]) -> bool:
+        """After the fastest captain, the raise of the player whose turn it is, perhaps after a
+        fill, from a hand known in full: played at once, True. False, with nothing changed,
+        for anything else: `_judge_split_turn` decides it (with `_judge_fill`'s checks here
+        in their accepting form)."""
+        if state.hidden:
+            return False
+        count = len(steps)
+        if count == 1:
+            fill_step = None
+            crew_step = steps[0]
+        elif count == 2:
+            fill_step, crew_step = steps
+            if fill_step.kind != "fill":
+                return False
+        else:
+            return False
+        if crew_step.kind != "raise":
+            return False
+        hand = state.hands[seat]
+        filled: list[str] = []
+        if fill_step is not None:
+            filled = list(fill_step.cards)
+            if not state.crew_colours or len(set(filled)) != len(filled):
+                return False
+            values = set()
+            for card in filled:
+                if not hand.get(card) or card[0] not in state.crew_colours:
+                    return False
+                worth = CARD_VALUE[card]
+                if worth in state.crew_values or worth in values:
+                    return False
+                values.add(worth)
+        after = [held for held in hand if held not in filled] if filled else list(hand)
+        assert state.port is not None
+        split = _quick_split(after, crew_step.cards, state.port)
+        if split is None:
+            return False
+        split.filled = filled
+        self.turns += 1
+        state.entries += 1
+        self._apply_split(state, seat, split, whole_hand=True)
+        return True
+
     # -- rounds and deals ----------------------------------------------------------------
 
     def _round_not_over(self, number: int) -> Violation:
@@ -187,9 +338,19 @@ class CorsariEngine(Engine):
         return Violation("C-TURN", f"round {self.round_number} is not over: nobody has raised anchor "
                          "and the quay is not empty", part="round")
 
-    def _cards_in_play(self) -> set[str]:
-        out = {card for pile in self.penalty for card in pile}
-        return set(ALL_CARDS) - out
+    def _cards_in_play(self) -> frozenset[str]:
+        """The cards outside the penalty piles: kept up to date by `_score_round`, the one
+        place the piles grow, rather than gathered again for every deal."""
+        return self._in_play
+
+    def _seeded_deal(self, number: int) -> CorsariDeal:
+        """Round `number`'s seeded deal, shuffled once: `start_round` deals it, and a deal the
+        log writes out is compared with it. The cards shuffled change only between rounds."""
+        seed = self.setup.seed
+        assert seed is not None
+        if self._seeded is None or self._seeded[0] != number:
+            self._seeded = (number, seeded_deal(self.players, seed, number, self._in_play))
+        return self._seeded[1]
 
     def _play_deal(self, deal: CorsariDeal) -> Violation | None:
         seeded_and_untouched = (self.setup.seed is not None and self.phase == "turns"
@@ -252,7 +413,7 @@ class CorsariEngine(Engine):
         if self.setup.seed is not None:
             state = self.current
             assert state is not None
-            expected = seeded_deal(self.players, self.setup.seed, self.round_number, in_play)
+            expected = self._seeded_deal(self.round_number)
             if deal != expected and not (deal.hands is None and deal.quay == expected.quay
                                          and deal.pile == expected.pile):
                 return Violation("C-SETUP", "the deal written differs from the one the Seed gives",
@@ -274,8 +435,7 @@ class CorsariEngine(Engine):
             pile=[deal.pile] if deal.pile else [],
             quay=list(deal.quay),
             hidden=hidden,
-            accounted=set(deal.quay) | ({deal.pile} if deal.pile else set())
-            | {card for pile in self.penalty for card in pile},
+            accounted=set(deal.quay) | ({deal.pile} if deal.pile else set()) | (ALL_CARDS - in_play),
             next_seat=first,
         )
         self.phase = "turns"
@@ -579,16 +739,31 @@ class CorsariEngine(Engine):
         if plan.split is None:
             state.next_seat = (seat + 1) % self.count
             return
-        split = plan.split
-        if split.filled:
-            self._remove_from_hand(seat, split.filled)
-        self._remove_from_hand(seat, split.crew + split.dismissed + split.stowaways)
+        self._apply_split(state, seat, plan.split)
+
+    def _apply_split(self, state: RoundState, seat: int, split: Split, whole_hand: bool = False) -> None:
+        """A judged raise: the hand goes into the split; the first raise fixes the home port
+        and the crew the others may complete; the last one scores the round. `whole_hand`:
+        the hand is known in full and the split (with the fill) names each of its cards
+        once, so it empties the hand — what `_remove_from_hand` would do card by card."""
+        if whole_hand:
+            state.hands[seat].clear()
+            state.hand_size[seat] -= len(split.filled) + len(split.crew) + len(split.dismissed) + len(split.stowaways)
+            accounted = state.accounted
+            accounted.update(split.filled)
+            accounted.update(split.crew)
+            accounted.update(split.dismissed)
+            accounted.update(split.stowaways)
+        else:
+            if split.filled:
+                self._remove_from_hand(seat, split.filled)
+            self._remove_from_hand(seat, split.crew + split.dismissed + split.stowaways)
         state.splits[seat] = split
         if state.fastest is None:
             state.fastest = seat
             state.port = colour(state.quay[-1])
             state.crew_colours = frozenset(colour(c) for c in split.crew)
-            state.crew_values = frozenset(value(c) for c in split.crew)
+            state.crew_values = frozenset(CARD_VALUE[c] for c in split.crew)
             state.pending = [(seat + k) % self.count for k in range(1, self.count)]
             self.phase = "splits"
         else:
@@ -609,19 +784,25 @@ class CorsariEngine(Engine):
         else:
             state.quay.pop()
         if taken is not None:
-            state.hands[seat][taken] += 1
+            hand = state.hands[seat]
+            hand[taken] = hand.get(taken, 0) + 1
             state.accounted.add(taken)
 
     def _remove_from_hand(self, seat: int, cards: list[str]) -> None:
+        """Each card leaves the hand: from its known cards when it is one of them, else from
+        its unknown ones. Dict operations: Counter's own are written in Python."""
         state = self.current
         assert state is not None
+        hand = state.hands[seat]
+        accounted = state.accounted
+        state.hand_size[seat] -= len(cards)
         for card in cards:
-            state.hand_size[seat] -= 1
-            if state.hands[seat][card] > 0:
-                state.hands[seat][card] -= 1
-                if not state.hands[seat][card]:
-                    del state.hands[seat][card]
-            state.accounted.add(card)
+            held = hand.get(card, 0)
+            if held > 1:
+                hand[card] = held - 1
+            elif held == 1:
+                hand.pop(card)
+            accounted.add(card)
 
     def _end_void_round(self) -> None:
         state = self.current
@@ -653,6 +834,7 @@ class CorsariEngine(Engine):
                     taken[seat] = list(state.splits[seat].stowaways)
         for seat, cards in taken.items():
             self.penalty[seat].extend(cards)
+            self._in_play = self._in_play.difference(cards)
         self.scored_rounds += 1
         masters = [seat for seat, split in state.splits.items() if not split.stowaways]
         self.history.append({"round": state.number, "void": False, "fastest": self.players[fastest],
@@ -768,6 +950,7 @@ class CorsariEngine(Engine):
         seat = state.next_seat
         player = self.players[seat]
         moves = []
+        raises: dict[tuple[str, ...], Step] = {}  # the same crews follow many takes and discards
         sources = [source for source, stock in (("deck", state.deck_size), ("pile", len(state.pile)),
                                                 ("quay", len(state.quay))) if stock]
         assert state.deck is not None
@@ -787,7 +970,7 @@ class CorsariEngine(Engine):
                     moves.append((player, CorsariTurn(base)))
                 rest = _minus(hand, [discard])
                 for crew in _crews(rest):
-                    moves.append((player, CorsariTurn(base + (Step("raise", crew),))))
+                    moves.append((player, CorsariTurn(base + (raises.get(crew) or _raise_step(raises, crew),))))
         return moves
 
     # -- describing the state ---------------------------------------------------------------------
@@ -864,6 +1047,21 @@ def _order_problem(steps: tuple[Step, ...], allow_fill: bool) -> Violation | Non
     return None
 
 
+def _quick_split(hand: list[str], crew: tuple[str, ...], port: str) -> Split | None:
+    """The split of a raise from `hand`, known in full (every card once), when the crew
+    is legal at a glance: its cards held and each named once, at most two colours, each
+    value once (C-CREW). None when `_judge_split` must look and explain. The split is
+    the one `_judge_split` gives when no dismissed nor stowaways are stated."""
+    chosen = set(crew)
+    if len(chosen) != len(crew) or not chosen.issubset(hand):
+        return None
+    if len({card[0] for card in crew}) > 2 or len({CARD_VALUE[card] for card in crew}) != len(crew):
+        return None
+    rest = sorted((card for card in hand if card not in chosen), key=CARD_RANK.__getitem__)
+    return Split(sorted(crew, key=CARD_RANK.__getitem__), [card for card in rest if card[0] == port],
+                 [card for card in rest if card[0] != port])
+
+
 def _minus(hand: Counter[str], cards: list[str]) -> Counter[str]:
     rest = hand.copy()
     for card in cards:
@@ -877,26 +1075,53 @@ def _minus(hand: Counter[str], cards: list[str]) -> Counter[str]:
 def _crews(hand: Counter[str]) -> list[tuple[str, ...]]:
     """No crew, then for each colour and each pair of colours of the hand the crew of
     one card per value (for a value held in both colours, the card of the colour that
-    comes first in COLOURS), in card order."""
+    comes first in COLOURS), in card order.
+
+    The move generator and the simulated players ask this of every hand they weigh,
+    so each colour's run is built once, with the values looked up in a table."""
     by_colour: dict[str, dict[int, str]] = {}
     for card in hand:
-        by_colour.setdefault(colour(card), {})[value(card)] = card
-    runs = {c: [cards[v] for v in sorted(cards)] for c, cards in by_colour.items()}
+        worth = CARD_VALUE.get(card)
+        by_colour.setdefault(card[0], {})[value(card) if worth is None else worth] = card
+    runs: dict[str, tuple[str, ...]] = {}
+    members: dict[str, list[tuple[int, str]]] = {}
+    for shade, cards in by_colour.items():
+        ordered = sorted(cards.items())
+        members[shade] = ordered
+        runs[shade] = tuple(card for _, card in ordered)
     colours = sorted(by_colour)
     choices: list[tuple[str, ...]] = [()]
     seen: set[tuple[str, ...]] = {()}
-    pairs = [(a,) for a in colours] + [(a, b) for i, a in enumerate(colours) for b in colours[i + 1:]]
-    for pair in pairs:
-        if len(pair) == 1:
-            crew = tuple(runs[pair[0]])
-        else:
-            first, second = sorted(pair, key=COLOURS.index)
-            taken = by_colour[first]
-            crew = tuple(runs[first] + [card for card in runs[second] if value(card) not in taken])
+    for shade in colours:
+        crew = runs[shade]
         if crew not in seen:
             seen.add(crew)
             choices.append(crew)
+    rank = {shade: _colour_rank(shade) for shade in colours}
+    for i, a in enumerate(colours):
+        for b in colours[i + 1:]:
+            first, second = (a, b) if rank[a] < rank[b] else (b, a)
+            taken = by_colour[first]
+            crew = runs[first] + tuple([card for worth, card in members[second] if worth not in taken])
+            if crew not in seen:
+                seen.add(crew)
+                choices.append(crew)
     return choices
+
+
+_COLOUR_RANK: dict[str, int] = {shade: index for index, shade in enumerate(COLOURS)}
+
+
+def _colour_rank(shade: str) -> int:
+    """COLOURS.index(shade), from a table (a letter that is no colour fails as there)."""
+    rank = _COLOUR_RANK.get(shade)
+    return COLOURS.index(shade) if rank is None else rank
+
+
+def _raise_step(made: dict[tuple[str, ...], Step], crew: tuple[str, ...]) -> Step:
+    """Step("raise", crew), made once per move list: a Step is immutable, moves can share it."""
+    step = made[crew] = Step("raise", crew)
+    return step
 
 
 def _counts(actual: dict[str, int]) -> str:

@@ -29,7 +29,7 @@ import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import pyparsing as pp
 
@@ -95,48 +95,98 @@ _DISCARD = re.compile(rf"-(?P<card>{CARD})")
 _CARD = re.compile(CARD)
 
 
-@lru_cache(maxsize=1 << 16)
+_PART_KEYS = 32
+_STEP_KEYS = tuple(f"step:{i}" for i in range(_PART_KEYS))
+_CARD_KEYS = tuple(tuple(f"card:{i}:{j}" for j in range(_PART_KEYS)) for i in range(_PART_KEYS))
+"""The names of a body's parts, made once: every parsed body shares them."""
+
+
+def _step_key(index: int) -> str:
+    return _STEP_KEYS[index] if index < _PART_KEYS else f"step:{index}"
+
+
+_WORD_LIMIT = 1 << 14
+_WORDS: dict[str, tuple[str, Any]] = {}
+"""word -> what it is in a body: ("open", kind) for a step word that cards follow,
+("step", Step) for a take or a discard (a Step is immutable: bodies share it), or
+("card", word) for any other word, the one copy of it that every body shares (a
+fast path's table keeps thousands of bodies). Words are few (cards, and takes and
+discards of them), so each is matched against the grammar once; bounded all the same."""
+
+
+def _word(word: str) -> tuple[str, Any]:
+    """What `word` is in a body, by the same tests, in the same order, as ever."""
+    known = _WORDS.get(word)
+    if known is not None:
+        return known
+    take = _TAKE.fullmatch(word)
+    discard = _DISCARD.fullmatch(word)
+    found: tuple[str, Any]
+    if word in STEP_WORDS:
+        found = ("open", word)  # type: ignore[assignment]
+    elif take:
+        found = ("step", Step("take", (take["card"],) if take["card"] else (), take["source"]))
+    elif discard:
+        found = ("step", Step("discard", (discard["card"],)))
+    else:
+        found = ("card", word)
+    if len(_WORDS) >= _WORD_LIMIT:
+        _WORDS.clear()
+    _WORDS[word] = found
+    return found
+
+
+@lru_cache(maxsize=1 << 11)
 def parse_body(text: str) -> ParsedTurn:
+    """A body's steps, and where each step and each card of a step stands.
+
+    Cached, but only so far: the fast path keeps its own table of the bodies it has
+    read, and most raises are written once in a whole archive — a cache as large as
+    the archive's bodies held tens of MiB of positions nobody asked for again."""
     if _FITS_BODY.fullmatch(text) is None:
         try:
             # parse_all would add its own end check: the grammar ends in StringEnd already
             _BODY.parse_string(text, parse_all=False)
         except pp.ParseBaseException:
             raise _explain(text) from None
+    return _parse_words(text)
+
+
+def _parse_words(text: str) -> ParsedTurn:
+    """A body the grammar reads, word by word: the cards of a step word are the words
+    that follow it up to the next step."""
     steps: list[Step] = []
     parts: dict[str, tuple[int, int]] = {}
     position = 0
-    current: tuple[StepKind, list[str], int] | None = None
-
-    def close(end: int) -> None:
-        nonlocal current
-        if current is not None:
-            kind, cards, start = current
-            parts[f"step:{len(steps)}"] = (start, end)
-            steps.append(Step(kind, tuple(cards)))
-            current = None
-
+    kind: StepKind | None = None  # the step whose cards are being listed
+    cards: list[str] = []
+    card_keys: tuple[str, ...] = ()  # their parts' names
+    opened = 0
     for word in text.split(" "):
-        start, end = position, position + len(word)
-        position = end + 1
-        take = _TAKE.fullmatch(word)
-        discard = _DISCARD.fullmatch(word)
-        if word in STEP_WORDS:
-            close(start - 1)
-            current = (word, [], start)  # type: ignore[assignment]
-        elif take:
-            close(start - 1)
-            parts[f"step:{len(steps)}"] = (start, end)
-            steps.append(Step("take", (take["card"],) if take["card"] else (), take["source"]))
-        elif discard:
-            close(start - 1)
-            parts[f"step:{len(steps)}"] = (start, end)
-            steps.append(Step("discard", (discard["card"],)))
+        start = position
+        position += len(word) + 1
+        sort, what = _WORDS.get(word) or _word(word)
+        if sort == "card":
+            assert kind is not None
+            try:
+                parts[card_keys[len(cards)]] = (start, position - 1)
+            except IndexError:
+                parts[f"card:{len(steps)}:{len(cards)}"] = (start, position - 1)
+            cards.append(what)
+            continue
+        if kind is not None:
+            parts[_step_key(len(steps))] = (opened, start - 1)
+            steps.append(Step(kind, tuple(cards)))
+            kind = None
+        if sort == "open":
+            kind, cards, opened = what, [], start  # type: ignore[assignment]
+            card_keys = _CARD_KEYS[len(steps)] if len(steps) < _PART_KEYS else ()
         else:
-            assert current is not None
-            current[1].append(word)
-            parts[f"card:{len(steps)}:{len(current[1]) - 1}"] = (start, end)
-    close(len(text))
+            parts[_step_key(len(steps))] = (start, position - 1)
+            steps.append(what)  # type: ignore[arg-type]
+    if kind is not None:
+        parts[_step_key(len(steps))] = (opened, len(text))
+        steps.append(Step(kind, tuple(cards)))
     return ParsedTurn(CorsariTurn(tuple(steps)), parts)
 
 
