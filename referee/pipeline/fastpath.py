@@ -23,7 +23,7 @@ from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import GameRecord, Round, Tag, Turn
 from referee.pipeline.replay import GameReport
 
-_CACHE_LIMIT = 200_000
+_CACHE_LIMIT = 50_000
 
 _ROUND_AT = re.compile(r"\d+\.(?![\d.])")
 """A round number where the scanner reads one (its token's round part): a word that
