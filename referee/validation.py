@@ -83,6 +83,12 @@ def _game_skeleton_validator() -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"{schema_id}#/$defs/game"}, registry=registry)
 
 
+@lru_cache(maxsize=None)
+def _definitions(name: str) -> frozenset[str]:
+    """The names a schema defines (`$defs`): asked for every game imported, read once."""
+    return frozenset(load_schema(SCHEMAS[name])["$defs"])
+
+
 _KNOWN_ERRORS: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
 _KNOWN_LIMIT = 1 << 16
 
@@ -113,7 +119,7 @@ def game_record_errors(game: Any, prefix: str) -> list[str]:
     validated whole, so the report is the same."""
     kind = game.get("game") if isinstance(game, dict) else None
     tags = game.get("tags") if isinstance(game, dict) else None
-    if (not isinstance(kind, str) or f"{kind}-action" not in load_schema(SCHEMAS["game-record"])["$defs"]
+    if (not isinstance(kind, str) or f"{kind}-action" not in _definitions("game-record")
             or not isinstance(tags, list) or not all(isinstance(tag, dict) for tag in tags)):
         return part_errors("game-record", "game", game, prefix)
     rounds = game.get("rounds")

@@ -9,7 +9,7 @@ import pytest
 from referee.games import GAMES
 from referee.games.perroquets.data import default_data
 from referee.games.perroquets.geometry import direction_vector, format_steps, parse_manoeuvre, parse_square
-from referee.games.perroquets.resolve import crossing
+from referee.games.perroquets.resolve import lanes_of
 from referee.pipeline.replay import check_text
 
 from .perroquets_logs import header, meeting, opening, stuck_meeting
@@ -43,10 +43,10 @@ def test_runs_merge_in_canonical_form_and_long_runs_split():
 
 def test_the_worked_examples_sea_squares():
     board = default_data().board
-    one = crossing(board, parse_square("e8"), parse_manoeuvre("F2 L"), "S")
-    assert one[0] == 2 and one[1][-1] == parse_square("f6") and not one[2]
-    two = crossing(board, parse_square("b5"), parse_manoeuvre("F3"), "W")
-    assert two == (1, [parse_square("a5")], True)
+    lanes = lanes_of(board)
+    entered, crossed, edge = lanes.course(parse_square("e8"), parse_manoeuvre("F2 L"), "S")
+    assert crossed == 2 and entered[-1][0] == parse_square("f6") and not edge
+    assert lanes.course(parse_square("b5"), parse_manoeuvre("F3"), "W") == (((parse_square("a5"), True),), 1, True)
 
 
 def test_a_canonical_log_writes_merged_steps_and_pile_letters():

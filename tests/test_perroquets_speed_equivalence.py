@@ -16,8 +16,8 @@ import pytest
 from referee.games import GAMES
 from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
-from referee.games.perroquets.geometry import HEADINGS, VECTORS, step
-from referee.games.perroquets.resolve import Event, Parrot, crossing, lanes_of, settle_holds
+from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
+from referee.games.perroquets.resolve import Event, Parrot, lanes_of, settle_holds
 from referee.games.perroquets.setup import VARIANT_NAMES
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
@@ -50,15 +50,28 @@ def test_flights_looked_up_are_the_flights_stepped(board: Board) -> None:
                     assert lanes.flight((x, y), heading, value) == (tuple(stepped), sea, gone)
 
 
+def _crossing(board: Board, start: Square, path: Manoeuvre, heading: Heading) -> tuple[int, list[Square], bool]:
+    """A manoeuvre stepped square by square: (sea squares entered, squares entered, stopped at the edge)."""
+    square, entered, sea = start, [], 0
+    for vector in path.vectors(heading):
+        target = step(square, vector)
+        if not board.on_grid(target):
+            return sea, entered, True
+        square = target
+        entered.append(square)
+        sea += not board.is_island(square)
+    return sea, entered, False
+
+
 @pytest.mark.parametrize("board", _boards(), ids=["default", "lagoon"])
-def test_courses_measure_what_crossing_measures(board: Board) -> None:
+def test_courses_measure_what_stepping_measures(board: Board) -> None:
     lanes = lanes_of(board)
     paths = {card.path(colour) for card in default_data().cards.values() for colour in ("green", "black")}
     for path in paths:
         for heading in HEADINGS:
             for square in board.squares():
                 entered, crossed, edge = lanes.course(square, path, heading)
-                assert (crossed, [s for s, _ in entered], edge) == crossing(board, square, path, heading)
+                assert (crossed, [s for s, _ in entered], edge) == _crossing(board, square, path, heading)
                 assert all(sea == (not board.is_island(s)) for s, sea in entered)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input, open_one,
+from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, staged_output, style_for)
 from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export

@@ -970,7 +970,10 @@ class CorsariEngine(Engine):
                     moves.append((player, CorsariTurn(base)))
                 rest = _minus(hand, [discard])
                 for crew in _crews(rest):
-                    moves.append((player, CorsariTurn(base + (raises.get(crew) or _raise_step(raises, crew),))))
+                    step = raises.get(crew)
+                    if step is None:
+                        step = raises[crew] = Step("raise", crew)  # immutable: moves can share it
+                    moves.append((player, CorsariTurn(base + (step,))))
         return moves
 
     # -- describing the state ---------------------------------------------------------------------
@@ -1081,8 +1084,7 @@ def _crews(hand: Counter[str]) -> list[tuple[str, ...]]:
     so each colour's run is built once, with the values looked up in a table."""
     by_colour: dict[str, dict[int, str]] = {}
     for card in hand:
-        worth = CARD_VALUE.get(card)
-        by_colour.setdefault(card[0], {})[value(card) if worth is None else worth] = card
+        by_colour.setdefault(colour(card), {})[value(card)] = card
     runs: dict[str, tuple[str, ...]] = {}
     members: dict[str, list[tuple[int, str]]] = {}
     for shade, cards in by_colour.items():
@@ -1097,31 +1099,15 @@ def _crews(hand: Counter[str]) -> list[tuple[str, ...]]:
         if crew not in seen:
             seen.add(crew)
             choices.append(crew)
-    rank = {shade: _colour_rank(shade) for shade in colours}
     for i, a in enumerate(colours):
         for b in colours[i + 1:]:
-            first, second = (a, b) if rank[a] < rank[b] else (b, a)
+            first, second = sorted((a, b), key=COLOURS.index)
             taken = by_colour[first]
             crew = runs[first] + tuple([card for worth, card in members[second] if worth not in taken])
             if crew not in seen:
                 seen.add(crew)
                 choices.append(crew)
     return choices
-
-
-_COLOUR_RANK: dict[str, int] = {shade: index for index, shade in enumerate(COLOURS)}
-
-
-def _colour_rank(shade: str) -> int:
-    """COLOURS.index(shade), from a table (a letter that is no colour fails as there)."""
-    rank = _COLOUR_RANK.get(shade)
-    return COLOURS.index(shade) if rank is None else rank
-
-
-def _raise_step(made: dict[tuple[str, ...], Step], crew: tuple[str, ...]) -> Step:
-    """Step("raise", crew), made once per move list: a Step is immutable, moves can share it."""
-    step = made[crew] = Step("raise", crew)
-    return step
 
 
 def _counts(actual: dict[str, int]) -> str:

@@ -95,16 +95,6 @@ _DISCARD = re.compile(rf"-(?P<card>{CARD})")
 _CARD = re.compile(CARD)
 
 
-_PART_KEYS = 32
-_STEP_KEYS = tuple(f"step:{i}" for i in range(_PART_KEYS))
-_CARD_KEYS = tuple(tuple(f"card:{i}:{j}" for j in range(_PART_KEYS)) for i in range(_PART_KEYS))
-"""The names of a body's parts, made once: every parsed body shares them."""
-
-
-def _step_key(index: int) -> str:
-    return _STEP_KEYS[index] if index < _PART_KEYS else f"step:{index}"
-
-
 _WORD_LIMIT = 1 << 14
 _WORDS: dict[str, tuple[str, Any]] = {}
 """word -> what it is in a body: ("open", kind) for a step word that cards follow,
@@ -160,32 +150,27 @@ def _parse_words(text: str) -> ParsedTurn:
     position = 0
     kind: StepKind | None = None  # the step whose cards are being listed
     cards: list[str] = []
-    card_keys: tuple[str, ...] = ()  # their parts' names
     opened = 0
     for word in text.split(" "):
         start = position
         position += len(word) + 1
-        sort, what = _WORDS.get(word) or _word(word)
+        sort, what = _word(word)
         if sort == "card":
             assert kind is not None
-            try:
-                parts[card_keys[len(cards)]] = (start, position - 1)
-            except IndexError:
-                parts[f"card:{len(steps)}:{len(cards)}"] = (start, position - 1)
+            parts[f"card:{len(steps)}:{len(cards)}"] = (start, position - 1)
             cards.append(what)
             continue
         if kind is not None:
-            parts[_step_key(len(steps))] = (opened, start - 1)
+            parts[f"step:{len(steps)}"] = (opened, start - 1)
             steps.append(Step(kind, tuple(cards)))
             kind = None
         if sort == "open":
-            kind, cards, opened = what, [], start  # type: ignore[assignment]
-            card_keys = _CARD_KEYS[len(steps)] if len(steps) < _PART_KEYS else ()
+            kind, cards, opened = what, [], start
         else:
-            parts[_step_key(len(steps))] = (start, position - 1)
-            steps.append(what)  # type: ignore[arg-type]
+            parts[f"step:{len(steps)}"] = (start, position - 1)
+            steps.append(what)
     if kind is not None:
-        parts[_step_key(len(steps))] = (opened, len(text))
+        parts[f"step:{len(steps)}"] = (opened, len(text))
         steps.append(Step(kind, tuple(cards)))
     return ParsedTurn(CorsariTurn(tuple(steps)), parts)
 

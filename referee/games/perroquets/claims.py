@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from referee.diagnostics import Violation
 from referee.games.perroquets.geometry import parse_square, square_name
 from referee.games.perroquets.notation import Claim
-from referee.games.perroquets.resolve import Flight, RoundReport, Voyage, seat_distance
+from referee.games.perroquets.resolve import Flight, RoundReport, Voyage
 
 if TYPE_CHECKING:
     from referee.games.perroquets.engine import PerroquetsEngine
@@ -186,6 +186,3 @@ def _picks_up(engine: "PerroquetsEngine", report: RoundReport, player: str,
         rule = "P-EDGE" if voyage and voyage.edge else ("P-STUCK" if player in report.stuck else "P-SHIP-PATH")
         return _false(f"{player}'s ship does not enter {name}", rule, "value", notes)
     return _false(f"no parrot is over {name} when {player}'s ship enters it", "P-PICKUP", "value", notes)
-
-
-_ = seat_distance

@@ -35,7 +35,6 @@ from referee.games.perroquets.resolve import (
     RoundReport,
     Table,
     resolve,
-    seat_distance,
     settle_holds,
 )
 from referee.games.perroquets.setup import Setup
@@ -233,14 +232,14 @@ class PerroquetsEngine(Engine):
     def _seat(self, offset: int) -> str:
         return self.players[(self.first + offset) % len(self.players)]
 
-    def _next_drawer(self) -> str | None:
-        count = len(self.round.slots)
+    def _next_drawer(self, extra: int = 0) -> str | None:
+        """Who draws next once `extra` more draws are made, if anyone: from the first player
+        clockwise, each both cards in turn, or (draw-rounds) one card each, twice."""
         n = len(self.players)
+        count = len(self.round.slots) + extra
         if count >= 2 * n:
             return None
-        if "draw-rounds" in self.variants:
-            return self._seat(count % n)
-        return self._seat(count // 2)
+        return self._seat(count % n if "draw-rounds" in self.variants else count // 2)
 
     def _awaiting(self) -> str:
         if self.phase == "ships":
@@ -415,7 +414,7 @@ class PerroquetsEngine(Engine):
         added: list[Slot] = []
         drawn = {s.card for s in slots}  # the cards known drawn this round (and None)
         for index, slot in enumerate(action.draws):
-            due = self._next_drawer_after(index)  # one slot is added for each one read
+            due = self._next_drawer(index)  # one slot is added for each one read
             if due is None or player != due:
                 return self._out_of_turn(player, due, index, added)
             letter = data.pile_letter(slot.pile)
@@ -468,14 +467,6 @@ class PerroquetsEngine(Engine):
             return "P-DRAW", f"{card.id} is already drawn this round"
         return "P-RETURN", (f"{card.id} lies in pile {letter}'s discard: it comes again only once the pile "
                             "runs out and its discard is shuffled back")
-
-    def _next_drawer_after(self, extra: int) -> str | None:
-        players = self.players
-        n = len(players)
-        count = len(self.round.slots) + extra
-        if count >= 2 * n:
-            return None
-        return players[(self.first + (count % n if "draw-rounds" in self.variants else count // 2)) % n]
 
     # phase 4 ---------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from referee.games.perroquets.data import Board
-from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Manoeuvre, Square, square_name, step
+from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Manoeuvre, Square, square_name
 
 STUCK_LOSS, EDGE_LOSS, ISLAND_LOSS = 3, 2, 1
 
@@ -132,31 +132,13 @@ class LeaveError(Exception):
         self.player, self.index, self.message = player, index, message
 
 
-def seat_distance(table: Table, player: str) -> int:
-    """Clockwise distance from the first player (the first player himself is 0)."""
-    return (table.players.index(player) - table.first) % len(table.players)
-
-
 def clockwise(table: Table) -> list[str]:
-    """The players from the first clockwise: in order of `seat_distance`."""
+    """The players from the first clockwise (the first player himself first)."""
     return table.players[table.first:] + table.players[:table.first]
 
 
 def is_over(table: Table) -> bool:
     return table.bag_empty and not table.parrots
-
-
-def crossing(board: Board, start: Square, path: Manoeuvre, heading: Heading) -> tuple[int, list[Square], bool]:
-    """(sea squares entered, squares entered, stopped at the edge) for a manoeuvre."""
-    square, entered, sea = start, [], 0
-    for vector in path.vectors(heading):
-        target = step(square, vector)
-        if not board.on_grid(target):
-            return sea, entered, True
-        square = target
-        entered.append(square)
-        sea += not board.is_island(square)
-    return sea, entered, False
 
 
 FlightPath = tuple[tuple[Square, ...], frozenset[Square], bool]
@@ -206,7 +188,8 @@ class Lanes:
         return tuple(entered), frozenset(s for s in entered if s not in self.islands), False
 
     def course(self, start: Square, path: Manoeuvre, heading: Heading) -> Course:
-        """What `crossing` measures, with each square's terrain."""
+        """The squares a manoeuvre enters from `start`, each with whether it is sea; the sea
+        squares crossed; and whether the next step would leave the board (P-EDGE)."""
         x, y = start
         entered = []
         crossed = 0
