@@ -321,7 +321,7 @@ class GameCorpus:
 KORSAR = GameCorpus("korsar", KORSAR_SEED, 4, True, MOVES_PER_GAME_GUESS)
 CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 190, policy=2)
 PERROQUETS = GameCorpus("perroquets", "bench-perroquets", 3, False, 145)
-SPANISH_MAIN = GameCorpus("spanish-main", "bench-spanish-main", 2, False, 65)
+SPANISH_MAIN = GameCorpus("spanish-main", "bench-spanish-main", 2, False, 65, policy=2)
 
 
 def game_batch(kind: GameCorpus, index: int, folder: Path, games: int) -> tuple[Path, list[str]]:

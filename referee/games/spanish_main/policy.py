@@ -280,6 +280,8 @@ def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: See
         _, action = move
         verb = action.verb
         if engine.stage != "play":
+            if verb == "home" and engine.stage == "terrain" and len(engine.terrain) % 2:
+                return 0  # players place terrain in equal numbers, as the rules mean them to (S-TERRAIN-PLACE)
             return 1
         ship = engine.ships.get(action.get("ship") or "")
         facts = [dict(f) for f in action.get("facts", ())]
