@@ -40,6 +40,7 @@ def _comments(comments: list[Comment]) -> list[dict[str, Any]]:
 
 
 def record_to_json(record: GameRecord, rules: GameRules) -> dict[str, Any]:
+    action_to_json = rules.action_to_json
     return {
         "game": rules.id,
         "preamble": _comments(record.preamble),
@@ -47,8 +48,8 @@ def record_to_json(record: GameRecord, rules: GameRules) -> dict[str, Any]:
         "rounds": [{
             "number": r.number,
             "comments": _comments(r.comments),
-            "turns": [{"player": t.player, "action": rules.action_to_json(t.action),
-                       "comments": _comments(t.comments)} for t in r.turns],
+            "turns": [{"player": t.player, "action": action_to_json(t.action),
+                       "comments": _comments(t.comments) if t.comments else []} for t in r.turns],
         } for r in record.rounds],
     }
 
