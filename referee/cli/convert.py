@@ -18,7 +18,7 @@ from referee.games.base import JudgeOptions
 from referee.export import export_entry, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
-from referee.formatting import canonical_records
+from referee.formatting import canonical_text
 from referee.pipeline.fileio import Input, standard_input
 from referee.pipeline.json_stream import JsonStreamError, document_games
 from referee.pipeline.work import file_games
@@ -166,7 +166,7 @@ def _written_back(game: dict[str, Any], where: str, path: str, out: Any, written
     located in the document."""
     try:
         ((record, rules),) = records_from_json({"games": [game]})
-        text = canonical_records([(record, rules)], path)
+        text = canonical_text(record, rules, path)
         text.encode("utf-8")
     except UnicodeEncodeError:
         return [f"{where}: a string holds a lone surrogate (\\ud800 to \\udfff), which no log can hold"]

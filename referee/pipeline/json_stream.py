@@ -30,11 +30,13 @@ class JsonStreamError(ValueError):
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in found:
-            raise ValueError(f"the key {key!r} is given twice in one object")
-        found[key] = value
+    found = dict(pairs)
+    if len(found) != len(pairs):  # rare: only then is the key given twice looked for
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {key!r} is given twice in one object")
+            seen.add(key)
     return found
 
 
