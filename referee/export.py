@@ -100,17 +100,20 @@ def records_from_json(document: dict[str, Any]) -> list[tuple[GameRecord, GameRu
     result = []
     for game in document["games"]:
         rules = GAMES[game["game"]]
+        action_from_json, format_turn = rules.action_from_json, rules.format_turn
+
+        def turn(item: dict[str, Any]) -> Turn:
+            action = action_from_json(item["action"])
+            comments = item.get("comments")
+            return Turn(item["player"], action, format_turn(action), comments=_comment_list(comments) if comments else [])
+
         record = GameRecord(
             rules.id,
             tags=[Tag(t["name"], t["value"], comments=_comment_list(t.get("comments", [])))
                   for t in game["tags"]],
             preamble=_comment_list(game.get("preamble", [])),
-            rounds=[Round(r["number"], comments=_comment_list(r.get("comments", [])), turns=[
-                Turn(t["player"], rules.action_from_json(t["action"]), "",
-                     comments=_comment_list(t.get("comments", [])))
-                for t in r["turns"]]) for r in game["rounds"]],
+            rounds=[Round(r["number"], comments=_comment_list(r.get("comments", [])),
+                          turns=[turn(item) for item in r["turns"]]) for r in game["rounds"]],
         )
-        for turn in record.turns():
-            turn.text = rules.format_turn(turn.action)
         result.append((record, rules))
     return result

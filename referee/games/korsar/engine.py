@@ -298,8 +298,8 @@ class KorsarEngine(Engine):
 
     def canonical_action(self, player: str, action: KorsarAction) -> KorsarAction:
         seat = self.seat.get(player)
-        if seat is None or self.over:
-            return action
+        if seat is None or self.over or (action.target is None and not action.captures):
+            return action  # only galleon references have a canonical spelling that depends on the table
         before = self.table
         captures = self._captures_for(seat) if seat == self.next_seat else []
         after = [g for g in self.table if g not in captures]

@@ -81,11 +81,12 @@ class KorsarRules(GameRules):
 
     def action_from_json(self, data: dict[str, Any]) -> KorsarAction:
         target = data.get("target")
+        captures = data.get("captures")
         return KorsarAction(
             data["kind"],
             data.get("card"),
             _ref_from_json(target) if target is not None else None,
-            tuple(_ref_from_json(ref) for ref in data.get("captures", ())),
+            tuple(_ref_from_json(ref) for ref in captures) if captures else (),
             data.get("chased"),
         )
 
