@@ -1,7 +1,9 @@
 """The Pirates & Perroquets engine's shortcuts give what the plain steps give: flights and
 courses looked up per board (`Lanes`) match stepping square by square, holds and parrots
-shared between rounds are never changed in place (so no copy is needed), and the shipped
-data read without the schema is the data the schema-checked reader gives."""
+shared between rounds are never changed in place (so no copy is needed), what the engine
+keeps beside its state (cards seen drawn, hold sizes, draw orders, pile tables) agrees with
+the state, and the shipped data read without the schema is the data the schema-checked
+reader gives."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ from referee.games import GAMES
 from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
-from referee.games.perroquets.resolve import Event, Parrot, lanes_of, settle_holds
+from referee.games.perroquets.resolve import Event, Flight, Parrot, lanes_of, settle_holds
+from referee.games.perroquets.resolve import _copy_hold
 from referee.games.perroquets.setup import VARIANT_NAMES
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
@@ -48,6 +51,27 @@ def test_flights_looked_up_are_the_flights_stepped(board: Board) -> None:
                         stepped.append(square)
                     sea = {s for s in stepped if not board.is_island(s)}
                     assert lanes.flight((x, y), heading, value) == (tuple(stepped), sea, gone)
+
+
+@pytest.mark.parametrize("board", _boards(), ids=["default", "lagoon"])
+def test_calm_flights_are_the_flights_stepped_over_an_empty_sea(board: Board) -> None:
+    """A parrot's flight with no ship under it, looked up, is what stepping it gives; and the
+    flight and the parrot it leaves at rest are made once."""
+    lanes = lanes_of(board)
+    for x in range(-1, board.width + 1):
+        for y in range(-1, board.height + 1):
+            for heading in HEADINGS:
+                for value in range(0, 5):
+                    for on_dot in (True, False):
+                        parrot = Parrot(value, heading, (x, y), on_dot)
+                        stepped, sea, off = lanes.flight((x, y), heading, value)
+                        outcome, rule = ("gone", "P-FLY-EDGE") if off else ("rests", "P-FLY")
+                        calm = lanes.calm(parrot)
+                        assert calm.flight == Flight(value, (x, y), on_dot, list(stepped), outcome, rule)
+                        assert (calm.sea, calm.squares, calm.off) == (sea, stepped, off)
+                        rests = None if off else Parrot(value, heading, stepped[-1] if stepped else (x, y), False)
+                        assert calm.rests_as == rests
+                        assert lanes.calm(Parrot(value, heading, (x, y), on_dot)) is calm
 
 
 def _crossing(board: Board, start: Square, path: Manoeuvre, heading: Heading) -> tuple[int, list[Square], bool]:
@@ -115,6 +139,14 @@ def test_holds_are_settled_without_changing_the_holds_given(choices: dict[str, l
     assert found == _settled_with_copies(before, events, {p: list(v) for p, v in choices.items()})
     assert before == kept and all(before[p] is not found[0][p] for p in ("A", "B", "C"))
     assert found[0]["D"] is before["D"]  # untouched: the very hold given
+
+
+def test_a_hold_copied_is_the_counter_of_the_hold() -> None:
+    hold = Counter({1: 2, 3: 0, 2: 1})
+    copied = _copy_hold(hold)
+    assert type(copied) is Counter and copied == Counter(hold) and copied is not hold
+    copied[1] -= 1
+    assert hold[1] == 2 and copied[4] == 0
 
 
 def _records() -> list[tuple[str, Any]]:
@@ -198,3 +230,39 @@ def test_parrots_that_fly_are_new_ones() -> None:
         for turn in round_.turns:
             assert engine.play(turn.player, turn.action) is None
     assert earlier and all(p == seen for p, seen in earlier)
+
+
+@pytest.mark.parametrize("name,record", _records(), ids=lambda value: value if isinstance(value, str) else "")
+def test_what_the_engine_keeps_beside_its_state_agrees_with_it(name: str, record: Any) -> None:
+    """The cards seen drawn are the draws' cards known, each hold's size is what its counts add
+    up to, and the next drawer is the one the seats give, after every entry, refused or not."""
+    engine = RULES.new_engine(record)
+    if not isinstance(engine, PerroquetsEngine):
+        return
+    for round_ in record.rounds:
+        if engine.start_round(round_.number) is not None:
+            break
+        for turn in round_.turns:
+            refused = engine.play(turn.player, turn.action)
+            state = engine.round
+            assert state.known == {slot.card for slot in state.slots if slot.card}, name
+            assert engine.counts == {p: sum(engine.holds[p].values()) for p in engine.players}, name
+            n, count = len(engine.players), len(state.slots)
+            seat = count % n if "draw-rounds" in engine.variants else count // 2
+            expected = engine.players[(engine.first + seat) % n] if count < 2 * n else None
+            assert engine._next_drawer() == expected, name
+            if refused is not None:
+                return
+
+
+@pytest.mark.parametrize("data", [default_data(), load(json.loads(LAGOON.read_text(encoding="utf-8")))],
+                         ids=["default", "lagoon"])
+def test_the_pile_tables_are_what_the_cards_and_piles_say(data: Any) -> None:
+    def letter_written(written: str) -> str | None:
+        if written in data.piles:
+            return written
+        return next((letter for letter, number in data.piles.items() if str(number) == written), None)
+
+    for written in [*data.piles, *map(str, data.piles.values()), "Z", "0", "99", "", "a"]:
+        assert data.pile_letter(written) == letter_written(written)
+    assert data.pile_sizes == {letter: len(data.pile_cards(letter)) for letter in data.piles}

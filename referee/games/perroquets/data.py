@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -89,6 +90,20 @@ class GameData:
     """Pile letter -> the number on its backs."""
     cards: dict[str, Card]
     bag: dict[int, int]
+    pile_sizes: dict[str, int] = field(init=False, repr=False, compare=False)
+    """Pile letter -> the cards in it: the size of each pile at the start of a game."""
+    letters: dict[str, str] = field(init=False, repr=False, compare=False)
+    """Each way a log may write a pile (its letter, or its number) -> its letter."""
+
+    def __post_init__(self) -> None:
+        # worked out once per data set rather than once per game or draw
+        in_pile = Counter(card.pile for card in self.cards.values())
+        object.__setattr__(self, "pile_sizes", {letter: in_pile[letter] for letter in self.piles})
+        letters: dict[str, str] = {}
+        for letter, number in self.piles.items():
+            letters.setdefault(str(number), letter)
+        letters.update((letter, letter) for letter in self.piles)  # a letter reads as a letter first
+        object.__setattr__(self, "letters", letters)
 
     @property
     def bag_total(self) -> int:
@@ -99,12 +114,7 @@ class GameData:
 
     def pile_letter(self, written: str) -> str | None:
         """A pile as a log may write it: its letter or its number."""
-        if written in self.piles:
-            return written
-        for letter, number in self.piles.items():
-            if str(number) == written:
-                return letter
-        return None
+        return self.letters.get(written)
 
     def tag_value(self) -> str:
         return f"{self.id} sha256:{self.digest}"

@@ -34,6 +34,7 @@ from referee.games.perroquets.resolve import (
     Parrot,
     RoundReport,
     Table,
+    lanes_of,
     resolve,
     settle_holds,
 )
@@ -68,6 +69,8 @@ class RoundState:
     wind: Heading | None = None
     roll: int | None = None
     slots: list[Slot] = field(default_factory=list)
+    known: set[str] = field(default_factory=set)
+    """The cards of `slots` known: named at the draw or shown at the reveal."""
     revealed: bool = False
     decisions: dict[str, Decide] = field(default_factory=dict)
     weights: dict[str, int] = field(default_factory=dict)
@@ -84,6 +87,7 @@ class PerroquetsEngine(Engine):
         self.setup = setup
         self.data: GameData = setup.data
         self.board = setup.data.board
+        self.lanes = lanes_of(self.board)
         self.variants = setup.variants
         self.players = list(setup.players)
         self.first = setup.first
@@ -91,11 +95,16 @@ class PerroquetsEngine(Engine):
         self.phase = "ships"
         self.ships: dict[str, Square] = {}
         self.parrots: list[Parrot] = []
-        self.bag: Counter[int] = Counter(setup.data.bag)
+        self.bag: Counter[int] = Counter({value: n for value, n in setup.data.bag.items() if n})
+        """The parrots in the bag, by value: only values it holds."""
         self.holds: dict[str, Counter[int]] = {p: Counter() for p in self.players}
+        self.counts = {p: 0 for p in self.players}
+        """The parrots in each hold: what a round's resolution needs of the holds, kept beside them."""
         self.gone: Counter[int] = Counter()
         self.wave_sides: list[Heading] = []
-        self.pile_size = {letter: len(setup.data.pile_cards(letter)) for letter in setup.data.piles}
+        self.draw_orders = tuple(self._draw_order(first) for first in range(len(self.players)))
+        """The drawers of a round in draw order, for each first player."""
+        self.pile_size = dict(setup.data.pile_sizes)
         self.discard_size = {letter: 0 for letter in setup.data.piles}
         self.out_of_pile: dict[str, set[str]] = {letter: set() for letter in setup.data.piles}
         """discard-piles: the cards known to lie in a pile's discard."""
@@ -145,7 +154,14 @@ class PerroquetsEngine(Engine):
         return None
 
     def play(self, player: str, action: Any) -> Violation | None:
-        violation = self._check(player, action)
+        phases, by_table, check = ENTRIES[type(action)]
+        if self.phase not in phases:
+            return self._out_of_phase(action)
+        if not by_table and player not in self.players:
+            return Violation("P-PLAYERS", f"'{player}' is not seated at this table",
+                             {"players": self.players}, part="mover",
+                             notes=("seated: " + " ".join(self.players),))
+        violation = check(self, player, action)
         if violation is None:
             self.turns += 1
         return violation
@@ -232,14 +248,19 @@ class PerroquetsEngine(Engine):
     def _seat(self, offset: int) -> str:
         return self.players[(self.first + offset) % len(self.players)]
 
+    def _draw_order(self, first: int) -> tuple[str, ...]:
+        """Who makes each draw of a round whose first player is `first`: from him clockwise,
+        each both cards in turn, or (draw-rounds) one card each, twice."""
+        seats = self.players[first:] + self.players[:first]
+        if "draw-rounds" in self.variants:
+            return (*seats, *seats)
+        return tuple(player for player in seats for _ in range(2))
+
     def _next_drawer(self, extra: int = 0) -> str | None:
-        """Who draws next once `extra` more draws are made, if anyone: from the first player
-        clockwise, each both cards in turn, or (draw-rounds) one card each, twice."""
-        n = len(self.players)
+        """Who draws next once `extra` more draws are made, if anyone."""
+        order = self.draw_orders[self.first]
         count = len(self.round.slots) + extra
-        if count >= 2 * n:
-            return None
-        return self._seat(count % n if "draw-rounds" in self.variants else count // 2)
+        return order[count] if count < len(order) else None
 
     def _awaiting(self) -> str:
         if self.phase == "ships":
@@ -283,20 +304,12 @@ class PerroquetsEngine(Engine):
 
     # -- checks ------------------------------------------------------------------
 
-    def _check(self, player: str, action: Action) -> Violation | None:
-        kind = type(action)
-        if self.over and kind not in (Lose, Claim):
+    def _out_of_phase(self, action: Action) -> Violation:
+        """The entry does not belong to this phase; once the game is over (phase "over", where
+        only losses and claims belong) that is P-END."""
+        if self.over:
             return Violation("P-END", f"the game ended {self.end_reason}: nothing more is played",
                              {"ended": self.end_reason}, part="mover")
-        if self.phase not in ENTRY_PHASES[kind]:
-            return self._out_of_phase(action)
-        if kind not in TABLE_KINDS and player not in self.players:
-            return Violation("P-PLAYERS", f"'{player}' is not seated at this table",
-                             {"players": self.players}, part="mover",
-                             notes=("seated: " + " ".join(self.players),))
-        return HANDLERS[kind](self, player, action)
-
-    def _out_of_phase(self, action: Action) -> Violation:
         what = ENTRY_WORDS[type(action)]
         if self.phase == "place" and isinstance(action, (RollWind, Draw, Reveal, Decide)):
             return Violation("P-PLACE", f"the bag still holds {sum(self.bag.values())} parrots: the round begins "
@@ -347,16 +360,18 @@ class PerroquetsEngine(Engine):
     # phase 1 ----------------------------------------------------------------------
 
     def _placeparrots(self, player: str, action: PlaceParrots) -> Violation | None:
-        for part, roll in (("side", action.side), ("formation", action.formation)):
-            if not 1 <= roll <= 4:
-                return Violation("P-DICE", f"a d4 shows 1 to 4, not {roll}", {"roll": roll}, part=part)
+        if not 1 <= action.side <= 4:
+            return _not_a_d4(action.side, "side")
+        if not 1 <= action.formation <= 4:
+            return _not_a_d4(action.formation, "formation")
+        bag = self.bag
         side = self.board.sides[action.side]
-        in_bag = sum(self.bag.values())
+        in_bag = sum(bag.values())
         wanted = min(3, in_bag)
         drawn: dict[int, int] = {}  # value -> parrots of it drawn so far by this entry
         for index, value in enumerate(action.values):
-            if self.bag.get(value, 0) - drawn.get(value, 0) <= 0:
-                left = " ".join(f"{n}×{v}" for v, n in sorted(self.bag.items()) if n) or "nothing"
+            if bag.get(value, 0) - drawn.get(value, 0) <= 0:
+                left = " ".join(f"{n}×{v}" for v, n in sorted(bag.items()) if n) or "nothing"
                 return Violation("P-BAG", f"the bag holds no parrot of value {value}" +
                                  (" any more" if self.data.bag.get(value) else ""),
                                  {"value": value}, part=f"value:{index}", notes=(f"the bag holds {left}",))
@@ -378,10 +393,10 @@ class PerroquetsEngine(Engine):
         heading = OPPOSITE[side]
         dx, dy = VECTORS[heading] if self.board.dot_position == "outside" else (0, 0)  # a margin dot: a square out
         for value, entry in zip(action.values, dots):
-            self.bag[value] -= 1
+            bag[value] -= 1
+            if not bag[value]:
+                del bag[value]
             self.parrots.append(Parrot(value, heading, (entry[0] - dx, entry[1] - dy), True))
-        for value in [v for v, n in self.bag.items() if n <= 0]:  # the bag keeps only values it holds
-            del self.bag[value]
         if setup:
             self.wave_sides.append(side)
             if len(self.wave_sides) == 3:
@@ -395,7 +410,7 @@ class PerroquetsEngine(Engine):
 
     def _rollwind(self, player: str, action: RollWind) -> Violation | None:
         if not 1 <= action.roll <= 4:
-            return Violation("P-DICE", f"a d4 shows 1 to 4, not {action.roll}", {"roll": action.roll}, part="roll")
+            return _not_a_d4(action.roll, "roll")
         heading = self.board.wind[action.roll]
         if "wind-toward" in self.variants:
             heading = OPPOSITE[heading]
@@ -406,24 +421,25 @@ class PerroquetsEngine(Engine):
     # phase 3 -------------------------------------------------------------------------
 
     def _draw(self, player: str, action: Draw) -> Violation | None:
-        slots = self.round.slots
-        data = self.data
+        state = self.round
+        cards, letters = self.data.cards, self.data.letters
         sizes = dict(self.pile_size)
         discards = self.discard_size  # copied, like `out`, only where a reshuffle changes it
         out = self.out_of_pile
         added: list[Slot] = []
-        drawn = {s.card for s in slots}  # the cards known drawn this round (and None)
+        drawn = set(state.known)
         for index, slot in enumerate(action.draws):
             due = self._next_drawer(index)  # one slot is added for each one read
-            if due is None or player != due:
+            if player != due:
                 return self._out_of_turn(player, due, index, added)
-            letter = data.pile_letter(slot.pile)
+            letter = letters.get(slot.pile)
             if letter is None:
                 return Violation("P-CARDS", f"there is no pile {slot.pile}", part=f"draw:{index}",
-                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in data.piles.items()),))
-            card = data.cards.get(slot.card) if slot.card else None
-            if slot.card is not None and card is None:
-                return Violation("P-CARDS", f"there is no card {slot.card}", part=f"draw:{index}")
+                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in self.data.piles.items()),))
+            named = slot.card
+            card = cards.get(named) if named else None
+            if named is not None and card is None:
+                return Violation("P-CARDS", f"there is no card {named}", part=f"draw:{index}")
             if sizes[letter] == 0:
                 if "discard-piles" in self.variants and discards[letter]:
                     sizes[letter] = discards[letter]
@@ -432,15 +448,17 @@ class PerroquetsEngine(Engine):
                 else:
                     return Violation("P-DRAW", f"pile {letter} is empty: every card of it is drawn this round",
                                      part=f"draw:{index}")
-            if card is not None and (card.pile != letter or card.id in drawn or card.id in out[letter]):
-                rule, message = self._card_not_drawn(card, letter, drawn)
-                return Violation(rule, message, part=f"draw:{index}")
+            if card is not None:
+                if card.pile != letter or card.id in drawn or card.id in out[letter]:
+                    rule, message = self._card_not_drawn(card, letter, drawn)
+                    return Violation(rule, message, part=f"draw:{index}")
+                drawn.add(card.id)
             sizes[letter] -= 1
-            added.append(Slot(player, letter, slot.card))
-            drawn.add(slot.card)
+            added.append(Slot(player, letter, named))
         self.pile_size, self.discard_size, self.out_of_pile = sizes, discards, out
-        slots.extend(added)
-        if len(slots) == 2 * len(self.players):
+        state.slots.extend(added)
+        state.known = drawn
+        if len(state.slots) == 2 * len(self.players):
             self.phase = "decide"
         return None
 
@@ -458,7 +476,7 @@ class PerroquetsEngine(Engine):
                          {"expected": due}, part=part if index else "mover")
 
     @staticmethod
-    def _card_not_drawn(card: Card, letter: str, drawn: set[str | None]) -> tuple[str, str]:
+    def _card_not_drawn(card: Card, letter: str, drawn: set[str]) -> tuple[str, str]:
         """(rule, message) for a named card that cannot come from pile `letter` now: not
         its pile, drawn already, or else in the pile's discard (P-RETURN)."""
         if card.pile != letter:
@@ -512,6 +530,7 @@ class PerroquetsEngine(Engine):
                 if slot.card is None:
                     slot.card = next(c for c in free if self.data.cards[c].pile == slot.pile)
                     free.remove(slot.card)
+                    self.round.known.add(slot.card)
         self.round.revealed = True
         return None
 
@@ -521,13 +540,14 @@ class PerroquetsEngine(Engine):
             return Violation("P-CHOOSE", f"{player} has decided already: a decision is final", part="mover")
         if action.stuck:
             return self._record_decision(player, action, None, 0)
-        if action.leaves and "optional-pickup" not in self.variants:
-            return Violation("P-PICKUP", "a ship takes every parrot over the sea squares it enters: leaving one is "
-                             "the optional-pickup variant", part="leave:0")
-        for index, (text, _) in enumerate(action.leaves):
-            found = self._square(text, f"leave:{index}")
-            if isinstance(found, Violation):
-                return found
+        if action.leaves:
+            if "optional-pickup" not in self.variants:
+                return Violation("P-PICKUP", "a ship takes every parrot over the sea squares it enters: leaving one "
+                                 "is the optional-pickup variant", part="leave:0")
+            for index, (text, _) in enumerate(action.leaves):
+                found = self._square(text, f"leave:{index}")
+                if isinstance(found, Violation):
+                    return found
         if action.card is not None:
             card = self.data.cards.get(action.card)
             if card is None:
@@ -555,8 +575,7 @@ class PerroquetsEngine(Engine):
             if not candidates:
                 return Violation("P-HIDDEN", f"no card of pile {letter} showing {action.path} in {action.colour} "
                                  "can be among this round's draws", part="card")
-        known = {slot.card for slot in state.slots if slot.card}
-        if action.card in known and all(d.card in known for d in state.decisions.values() if not d.stuck):
+        if action.card in state.known and self._all_named_drawn():
             # every card named and seen drawn: distinct by P-TAKEN, so nothing is left to match
             return self._record_decision(player, action, action.card, candidates[0].weight)
         others = {p: self._candidates(p) for p in state.decisions if not state.decisions[p].stuck}
@@ -575,6 +594,14 @@ class PerroquetsEngine(Engine):
         card_id = action.card if action.card is not None else (candidates[0].id if len(candidates) == 1 else None)
         return self._record_decision(player, action, card_id, weights.pop())
 
+    def _all_named_drawn(self) -> bool:
+        """Whether every decision made so far (but the stuck) names a card seen drawn."""
+        known = self.round.known
+        for decision in self.round.decisions.values():
+            if not decision.stuck and decision.card not in known:
+                return False
+        return True
+
     def _candidates(self, player: str) -> list[Card]:
         decision = self.round.decisions[player]
         if decision.card is not None:
@@ -586,18 +613,18 @@ class PerroquetsEngine(Engine):
                 if c.path(decision.colour or "green").steps == path.steps and self._fits_alone(c)]
 
     def _fits_alone(self, card: Card) -> bool:
-        slots = self.round.slots
-        for slot in slots:
-            if slot.card == card.id:
-                return True
+        """Whether `card` can be among this round's draws: seen drawn, or else not in its pile's
+        discard with a draw from its pile not named."""
+        if card.id in self.round.known:
+            return True
         if card.id in self.out_of_pile[card.pile]:
             return False
-        return any(s.card is None and s.pile == card.pile for s in slots)
+        return any(s.card is None and s.pile == card.pile for s in self.round.slots)
 
     def _matching(self, wanted: dict[str, list[Card]]) -> dict[str, str] | None:
         """Distinct cards in distinct draws for every decision whose card is open (P-HIDDEN)."""
         state = self.round
-        known = {s.card for s in state.slots if s.card}
+        known = state.known
         unnamed: dict[str, int] = {}
         for slot in state.slots:
             if slot.card is None:
@@ -640,17 +667,23 @@ class PerroquetsEngine(Engine):
     def _resolve(self) -> Violation | None:
         state = self.round
         assert state.wind is not None
+        cards = self.data.cards
         decisions = []
         for player in self.players:
             action = state.decisions[player]
-            path = None if action.stuck else self._path_of(player, action)
+            card = state.cards[player]
+            if action.stuck:
+                path = None
+            elif card is not None:
+                path = cards[card].path(action.colour or "green")
+            else:
+                path = parse_manoeuvre(action.path or "")
             leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()
             decisions.append(Decision(player, state.weights[player], path, leaves))
-        counts = {p: sum(self.holds[p].values()) for p in self.players}
         # resolve moves the table's ships and parrots, never the parrots themselves: this state
         # stays as it was should the round be refused (P-PICKUP)
-        table = Table(self.board, self.players, self.first, dict(self.ships), list(self.parrots), counts,
-                      not sum(self.bag.values()))
+        table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), list(self.parrots),
+                      dict(self.counts), not sum(self.bag.values()))
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
         except LeaveError as error:
@@ -660,11 +693,9 @@ class PerroquetsEngine(Engine):
         state.holds_before = self.holds  # holds are replaced, never changed in place: no copy is needed
         holds, gone, _ = settle_holds(state.holds_before, report.events, {})
         self.holds = holds
-        for value in gone:
+        self.counts = table.counts  # the holds' sizes: which values were lost never changes how many
+        for value in gone + table.gone:
             self.gone[value] += 1
-        for flight in report.flights:
-            if flight.outcome == "gone":
-                self.gone[flight.value] += 1
         self.ships = table.ships
         self.parrots = table.parrots
         if report.ended is not None:
@@ -674,12 +705,6 @@ class PerroquetsEngine(Engine):
         else:
             self.phase = "after"
         return None
-
-    def _path_of(self, player: str, action: Decide):  # type: ignore[no-untyped-def]
-        card_id = self.round.cards.get(player)
-        if card_id is not None:
-            return self.data.cards[card_id].path(action.colour or "green")
-        return parse_manoeuvre(action.path or "")
 
     # after the round -----------------------------------------------------------------
 
@@ -730,9 +755,15 @@ class PerroquetsEngine(Engine):
         return check_claim(self, action)
 
 
+def _not_a_d4(roll: int, part: str) -> Violation:
+    return Violation("P-DICE", f"a d4 shows 1 to 4, not {roll}", {"roll": roll}, part=part)
+
+
 TABLE_KINDS = frozenset({PlaceParrots, RollWind, Reveal, Claim})
 """Entries written under the table's names (parrots:, wind:, reveal:, claim:), not a player's."""
 HANDLERS = {PlaceShip: PerroquetsEngine._placeship, PlaceParrots: PerroquetsEngine._placeparrots,
             RollWind: PerroquetsEngine._rollwind, Draw: PerroquetsEngine._draw, Reveal: PerroquetsEngine._reveal,
             Decide: PerroquetsEngine._decide, Lose: PerroquetsEngine._lose, Claim: PerroquetsEngine._claim}
 """Each kind of entry's check, looked up once per entry rather than by name."""
+ENTRIES = {kind: (phases, kind in TABLE_KINDS, HANDLERS[kind]) for kind, phases in ENTRY_PHASES.items()}
+"""Each kind of entry's phases, whether the table writes it, and its check: one look-up per entry."""

@@ -70,11 +70,25 @@ class Manoeuvre:
     def vectors(self, heading: Heading) -> tuple[Square, ...]:
         return _vectors(self.steps, heading)
 
+    def offsets(self, heading: Heading) -> tuple[Square, ...]:
+        """Where each step leaves the ship, counted from where it set out."""
+        return _offsets(self.steps, heading)
+
 
 @lru_cache(maxsize=4096)
 def _vectors(steps: tuple[str, ...], heading: Heading) -> tuple[Square, ...]:
     """A card's steps under one wind: a few hundred pairs in all, so they are worked out once."""
     return tuple(direction_vector(direction, heading) for direction in steps)
+
+
+@lru_cache(maxsize=4096)
+def _offsets(steps: tuple[str, ...], heading: Heading) -> tuple[Square, ...]:
+    x = y = 0
+    offsets = []
+    for dx, dy in _vectors(steps, heading):
+        x, y = x + dx, y + dy
+        offsets.append((x, y))
+    return tuple(offsets)
 
 
 def parse_manoeuvre(text: str) -> Manoeuvre | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
+from typing import NamedTuple
 
 from referee.games.perroquets.data import Board
 from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Manoeuvre, Square, square_name
@@ -77,13 +79,24 @@ class Voyage:
     weight: int
     crossed: int
     length: int
-    squares: list[PathSquare] = field(default_factory=list)
+    path: tuple[tuple[Square, bool], ...] = ()
+    """The squares entered, each with whether it is sea; or, stopped by the edge before its
+    first step, the square it stays on."""
+    notes: dict[int, list[str]] = field(default_factory=dict)
+    """What happened on squares of `path`, by their index there."""
     edge: bool = False
     stuck: bool = False
 
     @property
+    def squares(self) -> list[PathSquare]:
+        """The path square by square with what happened on each: made when asked for, as most
+        rounds' accounts are never read."""
+        return [PathSquare(square, sea, list(self.notes.get(index, ())))
+                for index, (square, sea) in enumerate(self.path)]
+
+    @property
     def end(self) -> Square:
-        return self.squares[-1].square if self.squares else self.start
+        return self.path[-1][0] if self.path else self.start
 
 
 @dataclass(slots=True)
@@ -115,13 +128,16 @@ class Table:
     """The part of the state a round's resolution moves."""
 
     board: Board
+    lanes: Lanes
+    """The board's `lanes_of`."""
     players: list[str]
     first: int
     ships: dict[str, Square]
     parrots: list[Parrot]
     counts: dict[str, int]
     bag_empty: bool
-    gone: int = 0
+    gone: list[int] = field(default_factory=list)
+    """The values of the parrots that flew off the board, in the order they flew."""
 
 
 class LeaveError(Exception):
@@ -148,9 +164,26 @@ Course = tuple[tuple[tuple[Square, bool], ...], int, bool]
 """A ship's manoeuvre from a square: each square entered with whether it is sea, the sea
 squares crossed, and whether the next step would leave the board (P-EDGE)."""
 
-_FLIGHTS_LIMIT = 1 << 13
-"""Flights a board's lanes keep before starting afresh: a few thousand on any printed board,
-and memory stays flat on any data."""
+
+def calm_key(parrot: Parrot) -> tuple[Square, str, int, bool]:
+    """All a parrot's flight over a calm sea depends on."""
+    return parrot.square, parrot.heading, parrot.value, parrot.on_dot
+
+
+class CalmFlight(NamedTuple):
+    """A parrot's flight when no ship stands under it, with its `FlightPath`."""
+
+    sea: frozenset[Square]
+    flight: Flight
+    rests_as: Parrot | None
+    """The parrot where it comes to rest; None when it leaves the board."""
+    squares: tuple[Square, ...]
+    off: bool
+
+
+_CALM_LIMIT = 1 << 13
+"""Flights a board's lanes keep before starting afresh: a few thousand on any
+printed board, and memory stays flat on any data."""
 
 
 class Lanes:
@@ -159,24 +192,21 @@ class Lanes:
 
     A parrot flies from one of a few hundred squares, so its flights are worked out once
     and looked up after; what ships it meets on the way is still judged each round, by
-    `_fly`. A ship's course is measured once a round, for both the order and the voyage."""
+    `_fly`. What is kept is shared by every round and game on the board, so nothing kept is
+    ever changed: a flight once made is only read, and a round replaces the parrots it
+    moves. A ship's course is measured once a round, for both the order and the voyage."""
 
-    __slots__ = ("width", "height", "islands", "_flights")
+    __slots__ = ("width", "height", "islands", "cells", "calm_flights")
 
     def __init__(self, width: int, height: int, islands: frozenset[Square]) -> None:
         self.width, self.height, self.islands = width, height, islands
-        self._flights: dict[tuple[Square, str, int], FlightPath] = {}
+        self.cells = {(x, y): ((x, y), (x, y) not in islands) for x in range(width) for y in range(height)}
+        """Each square of the grid -> (the square, whether it is sea): what a course is made of."""
+        self.calm_flights: dict[tuple[Square, str, int, bool], CalmFlight] = {}
+        """`calm` by `calm_key`: read directly where every parrot of a round is looked up."""
 
     def flight(self, start: Square, heading: Heading, value: int) -> FlightPath:
-        key = (start, heading, value)
-        found = self._flights.get(key)
-        if found is None:
-            if len(self._flights) >= _FLIGHTS_LIMIT:
-                self._flights.clear()
-            found = self._flights[key] = self._flight(start, heading, value)
-        return found
-
-    def _flight(self, start: Square, heading: Heading, value: int) -> FlightPath:
+        """A parrot's straight flight of `value` squares from `start`, stepped."""
         dx, dy = VECTORS[heading]
         x, y = start
         entered = []
@@ -187,19 +217,33 @@ class Lanes:
             entered.append((x, y))
         return tuple(entered), frozenset(s for s in entered if s not in self.islands), False
 
+    def calm(self, parrot: Parrot) -> CalmFlight:
+        """`parrot`'s flight over a sea without ships: the same in every round, so its `Flight`
+        and the parrot it leaves at rest are made once and shared."""
+        key = calm_key(parrot)
+        found = self.calm_flights.get(key)
+        if found is None:
+            if len(self.calm_flights) >= _CALM_LIMIT:
+                self.calm_flights.clear()
+            squares, sea, off = self.flight(parrot.square, parrot.heading, parrot.value)
+            flight, square = _flight_over_ships(parrot, squares, off, self.islands, {}, {})
+            rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+            found = self.calm_flights[key] = CalmFlight(sea, flight, rests_as, squares, off)
+        return found
+
     def course(self, start: Square, path: Manoeuvre, heading: Heading) -> Course:
         """The squares a manoeuvre enters from `start`, each with whether it is sea; the sea
         squares crossed; and whether the next step would leave the board (P-EDGE)."""
+        cells = self.cells
         x, y = start
         entered = []
         crossed = 0
-        for dx, dy in path.vectors(heading):
-            x, y = x + dx, y + dy
-            if not (0 <= x < self.width and 0 <= y < self.height):
+        for dx, dy in path.offsets(heading):
+            cell = cells.get((x + dx, y + dy))
+            if cell is None:
                 return tuple(entered), crossed, True
-            sea = (x, y) not in self.islands
-            crossed += sea
-            entered.append(((x, y), sea))
+            crossed += cell[1]
+            entered.append(cell)
         return tuple(entered), crossed, False
 
 
@@ -216,7 +260,7 @@ def lanes_of(board: Board) -> Lanes:
 def resolve(table: Table, number: int, heading: Heading, decisions: list[Decision],
             variants: frozenset[str]) -> RoundReport:
     """Phases 4 (losses of the stuck) to 5c on `table`, in place: its ships move and its lists
-    of parrots are replaced, but no parrot given is changed (a parrot that flies is a new one)."""
+    of parrots are replaced, but no parrot given is changed (where one comes to rest is another)."""
     report = RoundReport(number)
     for decision in decisions:
         if decision.path is None:
@@ -242,66 +286,69 @@ def _lose(table: Table, report: RoundReport, player: str, count: int, rule: str,
     return lost
 
 
-def flight_order(table: Table, parrots: list[Parrot]) -> list[Parrot]:
-    """sequential-flight: by side number, then clockwise by line, then furthest on first."""
+def flight_order(table: Table, parrots: list[Parrot]) -> list[int]:
+    """sequential-flight: the parrots' indices by side number, then clockwise by line, then
+    furthest on first."""
     board = table.board
 
-    def key(parrot: Parrot) -> tuple[int, int, int]:
+    def key(index: int) -> tuple[int, int, int]:
+        parrot = parrots[index]
         x, y = parrot.square
         side = parrot.side
         line = {"N": x, "E": -y, "S": -x, "W": y}[side]  # clockwise round the board
         progress = {"S": -y, "N": y, "E": x, "W": -x}[parrot.heading]
         return board.side_number(side), line, -progress
 
-    return sorted(parrots, key=key)
+    return sorted(range(len(parrots)), key=key)
 
 
 def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
+    """P-FLY: every parrot flies its value ahead. All at once (P-FLY-ORDER) the counts at the
+    start of 5a decide every crowd and the captures count after; in turn (sequential-flight)
+    each capture counts at once."""
     sequential = "sequential-flight" in variants
-    lanes = lanes_of(table.board)
-    counts = dict(table.counts)  # P-FLY-ORDER: the counts at the start of 5a decide every crowd
+    lanes = table.lanes
+    calm_flights = lanes.calm_flights
+    counts = table.counts
     owners: dict[Square, list[str]] = {}
     for player, at in table.ships.items():
         owners.setdefault(at, []).append(player)
+    ship_squares = set(owners)  # a set, which a flight's sea squares are checked against at once
+    parrots = table.parrots
     resting: list[Parrot] = []  # in the table's order: each parrot that comes to rest, where it rests
-    landed: dict[int, Parrot] = {}  # the same by the id of the parrot that flew, when flown in another order
-    flying = flight_order(table, table.parrots) if sequential else table.parrots
+    landed: dict[int, Parrot] = {}  # the same by the index of the parrot that flew, when flown in another order
     flights = report.flights
+    gone = table.gone
     gains: list[Event] = []
-    for parrot in flying:
-        value = parrot.value
-        squares, sea, off = lanes.flight(parrot.square, parrot.heading, value)
-        if sea.isdisjoint(owners):  # no ship under its path: it leaves the board or comes to rest
-            if off:
-                flights.append(Flight(value, parrot.square, parrot.on_dot, list(squares), "gone", "P-FLY-EDGE"))
-                table.gone += 1
-                continue
-            flights.append(Flight(value, parrot.square, parrot.on_dot, list(squares), "rests", "P-FLY"))
-            square = squares[-1] if squares else parrot.square
-        else:
+    for index in flight_order(table, parrots) if sequential else range(len(parrots)):
+        parrot = parrots[index]
+        sea, flight, rests_as, squares, off = (
+            calm_flights.get((parrot.square, parrot.heading, parrot.value, parrot.on_dot))  # calm_key, inline
+            or lanes.calm(parrot))
+        if not sea.isdisjoint(ship_squares):  # a ship under its path
             flight, square = _flight_over_ships(parrot, squares, off, lanes.islands, owners, counts)
-            flights.append(flight)
             if flight.outcome == "captured":
                 assert flight.by is not None
-                event = Event("gain", flight.by, flight.rule, square, value=value)
+                flights.append(flight)
+                event = Event("gain", flight.by, flight.rule, square, value=parrot.value)
                 if sequential:
                     counts[flight.by] += 1
-                    table.counts[flight.by] += 1
                     report.events.append(event)
                 else:
                     gains.append(event)
                 continue
-            if flight.outcome == "gone":
-                table.gone += 1
-                continue
-        if sequential:
-            landed[id(parrot)] = Parrot(value, parrot.heading, square, False)
+            rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+        flights.append(flight)
+        if rests_as is None:
+            gone.append(parrot.value)
+        elif sequential:
+            landed[index] = rests_as
         else:
-            resting.append(Parrot(value, parrot.heading, square, False))
+            resting.append(rests_as)
     for event in gains:
-        table.counts[event.player] += 1
+        counts[event.player] += 1
         report.events.append(event)
-    table.parrots = [landed[id(p)] for p in table.parrots if id(p) in landed] if sequential else resting
+    table.parrots = [landed[index] for index in sorted(landed)] if sequential else resting
 
 
 def _flight_over_ships(parrot: Parrot, squares: tuple[Square, ...], off: bool, islands: frozenset[Square],
@@ -335,8 +382,12 @@ def _flight_over_ships(parrot: Parrot, squares: tuple[Square, ...], off: bool, i
 
 def courses(table: Table, heading: Heading, decisions: list[Decision]) -> dict[str, Course]:
     """The course of each ship that sails this round, from where it stands."""
-    lanes = lanes_of(table.board)
-    return {d.player: lanes.course(table.ships[d.player], d.path, heading) for d in decisions if d.path is not None}
+    course = table.lanes.course
+    measured = {}
+    for decision in decisions:
+        if decision.path is not None:
+            measured[decision.player] = course(table.ships[decision.player], decision.path, heading)
+    return measured
 
 
 def ship_order(table: Table, heading: Heading, decisions: list[Decision],
@@ -346,17 +397,19 @@ def ship_order(table: Table, heading: Heading, decisions: list[Decision],
     `measured`: the ships' `courses`, when they are known already."""
     if measured is None:
         measured = courses(table, heading, decisions)
-    voyages = []
+    by_length = "order-by-length" in variants
+    seats = clockwise(table)
+    ranked = []
     for decision in decisions:
         if decision.path is None:
             continue
-        _, crossed, _ = measured[decision.player]
-        voyages.append(Voyage(decision.player, table.ships[decision.player], decision.weight, crossed,
-                              len(decision.path.steps)))
-    by_length = "order-by-length" in variants
-    seat = {player: distance for distance, player in enumerate(clockwise(table))}
-    voyages.sort(key=lambda v: (v.weight, v.length if by_length else v.crossed, seat[v.player]))
-    return voyages
+        player = decision.player
+        crossed = measured[player][1]
+        length = len(decision.path.steps)
+        voyage = Voyage(player, table.ships[player], decision.weight, crossed, length)
+        ranked.append(((decision.weight, length if by_length else crossed, seats.index(player)), voyage))
+    ranked.sort(key=itemgetter(0))
+    return [voyage for _, voyage in ranked]
 
 
 def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[Decision],
@@ -364,46 +417,33 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     board = table.board
     measured = courses(table, heading, decisions)
     report.order = ship_order(table, heading, decisions, variants, measured)
-    weights = {d.player: (d.weight if d.path is not None else 0) for d in decisions}
-    stuck = {d.player for d in decisions if d.path is None}
-    paths = {d.player: d for d in decisions}
     at_end = "meet-at-end" in variants
     optional = "optional-pickup" in variants
     outside = board.dot_position == "outside"
     # the squares where a ship may pick up a parrot: elsewhere `_pick_up` would find none
     perches = {p.square for p in table.parrots if not (p.on_dot and outside)}
     ships = table.ships
-    bag_empty = table.bag_empty  # nothing in a round fills the bag
-    in_seat_order = [p for p in clockwise(table) if p in ships]
+    may_end = table.bag_empty and "end-of-round" not in variants  # nothing in a round fills the bag
+    written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        decision = paths[player]
-        assert decision.path is not None
-        leaves = list(decision.leaves)
+        leaves = list(written_leaves.get(player, ()))
         entered, _, edge = measured[player]
-        # the other ships stand still while this one sails: where they stand, in seat order
-        standing: dict[Square, list[str]] = {}
-        if not at_end:
-            for other in in_seat_order:
-                if other != player:
-                    standing.setdefault(ships[other], []).append(other)
+        # the other ships stand still while this one sails (its own square is no meeting)
+        occupied = set() if at_end else set(ships.values())
         square = voyage.start
-        path = voyage.squares
+        steps = 0  # squares entered so far
         for square, sea in entered:
-            here = PathSquare(square, sea, [])
-            path.append(here)
             if not sea:
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
-                here.happened.append(f"island: loses {lost}")
+                voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
-                _pick_up(table, report, player, square, here, leaves, optional)
-            if square in standing:
-                for other in standing[square]:
-                    if "stuck-no-fight" in variants and other in stuck:
-                        here.happened.append(f"meets {other} (stuck: no fight)")
-                        continue
-                    here.happened.append(_meet(table, report, player, other, weights, square))
-            if bag_empty and not table.parrots and "end-of-round" not in variants:  # is_over(table)
+                _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional)
+            if square in occupied:
+                _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
+                                 variants)
+            steps += 1
+            if may_end and not table.parrots:  # is_over(table)
                 report.ended = f"after {player}'s step to {square_name(square)}"
                 break
         else:
@@ -411,30 +451,59 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 voyage.edge = True
                 lost = _lose(table, report, player, EDGE_LOSS, "P-EDGE", square, None)
                 note = f"the next step leaves the board: stops, loses {lost}"
-                if voyage.squares:
-                    voyage.squares[-1].happened.append(note)
+                if steps:
+                    voyage.notes.setdefault(steps - 1, []).append(note)
                 else:
-                    voyage.squares.append(PathSquare(square, not board.is_island(square), ["stays", note]))
+                    entered, steps = ((square, not board.is_island(square)),), 1
+                    voyage.notes[0] = ["stays", note]
+        voyage.path = entered[:steps]
         ships[player] = square  # where it stopped: nothing on the way looks at where ships stand
         if leaves:
             where, value = leaves[0]
-            index = list(decision.leaves).index(leaves[0])
+            index = written_leaves[player].index(leaves[0])
             raise LeaveError(player, index, f"{player}'s ship picks up no parrot of value {value} "
                              f"on {square_name(where)}: there is none to leave")
         if report.ended:
             return
     if at_end:
-        players = in_seat_order
-        for i, one in enumerate(players):
-            for other in players[i + 1:]:
-                if table.ships[one] != table.ships[other]:
-                    continue
-                if "stuck-no-fight" in variants and (one in stuck or other in stuck):
-                    continue
-                _meet(table, report, one, other, weights, table.ships[one])
+        _meet_at_end(table, report, decisions, variants)
 
 
-def _pick_up(table: Table, report: RoundReport, player: str, square: Square, here: PathSquare,
+def _fight_terms(decisions: list[Decision], variants: frozenset[str]) -> tuple[dict[str, int], set[str]]:
+    """Each ship's weight in a fight (a stuck one's is 0), and the stuck that do not fight
+    (stuck-no-fight)."""
+    weights = {d.player: (d.weight if d.path is not None else 0) for d in decisions}
+    unfought = {d.player for d in decisions if d.path is None} if "stuck-no-fight" in variants else set()
+    return weights, unfought
+
+
+def _meet_on_the_way(table: Table, report: RoundReport, mover: str, square: Square, happened: list[str],
+                     decisions: list[Decision], variants: frozenset[str]) -> None:
+    """P-MEET: the sailing ship meets each other ship standing on the square it enters, in seat order."""
+    weights, unfought = _fight_terms(decisions, variants)
+    for other in clockwise(table):
+        if other == mover or table.ships.get(other) != square:
+            continue
+        if other in unfought:
+            happened.append(f"meets {other} (stuck: no fight)")
+            continue
+        happened.append(_meet(table, report, mover, other, weights, square))
+
+
+def _meet_at_end(table: Table, report: RoundReport, decisions: list[Decision], variants: frozenset[str]) -> None:
+    """meet-at-end: once every ship has sailed, each pair on one square meets, in seat order."""
+    weights, unfought = _fight_terms(decisions, variants)
+    players = [p for p in clockwise(table) if p in table.ships]
+    for i, one in enumerate(players):
+        for other in players[i + 1:]:
+            if table.ships[one] != table.ships[other]:
+                continue
+            if one in unfought or other in unfought:
+                continue
+            _meet(table, report, one, other, weights, table.ships[one])
+
+
+def _pick_up(table: Table, report: RoundReport, player: str, square: Square, happened: list[str],
              leaves: list[tuple[Square, int]], optional: bool) -> None:
     kept = []
     for parrot in table.parrots:
@@ -443,12 +512,12 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, her
             continue
         if optional and (square, parrot.value) in leaves:
             leaves.remove((square, parrot.value))
-            here.happened.append(f"leaves a {parrot.value}")
+            happened.append(f"leaves a {parrot.value}")
             kept.append(parrot)
             continue
         table.counts[player] += 1
         report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
-        here.happened.append(f"picks up a {parrot.value}")
+        happened.append(f"picks up a {parrot.value}")
     table.parrots = kept
 
 
@@ -471,12 +540,12 @@ def settle_holds(before: dict[str, Counter[int]], events: list[Event],
     others are the very ones given (most players gain or lose nothing in a round)."""
     holds = dict(before)
     copied: set[str] = set()
-    pending = {player: list(values) for player, values in choices.items()}
+    pending = {player: list(values) for player, values in choices.items()} if choices else {}
     gone: list[int] = []
     for event in events:
         player = event.player
         if player not in copied:
-            holds[player] = Counter(holds[player])
+            holds[player] = _copy_hold(holds[player])
             copied.add(player)
         hold = holds[player]
         if event.kind == "gain":
@@ -484,7 +553,7 @@ def settle_holds(before: dict[str, Counter[int]], events: list[Event],
             continue
         receiver = event.receiver
         if receiver is not None and receiver not in copied:
-            holds[receiver] = Counter(holds[receiver])
+            holds[receiver] = _copy_hold(holds[receiver])
             copied.add(receiver)
         for _ in range(event.count):
             wanted = pending.get(player)
@@ -493,7 +562,7 @@ def settle_holds(before: dict[str, Counter[int]], events: list[Event],
                 if hold[value] <= 0:
                     return holds, gone, player
             else:
-                value = min(hold.elements())
+                value = min(value for value, count in hold.items() if count > 0)  # the lowest held
             hold[value] -= 1
             if receiver is not None:
                 holds[receiver][value] += 1
@@ -503,3 +572,10 @@ def settle_holds(before: dict[str, Counter[int]], events: list[Event],
         if values:
             return holds, gone, player
     return holds, gone, None
+
+
+def _copy_hold(hold: Counter[int]) -> Counter[int]:
+    """`Counter(hold)`: a hold's counts are taken as they are, not checked and counted again."""
+    copy: Counter[int] = Counter.__new__(Counter)
+    dict.update(copy, hold)
+    return copy
