@@ -11,9 +11,11 @@ Python's own `random` is not used: its algorithms are not a documented contract.
 
 from __future__ import annotations
 
-import itertools
 import struct
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import repeat
+from operator import add, mod
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -28,6 +30,7 @@ except ImportError:  # pragma: no cover - depends on the Python version
     except ImportError:
         from hashlib import sha256 as _sha256  # type: ignore[assignment]
 
+_digest = type(_sha256()).digest
 _FIRST_WORD = struct.Struct(">Q").unpack_from
 
 
@@ -39,15 +42,24 @@ def _words(seed: str, start: int = 0) -> Iterator[int]:
         counter += 1
 
 
-_COUNTERS = [b"%d" % k for k in range(128)]
-_LIMITS = [0, 0] + [_SPAN - (_SPAN % n) for n in range(2, 128)]  # below(n) takes words under _LIMITS[n]
+@lru_cache(maxsize=32)
+def _counters(count: int) -> tuple[bytes, ...]:
+    """b"0" … the counter `count` - 1, as a word's input writes them: a deck's size asks
+    for the same ones in every shuffle."""
+    return tuple(b"%d" % k for k in range(count))
 
 
-def _first_words(seed: str, count: int) -> Iterator[int]:
-    """word(0), word(1), …: the first `count` computed at once, the rest on demand."""
-    prefix = f"{seed}:".encode()
-    first = [_FIRST_WORD(_sha256(prefix + counter).digest())[0] for counter in _COUNTERS[:count]]
-    return itertools.chain(first, _words(seed, len(first)))
+@lru_cache(maxsize=32)
+def _first_of_each(count: int) -> struct.Struct:
+    """Reads the first word of each of `count` digests laid end to end."""
+    return struct.Struct(">" + "Q24x" * count)
+
+
+def _first_words(seed: str, count: int) -> tuple[int, ...]:
+    """word(0) … word(count - 1), hashed and read by built-in calls alone: a shuffle asks
+    for one word per swap, and the Python around each would cost as much as its hash."""
+    digests = map(_digest, map(_sha256, map(add, repeat(f"{seed}:".encode(), count), _counters(count))))
+    return _first_of_each(count).unpack(b"".join(digests))
 
 
 class SeededChoices:
@@ -66,13 +78,14 @@ class SeededChoices:
 
 def shuffled(items: Sequence[T], seed: str) -> list[T]:
     result = list(items)
-    words = _first_words(seed, max(len(result) - 1, 0))  # one word per swap, but for a rare rejection
-    for i in range(len(result) - 1, 0, -1):
-        n = i + 1
-        limit = _LIMITS[n] if n < 128 else _SPAN - (_SPAN % n)
-        word = next(words)
-        while word >= limit:
-            word = next(words)
-        j = word % n
+    size = len(result)
+    if size < 2:
+        return result
+    words = _first_words(seed, size - 1)
+    if max(words) <= _SPAN - size:  # every limit is above 2**64 - size: no word is rejected, below(n) = word mod n
+        picks = map(mod, words, range(size, 1, -1))
+    else:  # a word may be rejected (a chance of about size**2 in 2**64): draw as `below` does
+        picks = map(SeededChoices(seed).below, range(size, 1, -1))
+    for i, j in zip(range(size - 1, 0, -1), picks):
         result[i], result[j] = result[j], result[i]
     return result

@@ -13,10 +13,14 @@ from typing import Any
 
 import pytest
 
+from referee import shuffle
 from referee.games.corsari.cards import UNSHUFFLED
 from referee.games.corsari.engine import CorsariEngine
 from referee.games.corsari.notation import CorsariDeal, CorsariTurn, Step, parse_body
 from referee.games.corsari.setup import CorsariSetup, seeded_deal
+from referee.shuffle import shuffled
+
+from .judging import documented_shuffle
 
 
 def state_of(engine: CorsariEngine) -> tuple[Any, ...]:
@@ -163,3 +167,60 @@ def test_quick_parse_keeps_every_part():
                             "step:2": (12, 23), "step:3": (24, 31), "card:4:0": (37, 39), "step:4": (32, 39)}
     many = parse_body("raise " + " ".join(f"R{k}" for k in range(1, 40)))
     assert many.parts["card:0:38"] == (6 + 3 * 9 + 4 * 29, 6 + 3 * 9 + 4 * 29 + 3)
+
+
+def seeded_round(players: list[str], seed: str) -> CorsariEngine:
+    engine = CorsariEngine(CorsariSetup(players, 0, seed, None, False))
+    assert engine.start_round(1) is None
+    return engine
+
+
+@pytest.mark.parametrize("quay_left", [None, 1])
+def test_a_take_without_a_source_is_refused(quay_left):
+    """C-TAKE: a take step names its source (the grammar and the JSON schema ask for one;
+    the Python API does not). Refused, quick path or not, and nothing changes: not even
+    with one quay card left, where a quay take would void the round."""
+    engine = seeded_round(["A", "B", "C"], "nosource")
+    state = engine.current
+    assert state is not None
+    while quay_left is not None and len(state.quay) > quay_left:  # quay takes, each card discarded at once
+        player = engine.players[state.next_seat]
+        assert engine.play(player, CorsariTurn((Step("take", (), "quay"), Step("discard", (state.quay[-1],))))) is None
+    player = engine.players[state.next_seat]
+    held = next(iter(state.hands[state.next_seat]))
+    before = state_of(engine)
+    for source, named in ((None, "no source"), ("hand", "'hand', which is no source")):
+        for steps in ((Step("take", (), source), Step("discard", (held,))),
+                      (Step("take", (state.pile[-1],), source),),
+                      (Step("take", (), source), Step("discard", (held,)), Step("raise", (held,)))):
+            problem = play_both(engine, player, CorsariTurn(steps))
+            assert problem is not None and (problem.rule, problem.part) == ("C-TAKE", "step:0")
+            assert problem.message == f"the take names {named}: take from the deck, the discard pile or the quay"
+            assert state_of(engine) == before
+
+
+def test_a_turn_played_keeps_its_value():
+    """The reading the engine keeps with a turn is no part of it: a turn played is equal
+    to, hashes and prints as the same turn never played."""
+    engine = seeded_round(["A", "B"], "reading")
+    state = engine.current
+    assert state is not None
+    steps = (Step("take", (), "pile"), Step("discard", (state.pile[-1],)))
+    played = CorsariTurn(steps)
+    assert engine.play(engine.players[state.next_seat], played) is None
+    assert played.reading is not None
+    fresh = CorsariTurn(steps)
+    assert fresh.reading is None
+    assert (played == fresh, hash(played) == hash(fresh), repr(played) == repr(fresh)) == (True, True, True)
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 12, 78, 89, 110, 127, 128, 200])
+def test_the_seeded_shuffle_is_the_documented_one(size, monkeypatch):
+    """`shuffled` takes each word mod n at once when no word can be rejected; when one may be
+    (forced here: a real shuffle meets such a word about once in 2**50), it draws as `below`
+    does. Either way the order is the documented one."""
+    items = [f"c{k}" for k in range(size)]
+    for seed in ("s", "bench-corsari-0-1:3", "x" * 40):
+        assert shuffled(items, seed) == documented_shuffle(items, seed)
+    monkeypatch.setattr(shuffle, "_first_words", lambda seed, count: (shuffle._SPAN - 1,) * count)
+    assert shuffled(items, "s") == documented_shuffle(items, "s")

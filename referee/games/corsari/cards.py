@@ -11,6 +11,9 @@ that is no card is worked out as before), so callers need not check first.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 COLOURS = ("R", "O", "Y", "G", "C", "B", "V", "P", "K", "W")
 COLOUR_NAMES = {"R": "red", "O": "orange", "Y": "yellow", "G": "green", "C": "cyan",
                 "B": "blue", "V": "violet", "P": "pink", "K": "black", "W": "white"}
@@ -30,14 +33,16 @@ ORDER_KEY: dict[str, tuple[int, int]] = {card: (COLOURS.index(card[0]), int(card
 """card -> its `order_key`, for the 110 cards."""
 CARD_RANK: dict[str, int] = {card: index for index, card in enumerate(UNSHUFFLED)}
 """card -> place in UNSHUFFLED: for real cards, sorting by it is sorting by `order_key`."""
+COLOUR_CARDS: dict[str, frozenset[str]] = {shade: frozenset(f"{shade}{worth}" for worth in VALUES) for shade in COLOURS}
+"""colour -> its eleven cards."""
 
 
 def is_card(code: str) -> bool:
     return code in ALL_CARDS
 
 
-def colour(code: str) -> str:
-    return code[0]
+colour: Callable[[str], str] = itemgetter(0)
+"""A card's colour: the letter it starts with (a built-in call, asked on every raise)."""
 
 
 def value(code: str) -> int:

@@ -14,13 +14,15 @@ a hand known in full. `play` first tries those quick paths (`_quick_turn`,
 entry, a hidden hand, a stated dismissal — goes through the full judges, which
 decide every case and explain it. A checker spends most of its time on the quick
 paths, so they use plain dict operations on the hands, not Counter's own methods
-(written in Python), and copy nothing.
+(written in Python), and copy nothing; and they read a turn's steps once, into the
+`reading` kept with the turn, since a log's turns share the objects of their texts.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from referee.diagnostics import Violation
@@ -29,6 +31,7 @@ from referee.games.corsari.cards import (
     ALL_CARDS,
     CARD_RANK,
     CARD_VALUE,
+    COLOUR_CARDS,
     COLOUR_NAMES,
     COLOURS,
     HAND_SIZE,
@@ -39,7 +42,7 @@ from referee.games.corsari.cards import (
     value,
     why_unknown,
 )
-from referee.games.corsari.notation import CorsariDeal, CorsariTurn, Step
+from referee.games.corsari.notation import SOURCES, CorsariDeal, CorsariTurn, Step
 from referee.games.corsari.setup import CorsariSetup, seeded_deal
 
 Phase = Literal["between", "deal", "turns", "splits"]
@@ -58,7 +61,7 @@ class Split:
 
     @property
     def total(self) -> int:
-        return sum(map(value, self.stowaways))
+        return sum(map(CARD_VALUE.__getitem__, self.stowaways))  # a split holds only real cards
 
 
 @dataclass(slots=True)
@@ -142,17 +145,20 @@ class CorsariEngine(Engine):
         return None
 
     def play(self, player: str, action: CorsariTurn | CorsariDeal) -> Violation | None:
-        if action.__class__ is CorsariTurn and not self.over:
+        if action.__class__ is CorsariTurn:  # a game over is between rounds: no quick path is open
+            reading = action.reading  # type: ignore[union-attr]
+            if reading is None:
+                reading = _read(action)  # type: ignore[arg-type]
             phase = self.phase
-            state = self.current
             if phase == "turns":
-                seat = self.seat.get(player)
-                if seat == state.next_seat and self._quick_turn(state, seat, action.steps):  # type: ignore[union-attr]
+                state = self.current
+                if self.seat.get(player) == state.next_seat and \
+                        self._quick_turn(state, state.next_seat, reading):  # type: ignore[union-attr]
                     return None
             elif phase == "splits":
-                seat = self.seat.get(player)
-                if seat is not None and seat == state.pending[0] and \
-                        self._quick_split_turn(state, seat, action.steps):  # type: ignore[union-attr]
+                state = self.current
+                if self.seat.get(player) == state.pending[0] and \
+                        self._quick_split_turn(state, state.pending[0], reading):  # type: ignore[union-attr]
                     return None
         return self._play(player, action)
 
@@ -203,7 +209,7 @@ class CorsariEngine(Engine):
 
     # -- the quick paths: plain legal entries, played at once ---------------------------------
 
-    def _quick_turn(self, state: RoundState, seat: int, steps: tuple[Step, ...]) -> bool:
+    def _quick_turn(self, state: RoundState, seat: int, reading: tuple[Any, ...]) -> bool:
         """A turn of the player to move that is a take and a discard from a hand that holds
         the card, perhaps followed by a raise from a hand known in full: played at once,
         True. False, with nothing changed, for anything else: `_judge_turn` decides it.
@@ -211,22 +217,12 @@ class CorsariEngine(Engine):
         The checks are those of `_judge_turn` on such a turn (C-TURN, C-CARDS, C-TAKE,
         C-DISCARD, C-VOID, C-LAST-DECK, then `_quick_split`), each in its accepting form:
         a card held is a card, and a take that shows its card shows the top one."""
-        count = len(steps)
-        if count == 2:
-            take, discard = steps
-            crew_step = None
-        elif count == 3:
-            take, discard, crew_step = steps
-            if crew_step.kind != "raise" or state.hidden:
-                return False
-        else:
+        if len(reading) != 4:
             return False
-        if take.kind != "take" or discard.kind != "discard" or len(discard.cards) != 1 or len(take.cards) > 1:
-            return False
-        source = take.source
+        source, shown, card, crew = reading
         if source == "deck":
             stock = state.deck
-            if stock is None or not state.deck_size or (state.deck_size == 1 and crew_step is None):
+            if stock is None or not state.deck_size or (state.deck_size == 1 and crew is None):
                 return False  # a hidden deck, an empty one, or its last card taken without a raise
         elif source == "pile":
             stock = state.pile
@@ -239,38 +235,32 @@ class CorsariEngine(Engine):
         else:
             return False
         taken = stock[-1]
-        if take.cards and take.cards[0] != taken:
+        if shown is not None and shown != taken:
             return False
-        card = discard.cards[0]
         hand = state.hands[seat]
         if card != taken and not hand.get(card):
             return False
         split = None
-        if crew_step is not None:
-            if not state.quay:
+        if crew is not None:
+            if state.hidden or not state.quay:
                 return False  # no home port to read: the full judge says what is wrong first
-            after = [held for held in hand if held != card]
-            if taken != card:
-                after.append(taken)
+            after = {*hand, taken}
+            after.discard(card)
             exposed = state.quay[-2] if source == "quay" else state.quay[-1]
-            split = _quick_split(after, crew_step.cards, exposed[0])
+            split = _quick_split(after, crew, exposed[0])
             if split is None:
                 return False
         # judged: now `_apply`, written out (most entries pass here)
         self.turns += 1
         state.entries += 1
         stock.pop()
-        if stock is state.deck:
+        if source == "deck":
             state.deck_size -= 1
+        if card != taken:  # else the card taken goes straight to the pile: the hand is as it was
+            hand[taken] = 1  # each card is one of a kind: the hand had none of it, and one of `card`
+            hand.pop(card)  # dict's own: Counter's __delitem__ is written in Python
         accounted = state.accounted
         accounted.add(taken)
-        if card != taken:  # else the card taken goes straight to the pile: the hand is as it was
-            hand[taken] = hand.get(taken, 0) + 1
-            held = hand[card]
-            if held > 1:
-                hand[card] = held - 1
-            else:
-                hand.pop(card)  # dict's own: Counter's __delitem__ is written in Python
         accounted.add(card)
         state.pile.append(card)
         if split is None:
@@ -279,49 +269,37 @@ class CorsariEngine(Engine):
             self._apply_split(state, seat, split, whole_hand=True)
         return True
 
-    def _quick_split_turn(self, state: RoundState, seat: int, steps: tuple[Step, ...]) -> bool:
+    def _quick_split_turn(self, state: RoundState, seat: int, reading: tuple[Any, ...]) -> bool:
         """After the fastest captain, the raise of the player whose turn it is, perhaps after a
         fill, from a hand known in full: played at once, True. False, with nothing changed,
-        for anything else: `_judge_split_turn` decides it (with `_judge_fill`'s checks here
-        in their accepting form)."""
-        if state.hidden:
+        for anything else: `_judge_split_turn` decides it."""
+        if len(reading) != 2 or state.hidden:
             return False
-        count = len(steps)
-        if count == 1:
-            fill_step = None
-            crew_step = steps[0]
-        elif count == 2:
-            fill_step, crew_step = steps
-            if fill_step.kind != "fill":
-                return False
-        else:
-            return False
-        if crew_step.kind != "raise":
-            return False
+        filled, crew = reading
         hand = state.hands[seat]
-        filled: list[str] = []
-        if fill_step is not None:
-            filled = list(fill_step.cards)
-            if not state.crew_colours or len(set(filled)) != len(filled):
-                return False
-            values = set()
-            for card in filled:
-                if not hand.get(card) or card[0] not in state.crew_colours:
-                    return False
-                worth = CARD_VALUE[card]
-                if worth in state.crew_values or worth in values:
-                    return False
-                values.add(worth)
-        after = [held for held in hand if held not in filled] if filled else list(hand)
+        if filled is None:
+            filled = ()
+        elif not self._quick_fill(state, hand, filled):
+            return False
         assert state.port is not None
-        split = _quick_split(after, crew_step.cards, state.port)
+        split = _quick_split(hand.keys() - filled, crew, state.port, filled)
         if split is None:
             return False
-        split.filled = filled
         self.turns += 1
         state.entries += 1
         self._apply_split(state, seat, split, whole_hand=True)
         return True
+
+    @staticmethod
+    def _quick_fill(state: RoundState, hand: Counter[str], filled: tuple[str, ...]) -> bool:
+        """Whether `_judge_fill` accepts these cards at a glance: each held and named once, of
+        a colour of the fastest captain's crew, and of a value it lacks, each value once."""
+        named = set(filled)
+        if not state.crew_colours or len(named) != len(filled) or not named <= hand.keys():
+            return False
+        values = set(map(CARD_VALUE.__getitem__, filled))  # cards held are cards
+        return (len(values) == len(filled) and values.isdisjoint(state.crew_values)
+                and state.crew_colours.issuperset(map(colour, filled)))
 
     # -- rounds and deals ----------------------------------------------------------------
 
@@ -425,6 +403,9 @@ class CorsariEngine(Engine):
         in_play = self._cards_in_play()
         hidden = deal.hands is None
         dealt = len(deal.quay) + 1 + HAND_SIZE * self.count
+        seen = set(deal.quay).union(*self.penalty)  # the cards out of play lie in the penalty piles
+        if deal.pile:
+            seen.add(deal.pile)
         self.current = RoundState(
             number=self.round_number,
             first=first,
@@ -435,7 +416,7 @@ class CorsariEngine(Engine):
             pile=[deal.pile] if deal.pile else [],
             quay=list(deal.quay),
             hidden=hidden,
-            accounted=set(deal.quay) | ({deal.pile} if deal.pile else set()) | (ALL_CARDS - in_play),
+            accounted=seen,
             next_seat=first,
         )
         self.phase = "turns"
@@ -515,6 +496,10 @@ class CorsariEngine(Engine):
         """The card taken, None when it is a hidden deck card."""
         state = self.current
         assert state is not None
+        if take.source not in SOURCES:  # the grammar and the JSON schema name one; the Python API may not
+            named = "no source" if take.source is None else f"'{take.source}', which is no source"
+            return Violation("C-TAKE", f"the take names {named}: take from the deck, the discard pile or the quay",
+                             part="step:0")
         shown = take.cards[0] if take.cards else None
         if take.source == "deck":
             if state.deck_size == 0:  # a round dealt from exactly enough cards has no deck
@@ -747,13 +732,10 @@ class CorsariEngine(Engine):
         the hand is known in full and the split (with the fill) names each of its cards
         once, so it empties the hand — what `_remove_from_hand` would do card by card."""
         if whole_hand:
-            state.hands[seat].clear()
-            state.hand_size[seat] -= len(split.filled) + len(split.crew) + len(split.dismissed) + len(split.stowaways)
-            accounted = state.accounted
-            accounted.update(split.filled)
-            accounted.update(split.crew)
-            accounted.update(split.dismissed)
-            accounted.update(split.stowaways)
+            hand = state.hands[seat]
+            state.accounted.update(hand)
+            hand.clear()
+            state.hand_size[seat] = 0
         else:
             if split.filled:
                 self._remove_from_hand(seat, split.filled)
@@ -762,8 +744,8 @@ class CorsariEngine(Engine):
         if state.fastest is None:
             state.fastest = seat
             state.port = colour(state.quay[-1])
-            state.crew_colours = frozenset(colour(c) for c in split.crew)
-            state.crew_values = frozenset(CARD_VALUE[c] for c in split.crew)
+            state.crew_colours = frozenset(map(colour, split.crew))
+            state.crew_values = frozenset(map(CARD_VALUE.__getitem__, split.crew))
             state.pending = [(seat + k) % self.count for k in range(1, self.count)]
             self.phase = "splits"
         else:
@@ -834,7 +816,7 @@ class CorsariEngine(Engine):
                     taken[seat] = list(state.splits[seat].stowaways)
         for seat, cards in taken.items():
             self.penalty[seat].extend(cards)
-            self._in_play = self._in_play.difference(cards)
+        self._in_play = self._in_play.difference(*taken.values())
         self.scored_rounds += 1
         masters = [seat for seat, split in state.splits.items() if not split.stowaways]
         self.history.append({"round": state.number, "void": False, "fastest": self.players[fastest],
@@ -847,7 +829,7 @@ class CorsariEngine(Engine):
                       "grand master")
         elif self.final_round:
             self._end("the extra round after the penalty piles reached 35 cards is played")
-        elif sum(len(pile) for pile in self.penalty) >= PENALTY_TRIGGER:
+        elif sum(map(len, self.penalty)) >= PENALTY_TRIGGER:
             self.final_round = True
         self._close_round()
 
@@ -1050,19 +1032,43 @@ def _order_problem(steps: tuple[Step, ...], allow_fill: bool) -> Violation | Non
     return None
 
 
-def _quick_split(hand: list[str], crew: tuple[str, ...], port: str) -> Split | None:
-    """The split of a raise from `hand`, known in full (every card once), when the crew
-    is legal at a glance: its cards held and each named once, at most two colours, each
-    value once (C-CREW). None when `_judge_split` must look and explain. The split is
-    the one `_judge_split` gives when no dismissed nor stowaways are stated."""
+_RANK = CARD_RANK.__getitem__
+_KIND = attrgetter("kind")
+
+
+def _read(turn: CorsariTurn) -> tuple[Any, ...]:
+    """A turn's `reading`, made once and kept with it: what the quick paths need of its
+    steps. (source, card shown or None, card discarded, crew or None) for a take and a
+    discard, perhaps followed by a raise; (cards filled or None, crew) for a raise,
+    perhaps after a fill; () for anything else, which the full judges alone decide."""
+    steps = turn.steps
+    kinds = tuple(map(_KIND, steps))
+    reading: tuple[Any, ...] = ()
+    if kinds == ("take", "discard") or kinds == ("take", "discard", "raise"):
+        take, discard = steps[0], steps[1]
+        if len(discard.cards) == 1 and len(take.cards) <= 1:
+            reading = (take.source, take.cards[0] if take.cards else None, discard.cards[0],
+                       steps[2].cards if len(steps) == 3 else None)
+    elif kinds == ("raise",) or kinds == ("fill", "raise"):
+        reading = (steps[0].cards if len(steps) == 2 else None, steps[-1].cards)
+    object.__setattr__(turn, "reading", reading)  # frozen: a memo, not part of the turn's value
+    return reading
+
+
+def _quick_split(held: set[str], crew: tuple[str, ...], port: str, filled: tuple[str, ...] = ()) -> Split | None:
+    """The split of a raise from the cards `held`, a hand known in full (every card once),
+    when the crew is legal at a glance: its cards held and each named once, at most two
+    colours, each value once (C-CREW). None when `_judge_split` must look and explain.
+    The split is the one `_judge_split` gives when no dismissed nor stowaways are stated."""
     chosen = set(crew)
-    if len(chosen) != len(crew) or not chosen.issubset(hand):
+    if len(chosen) != len(crew) or not chosen <= held:
         return None
-    if len({card[0] for card in crew}) > 2 or len({CARD_VALUE[card] for card in crew}) != len(crew):
+    if len(set(map(colour, crew))) > 2 or len(set(map(CARD_VALUE.__getitem__, crew))) != len(crew):
         return None
-    rest = sorted((card for card in hand if card not in chosen), key=CARD_RANK.__getitem__)
-    return Split(sorted(crew, key=CARD_RANK.__getitem__), [card for card in rest if card[0] == port],
-                 [card for card in rest if card[0] != port])
+    rest = held - chosen
+    home = COLOUR_CARDS[port]
+    return Split(sorted(crew, key=_RANK), sorted(rest & home, key=_RANK), sorted(rest - home, key=_RANK),
+                 list(filled))
 
 
 def _minus(hand: Counter[str], cards: list[str]) -> Counter[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -54,6 +54,9 @@ class Step:
 @dataclass(frozen=True, slots=True)
 class CorsariTurn:
     steps: tuple[Step, ...]
+    reading: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """The rules engine's reading of the steps, made when the turn is first played and kept
+    with it (a log's turns share their parsed text): no part of the turn's value."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Set
 from dataclasses import dataclass
 
 from referee.diagnostics import Violation
@@ -44,14 +44,12 @@ def read_setup(record: GameRecord) -> CorsariSetup | Violation:
                         claimed, result is not None)
 
 
-def seeded_deal(players: list[str], seed: str, round_number: int, cards: Iterable[str]) -> CorsariDeal:
+def seeded_deal(players: list[str], seed: str, round_number: int, cards: Set[str]) -> CorsariDeal:
     """C-SETUP with a seed: the cards outside the penalty piles, in the documented
     unshuffled order, shuffled with the seed "<seed>:<round>"; twelve consecutive cards
     to each seat in order, then the quay as laid, then the card that starts the pile,
     then the deck, top first."""
-    present = set(cards)
-    ordered = [card for card in UNSHUFFLED if card in present]
-    dealt = shuffled(ordered, f"{seed}:{round_number}")
+    dealt = shuffled(list(filter(cards.__contains__, UNSHUFFLED)), f"{seed}:{round_number}")
     count = len(players)
     hands = tuple((player, tuple(dealt[i * HAND_SIZE:(i + 1) * HAND_SIZE])) for i, player in enumerate(players))
     start = count * HAND_SIZE
