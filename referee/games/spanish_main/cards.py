@@ -46,6 +46,16 @@ class Card:
     unique: bool = False
     unique_type: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
+    written_keywords: dict[str, str] = field(init=False, repr=False, compare=False)
+    """Its keywords in notation spelling (`cannon=+1`) by name, the first of a name: asked after
+    at every action, so read once."""
+
+    def __post_init__(self) -> None:
+        written: dict[str, str] = {}
+        for keyword in self.keywords:
+            spelt = keyword.replace(":", "=")
+            written.setdefault(spelt.split("=")[0], spelt)
+        object.__setattr__(self, "written_keywords", written)
 
 
 @dataclass(frozen=True, slots=True)

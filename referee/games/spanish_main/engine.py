@@ -10,6 +10,7 @@ judging of a game; nothing here prints.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -24,10 +25,14 @@ ACTIONS = ("move", "about", "shoot", "explore", "repair", "free")
 """Entries that are a ship's (or fort's) action for the turn; the rest are free (S-FREE)."""
 AFTER_BUILDING = frozenset({"build", "end", "resign", "reveal", "ability", "event", "effect"})
 """What may follow a fort built at the end of the turn (S-TURN, S-FORT-BUILD)."""
+START_STEP = frozenset({"icebergs", "drift", "resign"})
+"""What may come before the start step is over (S-ICEBERG): the step itself, or giving up."""
 NEVER_WAIVED = frozenset({"S-ONE-MISSES", "S-DICE", "S-PLAYERS", "S-TURN", "S-DATA", "S-DATA-UNKNOWN"})
-CHECKPOINT_EVERY = 64
+CHECKPOINT_EVERY = 512
 """Level 1 saves the state once every this many calls, not before every entry: an illegal entry
-(rare) is undone by going back to the last saved state and playing the calls since again."""
+(rare) is undone by going back to the last saved state and playing the calls since again. A save
+costs about what judging a dozen entries costs, and each refusal saves afresh, so the replays of
+a game never add up to more than its calls: the bound only keeps one refusal's replay short."""
 
 
 class Illegal(Exception):
@@ -44,11 +49,13 @@ def fail(rule: str, message: str, part: str = "action", notes: tuple[str, ...] =
 
 def keyword_of(card: Card, name: str) -> str | None:
     """The card's keyword of this name in notation spelling (`cannon=+1`), or None."""
-    for keyword in card.keywords:
-        written = keyword.replace(":", "=")
-        if written.split("=")[0] == name:
-            return written
-    return None
+    return card.written_keywords.get(name)
+
+
+def _cargo_keyword(card: Card) -> int:
+    """What the card's cargo keyword adds (`cargo=+1`), 0 without one."""
+    found = keyword_of(card, "cargo")
+    return 0 if found is None else int(found.split("=")[1])
 
 
 class SpanishMainEngine(Engine):
@@ -64,8 +71,15 @@ class SpanishMainEngine(Engine):
         self.events: dict[str, EventCard] = {}
         self.islands: dict[str, Island] = {}
         self.terrain: dict[str, Terrain] = {}
+        self.icebergs: list[str] = []
+        """The icebergs among the terrain, in the order placed: the start step asks after them at every entry."""
         self.placement: list[str] = []
         self.gold = {p: 0 for p in self.players}
+        self._scuttling = False
+        """Whether a ship was ever scuttled: until one is, no turn starts with a sinking (S-SCUTTLE)."""
+        self._gold_moved = True
+        """Whether gold may have reached or left a home island or a fort since S-WIN was last judged:
+        only then can the judging find a winner it did not find before, so only then is it done."""
         self.homes: dict[str, str] = {}
         self.stage = "fleet"
         self.stage_done: dict[str, set[str]] = {"fleet": set(), "treasure": set()}
@@ -110,8 +124,9 @@ class SpanishMainEngine(Engine):
         self._journal: list[tuple[str | None, Any]] | None = None if self.geometry is not None else []
         """Level 1: the calls since `_checkpoint`, (None, N) for round N begun and (player, action)
         for an entry played; None at level 2, where every entry is saved before it is judged."""
-        self._checkpoint: dict[str, Any] = self._snapshot()
-        """The state before the journal's first call; never changed (restored from a copy)."""
+        self._checkpoint: dict[str, Any] | None = None
+        """The state before the journal's first call, None for the state a new engine starts in (most
+        games are judged without a refusal, so without needing it); never changed (restored from a copy)."""
 
     # -- the Engine interface ------------------------------------------------------------------
 
@@ -132,8 +147,11 @@ class SpanishMainEngine(Engine):
 
     def start_round(self, number: int) -> Violation | None:
         violation = self._start_round(number)
-        if self._journal is not None:
-            self._record(None, number)  # even when refused: it may have ended the turn first (S-END)
+        journal = self._journal
+        if journal is not None:  # noted even when refused: it may have ended the turn first (S-END)
+            journal.append((None, number))
+            if len(journal) >= CHECKPOINT_EVERY:
+                self._save_checkpoint()
         return violation
 
     def _start_round(self, number: int) -> Violation | None:
@@ -162,18 +180,22 @@ class SpanishMainEngine(Engine):
         self.sea_values, self.keywords_used = {}, set()
         self.building, self.waiver, self.granted = False, None, set()
         self.icebergs_rolled, self.drifts_due = None, []
-        self._start_of_turn()
+        if self._scuttling:
+            self._start_of_turn()
         return None
 
     def play(self, player: str, action: Any) -> Violation | None:
-        if self._journal is None:
+        journal = self._journal
+        if journal is None:
             return self._play_saved(player, action)
         try:
             self._play(player, action)
         except Illegal as illegal:
             self._rewind()
             return illegal.violation
-        self._record(player, action)
+        journal.append((player, action))
+        if len(journal) >= CHECKPOINT_EVERY:
+            self._save_checkpoint()
         return None
 
     def _play_saved(self, player: str, action: Any) -> Violation | None:
@@ -287,11 +309,11 @@ class SpanishMainEngine(Engine):
 
     # -- saving and restoring (an illegal entry leaves the state untouched) ----------------------
     # Level 2 saves the state before every entry (its geometry reads that state). Level 1 saves it
-    # only now and then (`_record`) and undoes an illegal entry by replaying the calls since
+    # only now and then (`_save_checkpoint`) and undoes an illegal entry by replaying the calls since
     # (`_rewind`): copying every piece before every entry was most of the time a log took.
 
     _PIECES = ("ships", "crew", "tokens", "forts", "events", "islands", "terrain")
-    _CONTAINERS = ("placement", "gold", "homes", "rolls", "forts_shot", "sea_values", "keywords_used",
+    _CONTAINERS = ("placement", "icebergs", "gold", "homes", "rolls", "forts_shot", "sea_values", "keywords_used",
                    "drifts_due", "granted", "declared")
     _PLAIN = ("stage", "first", "hidden_deal", "distributed", "started", "turn", "turn_player", "turn_ended",
               "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "accepted")
@@ -318,16 +340,14 @@ class SpanishMainEngine(Engine):
     def _restore(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
             setattr(self, name, value)
+        self._gold_moved = True  # as far as S-WIN knows
 
-    def _record(self, player: str | None, entry: Any) -> None:
-        """Level 1: note a call that changed (or may have changed) the state; now and then save the
-        state instead, so that undoing an entry never replays more than CHECKPOINT_EVERY calls."""
-        journal = self._journal
-        assert journal is not None
-        journal.append((player, entry))
-        if len(journal) >= CHECKPOINT_EVERY:
-            self._checkpoint = self._snapshot()
-            journal.clear()
+    def _save_checkpoint(self) -> None:
+        """Level 1: save the state now and then (`play` and `start_round` note each call in the
+        journal), so that undoing an entry never replays more than CHECKPOINT_EVERY calls."""
+        assert self._journal is not None
+        self._checkpoint = self._snapshot()
+        self._journal.clear()
 
     def _rewind(self) -> None:
         """Level 1: undo the entry just refused by restoring the last saved state and playing the
@@ -336,7 +356,10 @@ class SpanishMainEngine(Engine):
         as a restored snapshot would leave it."""
         assert self._journal is not None
         kept = (self.notices, self.on_word, self.on_geo)
-        self._restore(self._copied(self._checkpoint))
+        if self._checkpoint is None:
+            self._restore(type(self)(self.setup)._snapshot())
+        else:
+            self._restore(self._copied(self._checkpoint))
         self.notices = []
         for player, entry in self._journal:
             if player is None:
@@ -366,23 +389,30 @@ class SpanishMainEngine(Engine):
 
     def total_gold(self, player: str) -> int:
         """Gold at home and in the player's built forts (with fort-paid-only, a fort counts its cost)."""
-        total = self.gold[player]
-        paid_only = "fort-paid-only" in self.variants
-        for fort in self.forts.values():  # a loop, not lists: judged after every entry (S-WIN)
-            if fort.owner == player and fort.built:
-                total += (fort.card.cost or 0) if paid_only else fort.gold
-        return total
+        return self.gold_totals()[player]
+
+    def gold_totals(self) -> dict[str, int]:
+        """Every player's `total_gold`, in one pass over the forts: judged after every entry (S-WIN)."""
+        totals = self.gold.copy()
+        if self.forts:
+            paid_only = "fort-paid-only" in self.variants
+            for fort in self.forts.values():
+                if fort.built:
+                    totals[fort.owner] += (fort.card.cost or 0) if paid_only else fort.gold
+        return totals
 
     def piece(self, name: str, part: str = "action") -> Any:
-        for table in (self.ships, self.crew, self.tokens, self.forts, self.events):
-            if name in table:
-                return table[name]
+        found = (self.ships.get(name) or self.crew.get(name) or self.tokens.get(name) or self.forts.get(name)
+                 or self.events.get(name))  # a piece is never false
+        if found is not None:
+            return found
         raise fail("S-DATA-UNKNOWN", f"{name} is no piece of this game", part,
                    notes=("pieces are named in the set-up's fleet and treasure entries",))
 
     def ship(self, name: str, part: str = "ship") -> Ship:
-        found = self.piece(name, part)
-        if not isinstance(found, Ship):
+        found = self.ships.get(name)  # where `piece` looks first
+        if found is None:
+            self.piece(name, part)  # S-DATA-UNKNOWN for a name of no piece at all
             raise fail("S-DATA-UNKNOWN", f"{name} is not a ship", part)
         if found.sunk:
             raise fail("S-SINK", f"{name} has sunk", part)
@@ -391,27 +421,34 @@ class SpanishMainEngine(Engine):
     def cargo_of(self, ship: Ship) -> int:
         """S-LINK: printed cargo, +1 a linked pair of crew aboard, +1 a crew linked to the ship,
         plus cargo keywords of the ship and of crew able to use abilities aboard."""
-        cargo = ship.card.cargo or 0
-        aboard = [self.crew[c] for c in ship.crew]
-        for index, one in enumerate(aboard):
-            if ship.card.id in one.card.links or one.card.id in ship.card.links:
+        card = ship.card
+        cargo = card.cargo or 0
+        bonus = max(0, _cargo_keyword(card))
+        aboard: list[Card] = []  # loops, not comprehensions: judged for every crew placed and every exploration
+        for name in ship.crew:
+            one = self.crew[name].card
+            if card.id in one.links or one.id in card.links:
                 cargo += 1
-            for other in aboard[index + 1:]:
-                if one.card.id in other.card.links or other.card.id in one.card.links:
+            for other in aboard:  # each pair once
+                if one.id in other.links or other.id in one.links:
                     cargo += 1
-        sources = [ship.card] + [c.card for c in aboard if c.card.nationality == ship.card.nationality]
-        bonus = 0
-        for card in sources:
-            found = keyword_of(card, "cargo")
-            if found is not None:
-                bonus = max(bonus, int(found.split("=")[1]))
+            if one.nationality == card.nationality:
+                bonus = max(bonus, _cargo_keyword(one))
+            aboard.append(one)
         return cargo + bonus
 
     def load_of(self, ship: Ship) -> int:
-        return len(ship.crew) + sum(1 for t in ship.tokens if t.startswith("?") or not self.tokens[t].unique)
+        load = len(ship.crew)
+        for name in ship.tokens:
+            if name.startswith("?") or not self.tokens[name].card.unique:
+                load += 1
+        return load
 
     def crew_cost(self, ship: Ship) -> int:
-        return sum(self.crew[c].card.cost or 0 for c in ship.crew)
+        cost = 0
+        for name in ship.crew:
+            cost += self.crew[name].card.cost or 0
+        return cost
 
     def touches(self, one: str, other: str) -> bool:
         """S-L1-CONTACT: a contact either piece was last stated to have."""
@@ -420,6 +457,8 @@ class SpanishMainEngine(Engine):
 
     def pinned_by(self, ship: Ship) -> str | None:
         """S-PIN: the opponent ship its bow touches, while that ship is a non-derelict afloat and not lost."""
+        if not ship.bow:
+            return None  # what nearly every ship's bow touches
         for name in sorted(ship.bow):
             other = self.ships.get(name)
             if (other is not None and other.afloat and not other.derelict and not other.lost and not other.wreck
@@ -428,7 +467,9 @@ class SpanishMainEngine(Engine):
         return None
 
     def own(self, player: str, name: str, part: str = "ship") -> Ship:
-        ship = self.ship(name, part)
+        ship = self.ships.get(name)
+        if ship is None or ship.sunk:
+            ship = self.ship(name, part)  # which says why not
         if ship.controller != player:
             raise fail("S-OWN", f"{name} is in {ship.controller}'s fleet, not {player}'s", part)
         return ship
@@ -446,25 +487,28 @@ class SpanishMainEngine(Engine):
             return
         if self.turn == 0:
             raise fail("S-TURN", "the set-up is over: turn 1 begins the play", "round")
-        if action.verb == DEAL:
+        verb = action.verb
+        if verb == DEAL:
             raise fail("S-SETUP", "the treasure is dealt once, in the set-up")
-        if player != self.turn_player and action.verb != "board":
+        if player != self.turn_player and verb != "board":
             raise fail("S-TURN", f"it is {self.turn_player}'s turn {self.turn}, not {player}'s", "mover")
         if self.turn_ended:
             raise fail("S-TURN", f"{player}'s turn {self.turn} has ended", "mover")
         waiver = self.waiver
-        if waiver is not None and waiver.get("pending"):
-            waiver["pending"] = False
-        else:
-            self.waiver = waiver = None
-        if self.building and action.verb not in AFTER_BUILDING:
+        if waiver is not None:
+            if waiver.get("pending"):
+                waiver["pending"] = False
+            else:
+                self.waiver = waiver = None
+        if self.building and verb not in AFTER_BUILDING:
             raise fail("S-TURN", "forts are built at the end of the turn: only more forts and 'end' follow")
-        handler = getattr(self, f"_do_{action.verb}")
+        handler = _TURN_HANDLERS.get(verb) or getattr(self, f"_do_{verb}")  # a set-up verb: AttributeError
         before = self._snapshot() if waiver is not None else None
         self.on_word = self.on_geo = False
         try:
-            self._start_step_due(action)
-            handler(player, action)
+            if self.icebergs:  # the start step is theirs (S-ICEBERG)
+                self._start_step_due(action)
+            handler(self, player, action)
         except Illegal as illegal:
             if before is not None and illegal.violation.rule in waiver["overrides"]:  # type: ignore[index]
                 self._restore(before)
@@ -475,7 +519,7 @@ class SpanishMainEngine(Engine):
             self.accepted += 1
         else:
             self.checked += 1
-        if "win-end-of-turn" not in self.variants:
+        if self._gold_moved and "win-end-of-turn" not in self.variants:  # `_check_win` asks first, too
             self._check_win()
 
     def _waived(self, player: str, action: Event, violation: Violation) -> None:
@@ -489,7 +533,7 @@ class SpanishMainEngine(Engine):
 
     def _start_step_due(self, action: Event) -> None:
         """S-TURN: the start step (icebergs and their drifts) comes before anything else."""
-        if action.verb in ("icebergs", "drift", "resign"):
+        if action.verb in START_STEP:
             return
         if self.icebergs_rolled is None and self._drifting_icebergs():
             raise fail("S-ICEBERG", f"turn {self.turn} starts with the iceberg roll ('icebergs DIE'): "
@@ -499,7 +543,8 @@ class SpanishMainEngine(Engine):
                        "is above its gold number)", notes=("write 'drift " + self.drifts_due[0] + " DIE …'",))
 
     def _drifting_icebergs(self) -> list[Terrain]:
-        return [t for t in self.terrain.values() if t.kind == "iceberg" and not t.frozen]
+        terrain = self.terrain
+        return [terrain[name] for name in self.icebergs if not terrain[name].frozen]
 
     def _start_of_turn(self) -> None:
         """S-SCUTTLE: this player's scuttled derelicts sink, automatically (S-AUTO)."""
@@ -540,7 +585,7 @@ class SpanishMainEngine(Engine):
                        "(it goes fleets, treasure, roll, islands, terrain, homes, deal)")
         if stage == "deal" and player != DEAL:
             raise fail("S-SETUP", "the deal is the table's entry: 'deal: …'", "mover")
-        getattr(self, f"_setup_{stage}")(player, action)
+        _SETUP_HANDLERS[stage](self, player, action)
         self.checked += 1
 
     def _advance(self, stage: str) -> None:
@@ -551,46 +596,49 @@ class SpanishMainEngine(Engine):
             raise fail("S-SETUP", f"{player}'s fleet is already given" if player in self.stage_done["fleet"]
                        else "the fleets come first")
         points = 0
-        items = [dict(i) for i in action.get("items")]
-        ships = {i["name"] for i in items if self.cards.get(i["card"]) is not None
-                 and self.cards[i["card"]].kind == "ship"}
+        cards, ships, crew, forts, events = self.cards, self.ships, self.crew, self.forts, self.events
+        items = action.records("items")
+        fleet = {i["name"] for i in items if (named := cards.get(i["card"])) is not None and named.kind == "ship"}
+        aboard: list[Crew] = []
         for index, item in enumerate(items):
-            part = f"item:{index}"
-            card = self.cards.get(item["card"])
+            card = cards.get(item["card"])
             name = f"{player}.{item['name']}"
             if card is None:
-                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", part)
-            if any(name in t for t in (self.ships, self.crew, self.forts, self.events)):
-                raise fail("S-BUILD", f"{name} is named twice", part)
-            if card.kind == "treasure":
-                raise fail("S-BUILD", f"{card.id} is treasure: it goes in the treasure entry", part)
+                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", f"item:{index}")
+            if name in ships or name in crew or name in forts or name in events:
+                raise fail("S-BUILD", f"{name} is named twice", f"item:{index}")
+            kind = card.kind
+            if kind == "treasure":
+                raise fail("S-BUILD", f"{card.id} is treasure: it goes in the treasure entry", f"item:{index}")
             at = item.get("at")
-            if (at is not None) != (card.kind == "crew"):
+            if (at is not None) != (kind == "crew"):
                 raise fail("S-CREW-PLACE", f"each crew says where it starts (@SHIP or @home), and only crew: {name}",
-                           part)
-            if card.kind == "ship":
+                           f"item:{index}")
+            if kind == "ship":
                 points += card.cost or 0
-                self.ships[name] = Ship(name, card, player, player, list(range(1, (card.masts or 0) + 1)))
-            elif card.kind == "crew":
+                ships[name] = Ship(name, card, player, player, list(range(1, (card.masts or 0) + 1)))
+            elif kind == "crew":
                 points += card.cost or 0
-                if at != "home" and at not in ships:
+                if at != "home" and at not in fleet:
                     raise fail("S-CREW-PLACE", f"{name} starts aboard {player}.{at}, which is no ship of the fleet",
-                               part)
-                self.crew[name] = Crew(name, card, player, "home" if at == "home" else f"ship:{player}.{at}")
-            elif card.kind == "event":
+                               f"item:{index}")
+                crew[name] = member = Crew(name, card, player, "home" if at == "home" else f"ship:{player}.{at}")
+                if at != "home":
+                    aboard.append(member)
+            elif kind == "event":
                 points += card.cost or 0
-                self.events[name] = EventCard(name, card, player)
+                events[name] = EventCard(name, card, player)
             else:
-                self.forts[name] = Fort(name, card, player)
+                forts[name] = Fort(name, card, player)
         if points > self.setup.build:
             raise fail("S-BUILD", f"{player}'s fleet costs {points} points, over the build total of "
                        f"{self.setup.build}", points=points)
-        if not any(s.owner == player for s in self.ships.values()):
+        if not fleet:
             raise fail("S-BUILD", f"{player}'s fleet has no ship")
-        for crew in [c for c in self.crew.values() if c.owner == player and c.where.startswith("ship:")]:
-            ship = self.ships[crew.where[5:]]
-            ship.crew.append(crew.id)
-            self._check_aboard(ship, crew, "S-CREW-PLACE")
+        for member in aboard:  # the order of `crew`: this fleet's crew are its last
+            ship = ships[member.where[5:]]
+            ship.crew.append(member.id)
+            self._check_aboard(ship, member, "S-CREW-PLACE")
         self.stage_done["fleet"].add(player)
         if len(self.stage_done["fleet"]) == 2:
             self._advance("treasure")
@@ -611,26 +659,26 @@ class SpanishMainEngine(Engine):
     def _setup_treasure(self, player: str, action: Event) -> None:
         if self.stage != "treasure" or player in self.stage_done["treasure"]:
             raise fail("S-SETUP", f"{player}'s treasure is already given")
-        items = [dict(i) for i in action.get("items")]
-        plain_gold, plain, types = 0, 0, set()
+        items = action.records("items")
+        plain_gold, types = 0, set()
+        cards, tokens, ships, crew = self.cards, self.tokens, self.ships, self.crew
         for index, item in enumerate(items):
-            part = f"item:{index}"
-            card = self.cards.get(item["card"])
+            card = cards.get(item["card"])
             name = f"{player}.{item['name']}"
             if card is None:
-                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", part)
+                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", f"item:{index}")
             if card.kind != "treasure":
-                raise fail("S-TREASURE", f"{card.id} is a {card.kind}, not treasure", part)
-            if name in self.tokens or name in self.ships or name in self.crew:
-                raise fail("S-TREASURE", f"{name} is named twice", part)
+                raise fail("S-TREASURE", f"{card.id} is a {card.kind}, not treasure", f"item:{index}")
+            if name in tokens or name in ships or name in crew:
+                raise fail("S-TREASURE", f"{name} is named twice", f"item:{index}")
             if card.unique:
                 if card.unique_type in types:
-                    raise fail("S-UNIQUE", f"{player} contributes two uniques of type {card.unique_type}", part)
+                    raise fail("S-UNIQUE", f"{player} contributes two uniques of type {card.unique_type}",
+                               f"item:{index}")
                 types.add(card.unique_type)
             else:
-                plain += 1
                 plain_gold += card.gold or 0
-            self.tokens[name] = Token(name, card, player)
+            tokens[name] = Token(name, card, player)
         if len(items) != self.setup.treasure_count:
             raise fail("S-TREASURE", f"{player} contributes {len(items)} tokens, not {self.setup.treasure_count}",
                        notes=("uniques count among the tokens (S-UNIQUE)",))
@@ -661,9 +709,10 @@ class SpanishMainEngine(Engine):
     def _setup_island(self, player: str, action: Event) -> None:
         if len(self.islands) >= self.setup.islands:
             raise fail("S-ISLANDS", f"all {self.setup.islands} islands are placed")
-        self._place_check(player, action.get("place"), "S-ISLANDS")
-        self.islands[action.get("place")] = Island(action.get("place"), player)
-        self.placement.append(action.get("place"))
+        place = action.get("place")
+        self._place_check(player, place, "S-ISLANDS")
+        self.islands[place] = Island(place, player)
+        self.placement.append(place)
         if len(self.islands) == self.setup.islands:
             self._advance("terrain")
 
@@ -690,20 +739,21 @@ class SpanishMainEngine(Engine):
         if gold is not None and not 1 <= gold <= 6:
             raise fail("S-TERRAIN-PLACE", f"an iceberg's gold number is 1 to 6, not {gold}", "place")
         self.terrain[place] = Terrain(place, action.verb, player, gold)
+        if action.verb == "iceberg":
+            self.icebergs.append(place)
         self.placement.append(place)
 
     def _terrain_in_turn(self, placers: list[str]) -> bool:
         """Terrain is placed in turn from the first player until one of them has no more; the
         other then places the rest: an alternating run from the first player, then one player's
-        run (S-TERRAIN-PLACE)."""
+        run (S-TERRAIN-PLACE). Where one player's run can begin, it can also begin where the
+        alternation stops (what follows is shorter), so only that place is tried."""
         assert self.first is not None
-        second = self._other(self.first)
-        for split in range(len(placers) + 1):
-            head, tail = placers[:split], placers[split:]
-            if all(p == (self.first if i % 2 == 0 else second) for i, p in enumerate(head)) \
-                    and len(set(tail)) <= 1:
-                return True
-        return False
+        turns = (self.first, self._other(self.first))
+        alternating = 0
+        while alternating < len(placers) and placers[alternating] == turns[alternating % 2]:
+            alternating += 1
+        return len(set(placers[alternating:])) <= 1
 
     def _terrain_notice(self) -> None:
         """Unequal numbers of terrain pieces are allowed, with a notice (S-TERRAIN-PLACE)."""
@@ -763,7 +813,7 @@ class SpanishMainEngine(Engine):
         if len(self.homes) < 2:
             raise fail("S-SETUP", "the treasure is dealt once both home islands are chosen")
         wild = [i for i in self.islands.values() if i.home_of is None]
-        self.distributed = sum(t.gold for t in self.tokens.values() if not t.unique)
+        self.distributed = sum(t.gold for t in self.tokens.values() if not t.card.unique)
         if action.get("hidden"):
             self.hidden_deal = True
             for island in wild:
@@ -771,19 +821,18 @@ class SpanishMainEngine(Engine):
             self._advance("play")
             return
         seen: set[str] = set()
-        dealt = {dict(i)["place"]: list(dict(i).get("tokens", ())) for i in action.get("islands")}
+        dealt = {deal["place"]: list(deal.get("tokens", ())) for deal in action.records("islands")}
         for place, tokens in dealt.items():
-            part = f"island:{place}"
             island = self.islands.get(place)
             if island is None or island.home_of is not None:
-                raise fail("S-DEAL", f"{place} is not a wild island", part)
+                raise fail("S-DEAL", f"{place} is not a wild island", f"island:{place}")
             if len(tokens) != 4:
-                raise fail("S-DEAL", f"{place} is dealt {len(tokens)} tokens, not 4", part)
+                raise fail("S-DEAL", f"{place} is dealt {len(tokens)} tokens, not 4", f"island:{place}")
             for token in tokens:
                 if token not in self.tokens:
-                    raise fail("S-DATA-UNKNOWN", f"{token} is no token of the contributions", part)
+                    raise fail("S-DATA-UNKNOWN", f"{token} is no token of the contributions", f"island:{place}")
                 if token in seen:
-                    raise fail("S-DEAL", f"{token} is dealt twice", part)
+                    raise fail("S-DEAL", f"{token} is dealt twice", f"island:{place}")
                 seen.add(token)
         missing = [i.name for i in wild if i.name not in dealt]
         if missing:
@@ -793,8 +842,9 @@ class SpanishMainEngine(Engine):
             raise fail("S-DEAL", f"{left[0]} is not dealt: the pool is every token contributed")
         for place, tokens in dealt.items():
             self.islands[place].tokens = tokens
+            where = f"island:{place}"
             for token in tokens:
-                self.tokens[token].where = f"island:{place}"
+                self.tokens[token].where = where
         self._advance("play")
 
     # -- dice, keywords, abilities ------------------------------------------------------------------
@@ -808,10 +858,11 @@ class SpanishMainEngine(Engine):
         """Declared keywords (S-KEYWORDS) on `ship` (those of `indexes` only, when given): each the
         source's, usable now, once a turn a ship."""
         bonus: dict[str, int] = {}
-        for index, use in enumerate(action.get("uses", ())):
+        if action.get("uses") is None:
+            return bonus  # as most entries declare no keyword
+        for index, use in enumerate(action.records("uses")):
             if indexes is not None and index not in indexes:
                 continue
-            use = dict(use)
             part = f"use:{index}"
             keyword, source = use["keyword"], use["source"]
             name = keyword.split("=")[0]
@@ -901,6 +952,7 @@ class SpanishMainEngine(Engine):
             if who not in self.players:
                 raise fail("S-ABILITY-DECLARED", f"{who} is not a player", "player")
             self.gold[who] += action.get("amount")
+            self._gold_moved = True
         elif kind == "action":
             self.granted.add(self.ship(action.get("target"), "target").id)
         elif kind == "reroll":
@@ -1000,7 +1052,7 @@ class SpanishMainEngine(Engine):
     def _action(self, player: str, ship: Ship, kind: str) -> None:
         """S-ACTION-ONE and S-ACTION-ORDER: one action a ship a turn (two of different kinds with
         extra-action); any new action closes the free actions of the one before."""
-        done = self.acted.get(ship.id, [])
+        done = self.acted.get(ship.id)
         if done:
             extra = keyword_of(ship.card, "extra-action") is not None or ship.id in self.granted
             if not extra or len(done) >= 2 or kind in done:
@@ -1009,7 +1061,10 @@ class SpanishMainEngine(Engine):
                 self.granted.discard(ship.id)
         if self.building:
             raise fail("S-TURN", "forts are built at the end of the turn: no action follows")
-        self.acted.setdefault(ship.id, []).append(kind)
+        if done is None:
+            self.acted[ship.id] = [kind]
+        else:
+            done.append(kind)
         self.after = None
 
     def _acting(self, player: str, action: Event, kind: str, derelict_may: bool = False) -> Ship:
@@ -1057,23 +1112,24 @@ class SpanishMainEngine(Engine):
         elif exit_die is not None:
             raise fail("S-DICE", f"{ship.id} is not in a fog bank: no exit roll", "exit")
         if not about:
-            self._segments(ship, list(action.get("segments", ())), bonus)
+            self._segments(ship, action.get("segments", ()), bonus)
         self._leave(ship)
-        self._facts(player, ship, list(action.get("facts", ())), about)
+        self._facts(player, ship, action.records("facts"), about)
         self.after = {"ship": ship.id, "used": set()}
         if ship.lost and "fog-ends-turn" in self.variants:
             self.turn_ended = True
 
-    def _segments(self, ship: Ship, segments: list[str], bonus: dict[str, int]) -> None:
+    def _segments(self, ship: Ship, segments: Sequence[str], bonus: dict[str, int]) -> None:
         """S-MOVE: segments taken from the base move, each at most once (cut short or left out)."""
         if ship.towing:
             base = ["S"]
         else:
             base = list(ship.card.move)
-            for key in ("speed:S", "speed:L"):
-                if key in bonus:
-                    base.append(key[-1])
-        left = list(base)
+            if bonus:
+                for key in ("speed:S", "speed:L"):
+                    if key in bonus:
+                        base.append(key[-1])
+        left = base.copy()
         for segment in segments:
             if segment not in left:
                 raise fail("S-MOVE", f"{ship.id}'s base move is {'+'.join(base)}: no segment {segment} left "
@@ -1090,18 +1146,23 @@ class SpanishMainEngine(Engine):
             self.islands[ship.docked].marks.add(ship.controller)
         ship.docked, ship.explored_here = None, False
         ship.contacts, ship.bow = set(), set()
-        for other in self.ships.values():
-            other.contacts.discard(ship.id)
-            other.bow.discard(ship.id)
+        self._forget(ship.id)
         towed = self.ships.get(ship.towing) if ship.towing else None
         if towed is not None:
             towed.docked, towed.contacts, towed.bow = None, {ship.id}, set()
 
-    def _facts(self, player: str, ship: Ship, facts: list[Any], about: bool) -> None:
+    def _forget(self, name: str) -> None:
+        """No ship is touching `name` any more (it moved away or sank)."""
+        for other in self.ships.values():
+            if name in other.contacts:  # a test, not `discard`: most ships touch nothing that moves
+                other.contacts.remove(name)
+            if name in other.bow:
+                other.bow.remove(name)
+
+    def _facts(self, player: str, ship: Ship, facts: Sequence[dict[str, Any]], about: bool) -> None:
         stopped: str | None = None
         towed = self.ships.get(ship.towing) if ship.towing else None
         for index, fact in enumerate(facts):
-            fact = dict(fact)
             kind, target, part = fact["fact"], fact["target"], f"fact:{index}"
             if kind == "reveal":
                 self._reveal(ship, list(target), part)
@@ -1238,6 +1299,7 @@ class SpanishMainEngine(Engine):
             if token.gold > 0:
                 token.where = f"home:{home}"
                 self.gold[home] += token.gold
+                self._gold_moved = True
             else:
                 kept.append(name)
         ship.tokens = kept
@@ -1453,15 +1515,15 @@ class SpanishMainEngine(Engine):
             ship.tokens.extend([f"?{island.name}"] * count)
             self.on_word = True
         else:
-            coins = list(action.get("coins", ()))
-            heap = sum(dict(c)["gold"] for c in coins)
+            coins = action.get("coins", ())
+            heap = sum(dict(c)["gold"] for c in coins) if coins else 0
             if heap > island.gold:
                 raise fail("S-GOLD", f"{island.name} holds {island.gold} gold in a heap, not {heap}", "takes")
             for coin in coins:
                 ship.tokens.append(self._coin(player, coin, f"ship:{ship.id}", "takes").id)
             island.gold -= heap
-            taken = list(action.get("takes", ()))
-            for name in taken:
+            aboard = f"ship:{ship.id}"
+            for name in action.get("takes", ()):
                 if name not in island.tokens:
                     if self.hidden_deal and name in self.tokens and self.tokens[name].where == "pool" \
                             and island.hidden:
@@ -1471,7 +1533,7 @@ class SpanishMainEngine(Engine):
                         raise fail("S-EXPLORE", f"{name} does not lie on {island.name}", "takes")
                 island.tokens.remove(name)
                 ship.tokens.append(name)
-                self.tokens[name].where = f"ship:{ship.id}"
+                self.tokens[name].where = aboard
             if first:
                 left = [t for t in island.tokens if self.tokens[t].unique]
                 if left:
@@ -1527,8 +1589,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-FOG", f"{ship.id} is lost in fog: it cannot shoot", "ship")
         bonus = self._uses(action, ship, ("cannon",))
         fired: set[int] = set()
-        for index, fire in enumerate(action.get("fires")):
-            fire = dict(fire)
+        for index, fire in enumerate(action.records("fires")):
             mast = fire["mast"]
             if fire["weapon"] != "mast":
                 raise fail("S-SHOOT", "a ship fires from its masts ('mast M')", f"mast:{index}")
@@ -1558,8 +1619,7 @@ class SpanishMainEngine(Engine):
         self.forts_shot.add(fort.id)
         self.after = None
         fired: set[int] = set()
-        for index, fire in enumerate(action.get("fires")):
-            fire = dict(fire)
+        for index, fire in enumerate(action.records("fires")):
             flag = fire["mast"]
             if fire["weapon"] != "flag":
                 raise fail("S-FORT-SHOOT", "a fort fires from its flags ('flag N')", f"mast:{index}")
@@ -1645,9 +1705,7 @@ class SpanishMainEngine(Engine):
         ship.tokens = []
         ship.sunk = True
         ship.docked, ship.contacts, ship.bow = None, set(), set()
-        for other in self.ships.values():
-            other.contacts.discard(ship.id)
-            other.bow.discard(ship.id)
+        self._forget(ship.id)
         if ship.towing:
             self.ships[ship.towing].towed_by = None
             ship.towing = None
@@ -1658,6 +1716,7 @@ class SpanishMainEngine(Engine):
             share = (gold + 1) // 2
             self.gold[sinker] += share
             self.gold[ship.controller] += gold - share
+            self._gold_moved = True
 
     def _remove_crew(self, crew: Crew) -> None:
         if crew.where.startswith("ship:"):
@@ -1675,6 +1734,7 @@ class SpanishMainEngine(Engine):
         island.tokens.extend(returned)
         island.fort, island.explored_by, island.marks = None, set(), set()
         fort.destroyed, fort.gold, fort.tokens = True, 0, []
+        self._gold_moved = True
 
     def _do_repair(self, player: str, action: Event) -> None:
         ship = self._acting(player, action, "repair", derelict_may=True)
@@ -1702,6 +1762,7 @@ class SpanishMainEngine(Engine):
         ship.scuttle_turn = self.turn
         if die >= 5:
             ship.scuttled = True
+            self._scuttling = True
 
     def _do_free(self, player: str, action: Event) -> None:
         ship = self._acting(player, action, "free")
@@ -1801,6 +1862,7 @@ class SpanishMainEngine(Engine):
         for coin in coins:
             ship.tokens.append(self._coin(player, coin, f"ship:{ship.id}", "coins").id)
         fort.gold -= taken
+        self._gold_moved = True
         if self.load_of(ship) > self.cargo_of(ship):
             raise fail("S-CARGO", f"{ship.id} would carry {self.load_of(ship)} with cargo {self.cargo_of(ship)}",
                        "coins", load=self.load_of(ship))
@@ -1819,6 +1881,7 @@ class SpanishMainEngine(Engine):
             token.where = f"fort:{fort.id}"
             fort.tokens.append(name)
             fort.gold += token.gold
+            self._gold_moved = True
 
     def _do_build(self, player: str, action: Event) -> None:
         fort = self.piece(action.get("fort"), "fort")
@@ -1844,6 +1907,7 @@ class SpanishMainEngine(Engine):
         self.building = True
         self.after = None
         self.gold[player] -= cost
+        self._gold_moved = True
         fort.island, fort.flags = place, list(range(1, len(fort.card.cannons) + 1))
         fort.gold = cost + sum(self.tokens[t].gold for t in island.tokens) + island.gold
         for name in island.tokens:
@@ -1864,10 +1928,22 @@ class SpanishMainEngine(Engine):
     def _check_win(self) -> None:
         """S-WIN: more than half the distributed gold on a home island and in forts wins at once;
         both at once (a sinking's split): the player whose turn it is."""
-        over = [p for p in self.players if 2 * self.total_gold(p) > self.distributed]
-        if not over or self.over:
+        if self.over or not self._gold_moved:
+            return
+        self._gold_moved = False
+        totals = self.gold_totals()
+        over = [p for p in self.players if 2 * totals[p] > self.distributed]
+        if not over:
             return
         winner = self.turn_player if len(over) == 2 else over[0]
         self.winner = winner
         self.over = True
-        self.end_reason = f"{winner} holds {self.total_gold(winner)} of {self.distributed} gold"  # type: ignore[arg-type]
+        self.end_reason = f"{winner} holds {totals[winner]} of {self.distributed} gold"  # type: ignore[index]
+
+
+_TURN_HANDLERS: dict[str, Callable[[SpanishMainEngine, str, Event], None]] = {
+    name.removeprefix("_do_"): handler for name, handler in vars(SpanishMainEngine).items() if name.startswith("_do_")}
+"""Each turn entry's handler by verb, looked up once rather than by name at every entry."""
+_SETUP_HANDLERS: dict[str, Callable[[SpanishMainEngine, str, Event], None]] = {
+    stage: vars(SpanishMainEngine)[f"_setup_{stage}"] for stage in SETUP_STAGES}
+"""Each set-up stage's handler."""

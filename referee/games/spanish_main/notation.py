@@ -57,7 +57,8 @@ The grammar reads the shape only; the engine judges what the names and numbers m
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any
@@ -92,12 +93,30 @@ class Event:
 
     verb: str
     fields: tuple[tuple[str, Any], ...] = ()
+    get: Callable[..., Any] = field(init=False, repr=False, compare=False)
+    """`get(name, default=None)`: the field of that name, or the default. An entry is parsed once
+    and its fields read at every judging, so this is a lookup table's own `get`, built here."""
 
-    def get(self, name: str, default: Any = None) -> Any:
+    read_records: dict[str, tuple[dict[str, Any], ...]] = field(init=False, repr=False, compare=False)
+    """What `records` made so far."""
+
+    def __post_init__(self) -> None:
+        named: dict[str, Any] = {}
         for key, value in self.fields:
-            if key == name:
-                return value
-        return default
+            named.setdefault(key, value)  # the first of a name, as a scan of `fields` finds it
+        object.__setattr__(self, "get", named.get)
+        object.__setattr__(self, "read_records", {})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.verb, self.fields))  # what is derived from them is made again
+
+    def records(self, name: str) -> tuple[dict[str, Any], ...]:
+        """A field holding a list of records (facts, fires, items, …), each as a dict; () when absent.
+        Made once for the entry, which is judged in every game that plays it: read them, never change them."""
+        found = self.read_records.get(name)
+        if found is None:
+            found = self.read_records[name] = tuple(dict(record) for record in self.get(name, ()))
+        return found
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.fields)

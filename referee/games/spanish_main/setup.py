@@ -48,25 +48,49 @@ class Setup:
     """Level 2's settings, or None: the log is judged at level 1 (S-LEVELS)."""
 
 
+SETUP_TAGS = ("Players", "Build", "Cards", "Islands", "Treasure", "Variants", "Result", "Geometry", "Units", "Table",
+              "Tolerance")
+"""The tags a game's set-up is read from."""
+_READ_LIMIT = 1024
+_read: dict[tuple[str | None, ...], tuple[JudgeOptions, Setup]] = {}
+"""Set-ups already read, by the values of their SETUP_TAGS, with the options they were read with:
+the games of an archive mostly share them, and a set-up is read before every game is judged."""
+
+
 def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
-    players = parse_players(record.tag_value("Players") or "")
+    tags = _tag_values(record)
+    key = tuple(map(tags.get, SETUP_TAGS))
+    known = _read.get(key)
+    if known is not None and known[0] is options:
+        return known[1]
+    setup = _setup_from(record, tags, options)
+    if isinstance(setup, Setup):
+        if len(_read) >= _READ_LIMIT:
+            _read.clear()
+        _read[key] = (options, setup)
+    return setup
+
+
+def _setup_from(record: GameRecord, tags: dict[str, str], options: JudgeOptions) -> Setup | Violation:
+    """The set-up the tags give, or what is wrong with them."""
+    players = parse_players(tags.get("Players") or "")
     problem = seating_problem(players, RESERVED, "S-PLAYERS", "Pirates of the Spanish Main", 2, 2)
     if problem is not None:
         return problem
-    build = int(record.tag_value("Build") or STANDARD_BUILD)
+    build = int(tags.get("Build") or STANDARD_BUILD)
     if build < 1:
         return Violation("S-BUILD", "the build total is a positive number of points", part="tag:Build")
-    cards = _cards(record, options)
+    cards = _cards(tags, options)
     if isinstance(cards, Violation):
         return cards
-    islands_tag = record.tag_value("Islands")
+    islands_tag = tags.get("Islands")
     if islands_tag is None and build != STANDARD_BUILD:
         return Violation("S-ISLANDS", f"a game of {build} points states its number of islands",
                          part="tag:Build", notes=("add [Islands \"N\"] (at least 3); 40 points play 6",))
     islands = int(islands_tag) if islands_tag is not None else 6
     if islands < 3:
         return Violation("S-ISLANDS", f"{islands} islands: a game needs at least 3", part="tag:Islands")
-    treasure_tag = record.tag_value("Treasure")
+    treasure_tag = tags.get("Treasure")
     if treasure_tag is None and build != STANDARD_BUILD:
         return Violation("S-TREASURE", f"a game of {build} points states each player's treasure",
                          part="tag:Build", notes=("add [Treasure \"COUNT GOLD\"]; 40 points play 8 tokens, 15 gold",))
@@ -78,19 +102,28 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
     variants = read_variants(record, options, VARIANT_NAMES, "S-AMBIG", "Pirates of the Spanish Main")
     if isinstance(variants, Violation):
         return variants
-    written = record.tag_value("Result")
+    written = tags.get("Result")
     claimed = None if written is None else written.strip()
     if claimed is not None and claimed not in ("none", "*") and claimed not in players:
         return Violation("S-WIN", f"the claimed winner '{claimed}' is not a player", part="tag:Result")
-    geometry = _geometry(record, options)
+    geometry = _geometry(tags, options)
     if isinstance(geometry, Violation):
         return geometry
     return Setup(players, build, cards, islands, count, gold, variants, claimed, geometry)
 
 
-def _geometry(record: GameRecord, options: JudgeOptions) -> Geometry | Violation | None:
+def _tag_values(record: GameRecord) -> dict[str, str]:
+    """Each tag's value by name, the first of a name (as `GameRecord.tag_value` finds it), read in
+    one pass: a game's header is read before every game is judged."""
+    values: dict[str, str] = {}
+    for tag in record.tags:
+        values.setdefault(tag.name, tag.value)
+    return values
+
+
+def _geometry(tags: dict[str, str], options: JudgeOptions) -> Geometry | Violation | None:
     """Level 2 when the header says `Geometry "full"` and no `--level 1` says otherwise."""
-    if (record.tag_value("Geometry") or "none").strip() != "full" or options.settings.get("level") == "1":
+    if (tags.get("Geometry") or "none").strip() != "full" or options.settings.get("level") == "1":
         return None
     try:
         import shapely  # noqa: F401
@@ -99,18 +132,18 @@ def _geometry(record: GameRecord, options: JudgeOptions) -> Geometry | Violation
                          "shapely package, which is not installed", part="tag:Geometry",
                          notes=("install it with: pip install 'referee[geometry]'",
                                 "or judge the log at level 1, trusting its stated facts: --level 1"))
-    units = dict(item.split("=") for item in (record.tag_value("Units") or "S=63 L=88").split())
+    units = dict(item.split("=") for item in (tags.get("Units") or "S=63 L=88").split())
     if float(units["S"]) >= float(units["L"]):
         return Violation("S-UNITS", f"S is a card's short side and L its long one: S={units['S']} is not shorter "
                          f"than L={units['L']}", part="tag:Units")
-    table = record.tag_value("Table")
+    table = tags.get("Table")
     width, height = (float(v) for v in table.split()) if table else (0.0, 0.0)
     return Geometry(float(units["S"]), float(units["L"]), (width, height) if table else None,
-                    float(record.tag_value("Tolerance") or 1))
+                    float(tags.get("Tolerance") or 1))
 
 
-def _cards(record: GameRecord, options: JudgeOptions) -> CardSet | Violation:
-    written = (record.tag_value("Cards") or "").strip()
+def _cards(tags: dict[str, str], options: JudgeOptions) -> CardSet | Violation:
+    written = (tags.get("Cards") or "").strip()
     if not written:
         return Violation("S-DATA", "the log names no card data", part="tag:Cards",
                          notes=("add [Cards \"sample\"] for the bundled cards, or name your file and give it "
