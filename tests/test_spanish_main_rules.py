@@ -275,3 +275,11 @@ def test_show_reads_like_the_table_fleets_islands_with_what_is_known_and_marks()
     assert "I2 (wild); tokens Anna.t1, Ben.t1, Anna.t7, Ben.t6" in towed
     assert "I3 (wild); 4 face-down tokens not yet named" in show("hidden-deal.spanish-main", "--move", "25")
     assert "I2 (wild); explored by Anna; marked by Anna" in show("fort-built-and-destroyed.spanish-main")
+
+
+@pytest.mark.parametrize("entry", ["Anna: island I9", "Anna: fog F2", "Anna: roll 5", "Anna: home Ben=I6",
+                                   "Anna: fleet s1=s-gull", "Anna: treasure t1=t-1"])
+def test_a_set_up_entry_in_a_turn_is_refused_under_s_setup(entry):
+    found = judge(samples.GAME + f"1. {entry}  Anna: end\n")
+    assert [code for code, _ in found] == ["S-SETUP"]
+    assert "belongs to the set-up" in found[0][1]

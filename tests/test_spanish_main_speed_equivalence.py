@@ -3,11 +3,16 @@
 - the engine's level-1 undo (a journal replayed from a checkpoint) leaves exactly the state the
   saved-before-every-entry undo leaves: the same verdicts, pieces, counters, notices and grounds,
   after legal entries, refused ones and entries set aside;
+- the engine that judges S-WIN only after gold moved, and looks for scuttled ships only once one
+  was scuttled, judges as the engine that does both at every entry and every turn;
+- a set-up read again from the same tags is the set-up read afresh; an entry's fields read by
+  name or as records are the fields its tuples hold; the terrain turns are the rule's;
 - the quick reading of the notation's grammar gives pyparsing's words whenever it gives any;
 - the sample cards, read without the schema check, are the cards a checked load gives."""
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -53,13 +58,17 @@ def _state(engine: SpanishMainEngine) -> dict[str, Any]:
 
 
 class _Pair:
-    """The engine under test and the reference (every entry saved before it is judged), fed alike."""
+    """The engine under test and the reference (by default, every entry saved before it is judged),
+    fed alike."""
 
-    def __init__(self, record: GameRecord) -> None:
-        quick, reference = RULES.new_engine(record), RULES.new_engine(record)
-        assert isinstance(quick, SpanishMainEngine) and isinstance(reference, SpanishMainEngine)
+    def __init__(self, record: GameRecord, reference: SpanishMainEngine | None = None) -> None:
+        quick = RULES.new_engine(record)
+        assert isinstance(quick, SpanishMainEngine)
         assert quick._journal is not None
-        reference._journal = None
+        if reference is None:
+            reference = RULES.new_engine(record)
+            assert isinstance(reference, SpanishMainEngine)
+            reference._journal = None
         self.quick, self.reference = quick, reference
 
     def same(self, what: str) -> None:
@@ -88,23 +97,112 @@ class _Pair:
                 assert self.play(player, action) is not None
 
 
+def _judge_alike(pair: _Pair, name: str, record: GameRecord) -> None:
+    """Both engines fed the game, refused entries probed between its entries, compared throughout."""
+    for round_ in record.rounds:
+        if pair.start_round(round_.number) is not None:
+            break
+        for index, turn in enumerate(round_.turns):
+            if index % 2 == 0:
+                pair.probe()
+            if pair.play(turn.player, turn.action) is not None:  # go on as an allow comment would
+                pair.quick.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+                pair.reference.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+    assert pair.quick.finish() == pair.reference.finish(), name
+    assert pair.quick.outcome() == pair.reference.outcome(), name
+    assert pair.quick.view() == pair.reference.view(), name
+
+
 @pytest.mark.parametrize("every", [1, 3, 64])
 def test_refused_and_set_aside_entries_leave_the_same_state(monkeypatch: pytest.MonkeyPatch, every: int) -> None:
     monkeypatch.setattr(engine_module, "CHECKPOINT_EVERY", every)
     for name, record in RECORDS:
-        pair = _Pair(record)
-        for round_ in record.rounds:
-            if pair.start_round(round_.number) is not None:
-                break
-            for index, turn in enumerate(round_.turns):
-                if index % 2 == 0:
-                    pair.probe()
-                if pair.play(turn.player, turn.action) is not None:  # go on as an allow comment would
-                    pair.quick.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
-                    pair.reference.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
-        assert pair.quick.finish() == pair.reference.finish(), name
-        assert pair.quick.outcome() == pair.reference.outcome(), name
-        assert pair.quick.view() == pair.reference.view(), name
+        _judge_alike(_Pair(record), name, record)
+
+
+class _Watchful(SpanishMainEngine):
+    """The engine judging S-WIN after every entry and looking for scuttled ships at every turn's
+    start, as if gold always moved and a ship had always been scuttled."""
+
+    _gold_moved = property(lambda self: True, lambda self, value: None)  # type: ignore[assignment]
+    _scuttling = property(lambda self: True, lambda self, value: None)  # type: ignore[assignment]
+
+
+def _won_scuttled_and_varied() -> list[tuple[str, GameRecord]]:
+    """Games where gold moves and wins come, with the variants that move S-WIN and fort gold,
+    and a ship scuttled and sunk."""
+    found = [(seed, random_game(RULES, ["A", "B"], False, seed, extra_tags=extra)[0])
+             for seed, extra in (("won-1", ()), ("won-2", (("Variants", "win-end-of-turn fort-paid-only"),)),
+                                 ("won-3", (("Variants", "win-end-of-turn"),)),
+                                 ("won-4", (("Variants", "fort-paid-only most-gold"),)))]
+    sys.path.insert(0, str(ROOT / "samples" / "spanish-main"))
+    import generate  # the samples' own scenes
+
+    scuttled = (generate.GAME + generate.SHOT_SLOOP
+                + "3. Anna: scuttle Anna.s2 6  Anna: end\n4. Ben: end\n5. Anna: end\n")
+    for chunk in split_games(scuttled.split("\n")):
+        found += [("scuttled", read.record) for read in read_chunk("scuttled", chunk) if read.record is not None]
+    return found
+
+
+def test_s_win_and_scuttling_judged_only_when_they_can_change_judge_alike() -> None:
+    records = RECORDS + _won_scuttled_and_varied()
+    assert any(name == "scuttled" for name, _ in records)
+    won = 0
+    for name, record in records:
+        engine = RULES.new_engine(record)
+        assert isinstance(engine, SpanishMainEngine)
+        pair = _Pair(record, _Watchful(engine.setup))
+        _judge_alike(pair, name, record)
+        won += bool(pair.quick.end_reason and "gold" in pair.quick.end_reason)
+    assert won >= 4
+
+
+def test_a_set_up_read_again_is_the_set_up_read_afresh() -> None:
+    from referee.games.base import NO_OPTIONS, JudgeOptions
+    from referee.games.spanish_main import setup
+
+    for name, record in RECORDS:
+        fresh = setup._setup_from(record, setup._tag_values(record), NO_OPTIONS)
+        assert setup.read_setup(record, NO_OPTIONS) == fresh == setup.read_setup(record, NO_OPTIONS), name
+    other = JudgeOptions(settings={"level": "1"})
+    _, record = RECORDS[0]
+    assert setup.read_setup(record, other) is not setup.read_setup(record, NO_OPTIONS)
+
+
+def test_an_entry_s_fields_by_name_and_as_records_are_those_its_tuples_hold() -> None:
+    import pickle
+
+    from referee.games.spanish_main.notation import RECORD_LISTS, Event
+
+    def first(fields: tuple[tuple[str, Any], ...], name: str) -> Any:
+        return next((value for key, value in fields if key == name), None)
+
+    actions = [turn.action for _, record in RECORDS for round_ in record.rounds for turn in round_.turns]
+    actions.append(Event("move", (("ship", "A.s1"), ("ship", "A.s2"))))  # a name twice: the first
+    for action in actions:
+        for name in {key for key, _ in action.fields} | {"absent"}:
+            assert action.get(name) == first(action.fields, name)
+            assert action.get(name, 7) == (first(action.fields, name) if name != "absent" else 7)
+        for name in RECORD_LISTS:
+            assert action.records(name) == tuple(dict(record) for record in first(action.fields, name) or ())
+        again = pickle.loads(pickle.dumps(action))
+        assert again == action and again.get("ship") == action.get("ship") and hash(again) == hash(action)
+
+
+def test_the_terrain_turns_are_an_alternation_then_one_player_s_run() -> None:
+    import itertools
+
+    _, record = RECORDS[0]
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, SpanishMainEngine)
+    first, second = engine.players
+    engine.first = first
+    for length in range(9):
+        for placers in itertools.product((first, second), repeat=length):
+            by_the_rule = any(all(p == (first, second)[i % 2] for i, p in enumerate(placers[:split]))
+                              and len(set(placers[split:])) <= 1 for split in range(length + 1))
+            assert engine._terrain_in_turn(list(placers)) == by_the_rule, placers
 
 
 def test_a_copy_has_its_own_journal() -> None:

@@ -458,7 +458,7 @@ class SpanishMainEngine(Engine):
     def pinned_by(self, ship: Ship) -> str | None:
         """S-PIN: the opponent ship its bow touches, while that ship is a non-derelict afloat and not lost."""
         if not ship.bow:
-            return None  # what nearly every ship's bow touches
+            return None  # a bow touching nothing, as most do
         for name in sorted(ship.bow):
             other = self.ships.get(name)
             if (other is not None and other.afloat and not other.derelict and not other.lost and not other.wreck
@@ -502,7 +502,9 @@ class SpanishMainEngine(Engine):
                 self.waiver = waiver = None
         if self.building and verb not in AFTER_BUILDING:
             raise fail("S-TURN", "forts are built at the end of the turn: only more forts and 'end' follow")
-        handler = _TURN_HANDLERS.get(verb) or getattr(self, f"_do_{verb}")  # a set-up verb: AttributeError
+        handler = _TURN_HANDLERS.get(verb)
+        if handler is None:  # the grammar reads only set-up verbs besides the turn's
+            raise fail("S-SETUP", f"'{verb}' belongs to the set-up, which ended before turn 1")
         before = self._snapshot() if waiver is not None else None
         self.on_word = self.on_geo = False
         try:
@@ -519,7 +521,7 @@ class SpanishMainEngine(Engine):
             self.accepted += 1
         else:
             self.checked += 1
-        if self._gold_moved and "win-end-of-turn" not in self.variants:  # `_check_win` asks first, too
+        if self._gold_moved and "win-end-of-turn" not in self.variants:  # asked here too: most entries move no gold
             self._check_win()
 
     def _waived(self, player: str, action: Event, violation: Violation) -> None:
@@ -1252,7 +1254,7 @@ class SpanishMainEngine(Engine):
         if target in self.islands:
             island = self.islands[target]
             if kind == "bow":
-                raise fail("S-L1-FACTS", f"'bow' names a ship; an island is docked at or touched", part)
+                raise fail("S-L1-FACTS", "'bow' names a ship; an island is docked at or touched", part)
             if kind == "dock":
                 enemy_home = island.home_of is not None and island.home_of != ship.controller
                 enemy_fort = island.fort is not None and self.forts[island.fort].owner != ship.controller

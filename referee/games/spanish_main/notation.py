@@ -96,7 +96,6 @@ class Event:
     get: Callable[..., Any] = field(init=False, repr=False, compare=False)
     """`get(name, default=None)`: the field of that name, or the default. An entry is parsed once
     and its fields read at every judging, so this is a lookup table's own `get`, built here."""
-
     read_records: dict[str, tuple[dict[str, Any], ...]] = field(init=False, repr=False, compare=False)
     """What `records` made so far."""
 
