@@ -65,6 +65,60 @@ def export_entry(game: GameReport, source: str | None = None) -> dict[str, Any]:
     return entry
 
 
+class _TurnTexts:
+    """Each distinct turn's JSON text, encoded once: an archive repeats the same few
+    hundred turns, and encoding their objects again for every game was a third of
+    export's time. Keyed by game, player and the body as written, and held to the
+    action itself, so a record whose text and action disagree is encoded afresh.
+    Bounded, like the reader's table of parsed bodies."""
+
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.texts: dict[tuple[str, str, str], tuple[Any, str]] = {}
+
+    def text(self, rules: GameRules, turn: Turn) -> str:
+        if turn.comments:
+            return _ENCODE(_turn_json(rules, turn))
+        key = (rules.id, turn.player, turn.text)
+        known = self.texts.get(key)
+        if known is not None and (known[0] is turn.action or known[0] == turn.action):
+            return known[1]
+        if len(self.texts) >= self.LIMIT:
+            self.texts.clear()
+        text = _ENCODE(_turn_json(rules, turn))
+        self.texts[key] = (turn.action, text)
+        return text
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode
+_TURN_TEXTS = _TurnTexts()
+
+
+def _turn_json(rules: GameRules, turn: Turn) -> dict[str, Any]:
+    return {"player": turn.player, "action": rules.action_to_json(turn.action),
+            "comments": _comments(turn.comments) if turn.comments else []}
+
+
+def export_text(game: GameReport, source: str | None = None) -> str:
+    """`export_entry` as one line of JSON, exactly as `json.dumps` writes it (separators
+    ", " and ": ", no ASCII escaping), with each turn's text encoded once per archive."""
+    record, rules = game.record, game.rules
+    assert record is not None and rules is not None
+    turn_text = _TURN_TEXTS.text
+    rounds = ", ".join(
+        f'{{"number": {r.number}, "comments": {_ENCODE(_comments(r.comments))}, "turns": ['
+        + ", ".join([turn_text(rules, t) for t in r.turns]) + "]}"
+        for r in record.rounds)
+    entry = {"game": rules.id, "preamble": _comments(record.preamble),
+             "tags": [{"name": t.name, "value": t.value, "comments": _comments(t.comments)} for t in record.tags]}
+    head = _ENCODE(entry)[:-1]
+    tail = {} if source is None else {"source": source}
+    verdict = game_json(game)
+    tail["verdict"] = {key: verdict[key] for key in ("verdict", "moves", "finished", "diagnostics", "score")}
+    return f'{head}, "rounds": [{rounds}], {_ENCODE(tail)[1:]}'
+
+
 def export_head() -> dict[str, Any]:
     return {
         "$schema": RECORD_SCHEMA_ID,
@@ -78,15 +132,16 @@ def export_document(games: list[GameReport], source: str | None = None) -> dict[
     return {**export_head(), "games": [export_entry(game, source) for game in games]}
 
 
-def write_export(entries: Iterable[dict[str, Any]], out: TextIO) -> None:
+def write_export(entries: Iterable[str], out: TextIO) -> None:
     """The export document written game by game: the head indented for reading, each game
-    on one line of its own, so that memory holds one game at a time and the fast encoder
-    writes it (an indented encoding is several times slower on a large archive)."""
+    (as `export_text` writes it) on one line of its own, so that memory holds one game at
+    a time and the fast encoder writes it (an indented encoding is several times slower
+    on a large archive)."""
     head = json.dumps(export_head(), indent=2, ensure_ascii=False)
     out.write(head[:-2] + ',\n  "games": [')
     first = True
     for entry in entries:
-        out.write(("\n    " if first else ",\n    ") + json.dumps(entry, ensure_ascii=False))
+        out.write(("\n    " if first else ",\n    ") + entry)
         first = False
     out.write("]\n}\n" if first else "\n  ]\n}\n")
 

@@ -235,7 +235,9 @@ def _corpus(tmp_path: Path, count: int) -> Path:
 
 
 def test_a_broken_pipe_exits_141_not_0(tmp_path: Path) -> None:
-    corpus = _corpus(tmp_path, 60)
+    # 400 games write some 300 KB, well past what a pipe holds: the referee is still
+    # writing when the reader leaves, however the two processes are scheduled
+    corpus = _corpus(tmp_path, 400)
     reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     done = subprocess.run([*REFEREE, "check", "--format", "jsonl", str(corpus)], stdout=reader.stdin,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT)

@@ -125,3 +125,34 @@ def test_score_and_show_json_validate(run, path):
         for move in sorted({0, game.moves // 2, game.moves}):
             result = run("show", str(path), "--index", str(game.index), "--move", str(move), "--format", "json")
             assert schema_errors("position", json.loads(result.output)) == []
+
+
+@pytest.mark.parametrize("path", LEGAL + ILLEGAL, ids=ids(LEGAL + ILLEGAL))
+def test_an_exported_game_s_line_is_the_encoding_of_its_entry(path):
+    """Export writes each game from turn texts encoded once; the line is exactly what
+    encoding the whole entry gives, for a game read twice (the second from the texts kept)."""
+    from referee.export import export_entry, export_text
+
+    for _ in range(2):
+        for game in judge(path).games:
+            if game.record is not None and game.rules is not None:
+                assert export_text(game, str(path)) == json.dumps(export_entry(game, str(path)), ensure_ascii=False)
+
+
+def test_a_turn_text_kept_for_another_action_is_not_reused():
+    """The kept texts are keyed by the body as written and held to the action: a record
+    built with a text that does not match its action (as import's records are not, but
+    others might be) is encoded from its action."""
+    from dataclasses import replace
+
+    from referee.export import export_entry, export_text
+
+    path = sample_files("legal", "korsar")[0]
+    game = judge(path).games[0]
+    export_text(game, None)
+    first = game.record.rounds[0].turns
+    swapped = next(turn for turn in first[1:] if turn.action != first[0].action)
+    first[0] = replace(first[0], action=swapped.action)
+    assert export_text(game, None) == json.dumps(export_entry(game, None), ensure_ascii=False)
+    assert json.loads(export_text(game, None))["rounds"][0]["turns"][0]["action"] == \
+        GAMES["korsar"].action_to_json(swapped.action)

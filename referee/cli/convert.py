@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import io
-import json
 import tempfile
 from collections.abc import Iterator
 from typing import Any
@@ -15,7 +14,7 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
 from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, staged_output, style_for)
 from referee.games.base import JudgeOptions
-from referee.export import export_entry, records_from_json, write_export
+from referee.export import export_text, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_text
@@ -59,7 +58,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
     ok = True
     skipped: list[str] = []
 
-    def file_entries(name: str, stream: Any) -> Iterator[dict[str, Any]]:
+    def file_entries(name: str, stream: Any) -> Iterator[str]:
         """One file's games, once the whole file proved readable: kept aside until then
         (on disk past 1 MiB), except for a single log, whose output is staged whole."""
         nonlocal ok
@@ -72,9 +71,9 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                     broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)
                 elif not broken and not problems:
                     if single:
-                        yield export_entry(game, name)
+                        yield export_text(game, name)
                     else:
-                        kept.write(json.dumps(export_entry(game, name), ensure_ascii=False) + "\n")
+                        kept.write(export_text(game, name) + "\n")
             broken[:0] = [d for d in problems if d["severity"] == "error"]
             if broken:
                 ok = False
@@ -86,9 +85,9 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                 return
             kept.seek(0)
             for line in kept:
-                yield json.loads(line)
+                yield line[:-1]
 
-    def entries() -> Iterator[dict[str, Any]]:
+    def entries() -> Iterator[str]:
         for item in inputs:
             name, stream = open_input(item)
             yield from file_entries(name, stream)
