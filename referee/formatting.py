@@ -36,7 +36,10 @@ def canonical_records(records: list[tuple[GameRecord, GameRules]], path: str = "
 def canonical_text(record: GameRecord, rules: GameRules, path: str = "<json>", index: int = 1) -> str:
     """A record's canonical notation. When every turn is legal (nearly always, for a record
     read from JSON) it is written straight from the engine's canonical actions; otherwise
-    the full replay says where the legal turns end and what allow comments set aside."""
+    the full replay says where the legal turns end and what allow comments set aside.
+    A game whose actions are their own canonical form is written with no replay at all."""
+    if rules.canonical_as_parsed:
+        return format_game(record, rules)
     engine = rules.new_engine(record, NO_OPTIONS)
     if not isinstance(engine, Violation):
         written: dict[int, str] = {}

@@ -207,6 +207,9 @@ class GameRules(ABC):
     """What a side's score counts and who wins, said under a score table."""
     data_format: str | None = None
     """The `format` value of the data files this game reads (None: it reads none)."""
+    canonical_as_parsed: bool = False
+    """True when `canonical_action` gives back every action as it is, in every state: the
+    canonical text of a record is then its turns formatted, with no replay."""
 
     # -- notation ------------------------------------------------------------
 

@@ -39,6 +39,7 @@ class CorsariRules(GameRules):
     )
     rulings = RULINGS
     score_note = "score: penalty cards; the fewest win, and a grand master wins at once"
+    canonical_as_parsed = True
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)
