@@ -166,7 +166,7 @@ def _board(raw: dict[str, Any]) -> Board:
     for key in ("sides", "wind"):
         faces = {int(roll): heading for roll, heading in raw[key].items()}
         if sorted(faces.values()) != sorted(HEADINGS):
-            raise DataError(f"the four die results must name N, E, S and W once each", f"/board/{key}")
+            raise DataError("the four die results must name N, E, S and W once each", f"/board/{key}")
         maps[key] = faces
     dots: dict[Heading, dict[int, tuple[Square, ...]]] = {}
     for side in HEADINGS:

@@ -11,7 +11,6 @@ import pyparsing as pp
 from referee.diagnostics import Violation
 from referee.games.base import (
     NO_OPTIONS,
-    DataError,
     Engine,
     GameRules,
     JudgeOptions,
@@ -28,7 +27,6 @@ from referee.games.perroquets.policy import choose
 from referee.games.perroquets.geometry import square_name
 from referee.games.perroquets.notation import (
     PARROTS,
-    REVEAL,
     WIND,
     Action,
     Claim,
@@ -44,7 +42,7 @@ from referee.games.perroquets.notation import (
     parse_entry,
 )
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
-from referee.games.perroquets.setup import DATA_TAG, VARIANT_NAMES, read_setup
+from referee.games.perroquets.setup import DATA_TAG, read_setup
 from referee.games.perroquets.view import render_view
 from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
 from referee.record import GameRecord

@@ -115,7 +115,7 @@ def board_svg(view: dict[str, Any]) -> str:
                    f'fill="{text}">{parrot["value"]}</text></g>')
     out.append("</g>")
     px = MARGIN * 2 + CELL * width
-    out.append(f'<g class="panel" font-size="13" fill="#222">')
+    out.append('<g class="panel" font-size="13" fill="#222">')
     out.append(f'<text x="{px}" y="{MARGIN}" font-size="15" font-weight="bold">Round {view["round"]}</text>')
     out.append(f'<text x="{px}" y="{MARGIN + 18}">first player: {escape(view["first"])}</text>')
     out.append(f'<text x="{px}" y="{MARGIN + 34}" font-size="11" fill="#555">{escape(view["phase"])}</text>')

@@ -127,7 +127,6 @@ def board_lines(view: dict[str, Any]) -> list[str]:
     width, height = board["width"], board["height"]
     islands = set(board["islands"])
     letters = seat_letters(view["players"])
-    cells: dict[tuple[int, int], list[str]] = {}
     ships: dict[tuple[int, int], list[str]] = {}
     for player, square in view["ships"].items():
         if square:
