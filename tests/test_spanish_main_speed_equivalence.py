@@ -3,11 +3,16 @@
 - the engine's level-1 undo (a journal replayed from a checkpoint) leaves exactly the state the
   saved-before-every-entry undo leaves: the same verdicts, pieces, counters, notices and grounds,
   after legal entries, refused ones and entries set aside;
-- the engine that judges S-WIN only after gold moved, and looks for scuttled ships only once one
-  was scuttled, judges as the engine that does both at every entry and every turn;
+- the engine that judges S-WIN only after gold moved, looks for scuttled ships only once one was
+  scuttled, and for ships touching a ship that moves only once a ship touched one, judges as the
+  engine that does all three at every entry, every turn and every move;
+- the usual move (a dock, no keyword, no fog exit), judged in one pass, is judged as the full
+  handling of a move judges it: the same verdict and the same state, legal or not;
 - a set-up read again from the same tags is the set-up read afresh; an entry's fields read by
   name or as records are the fields its tuples hold; the terrain turns are the rule's;
-- the quick reading of the notation's grammar gives pyparsing's words whenever it gives any;
+- the quick reading of the notation's grammar gives pyparsing's words whenever it gives any, and
+  judging plain legal logs never imports pyparsing;
+- a tag value the regular expression takes is one the tag's pyparsing grammar reads;
 - the sample cards, read without the schema check, are the cards a checked load gives."""
 
 from __future__ import annotations
@@ -57,6 +62,11 @@ def _state(engine: SpanishMainEngine) -> dict[str, Any]:
     return state
 
 
+def _ships_touching(engine: SpanishMainEngine) -> bool:
+    """Whether a ship's contacts or bow name a ship: never before `_ships_touch` says one may."""
+    return any(name in engine.ships for ship in engine.ships.values() for name in ship.contacts | ship.bow)
+
+
 class _Pair:
     """The engine under test and the reference (by default, every entry saved before it is judged),
     fed alike."""
@@ -73,6 +83,8 @@ class _Pair:
 
     def same(self, what: str) -> None:
         assert _state(self.quick) == _state(self.reference), what
+        for engine in (self.quick, self.reference):
+            assert engine._ships_touch or not _ships_touching(engine), what
 
     def start_round(self, number: int) -> Any:
         found = self.quick.start_round(number)
@@ -121,11 +133,13 @@ def test_refused_and_set_aside_entries_leave_the_same_state(monkeypatch: pytest.
 
 
 class _Watchful(SpanishMainEngine):
-    """The engine judging S-WIN after every entry and looking for scuttled ships at every turn's
-    start, as if gold always moved and a ship had always been scuttled."""
+    """The engine judging S-WIN after every entry, looking for scuttled ships at every turn's start
+    and for ships touching a ship that moves at every move, as if gold always moved, a ship had
+    always been scuttled and ships always touched."""
 
     _gold_moved = property(lambda self: True, lambda self, value: None)  # type: ignore[assignment]
     _scuttling = property(lambda self: True, lambda self, value: None)  # type: ignore[assignment]
+    _ships_touch = property(lambda self: True, lambda self, value: None)  # type: ignore[assignment]
 
 
 def _won_scuttled_and_varied() -> list[tuple[str, GameRecord]]:
@@ -148,14 +162,15 @@ def _won_scuttled_and_varied() -> list[tuple[str, GameRecord]]:
 def test_s_win_and_scuttling_judged_only_when_they_can_change_judge_alike() -> None:
     records = RECORDS + _won_scuttled_and_varied()
     assert any(name == "scuttled" for name, _ in records)
-    won = 0
+    won = touched = 0
     for name, record in records:
         engine = RULES.new_engine(record)
         assert isinstance(engine, SpanishMainEngine)
         pair = _Pair(record, _Watchful(engine.setup))
         _judge_alike(pair, name, record)
         won += bool(pair.quick.end_reason and "gold" in pair.quick.end_reason)
-    assert won >= 4
+        touched += pair.quick._ships_touch
+    assert won >= 4 and touched >= 3
 
 
 def test_a_set_up_read_again_is_the_set_up_read_afresh() -> None:
@@ -267,7 +282,7 @@ def test_the_quick_grammar_reads_exactly_what_pyparsing_reads() -> None:
             if verb != text.split(" ", 1)[0] and verb != "deal":
                 continue
             try:
-                expected = grammar.parse_string(text, parse_all=True).as_list()
+                expected = grammar.pyparsing().parse_string(text, parse_all=True).as_list()
             except pp.ParseBaseException:
                 expected = None
             found = notation._QUICK[verb](text)
@@ -286,3 +301,164 @@ def test_the_sample_cards_read_without_the_schema_are_those_a_checked_load_gives
     checked, sample = cards.load(document), cards.sample_cards()
     assert sample == checked
     assert [c.raw for c in sample.cards.values()] == [c.raw for c in checked.cards.values()]
+
+
+class _FullMoves(SpanishMainEngine):
+    """The engine judging every move by `_moving`, without the one-pass judging of the usual move."""
+
+    def _plain_move(self, player: str, action: Any) -> bool:
+        return False
+
+
+def _move_variants(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
+    """Moves of the usual shape by every ship, to every island and more: legal ones, and ones refused
+    for the ship (another's, sunk, a wreck, acted, towed, lost, …), its segments or where it docks
+    (an enemy home, a fort's island, terrain, no island, face-down tokens to unload)."""
+    from referee.games.spanish_main.notation import event
+
+    player = engine.turn_player
+    if engine.over or engine.stage != "play" or player is None:
+        return []
+    places = [*engine.islands, *list(engine.terrain)[:1], "I99"]
+    return [(player, event("move", ship=ship.id, segments=segments, facts=[{"fact": "dock", "target": place}]))
+            for ship in engine.ships.values() for segments in (list(ship.card.move), ["L", "L"])
+            for place in places]
+
+
+def _pokes(engine: SpanishMainEngine, action: Any) -> list[Any]:
+    """The state as it is, and (for one island, the base move) as ship contacts and tows leave it,
+    which few games reach: the moving ship's bow on another ship, another ship touching it, or it
+    towing another."""
+    def as_is(engine: SpanishMainEngine) -> None:
+        return None
+
+    name = action.get("ship")
+    if action.records("facts")[0]["target"] != next(iter(engine.islands)) or action.get("segments") == ("L", "L"):
+        return [as_is]
+    out = [as_is]
+    for other in engine.ships:
+        if other == name:
+            continue
+
+        def bow(engine: SpanishMainEngine, other: str = other) -> None:
+            engine.ships[name].bow.add(other)
+            engine._ships_touch = True
+
+        def touched(engine: SpanishMainEngine, other: str = other) -> None:
+            engine.ships[other].contacts.add(name)
+            engine._ships_touch = True
+
+        def towing(engine: SpanishMainEngine, other: str = other) -> None:
+            engine.ships[name].towing, engine.ships[other].towed_by = other, name
+            engine.ships[other].contacts = {name}
+            engine._ships_touch = True
+
+        out += [bow, touched, towing]
+    return out
+
+
+class _Counted(SpanishMainEngine):
+    """The engine under test, counting the moves it judged in one pass."""
+
+    in_one_pass = 0
+
+    def _plain_move(self, player: str, action: Any) -> bool:
+        judged = super()._plain_move(player, action)
+        _Counted.in_one_pass += judged
+        return judged
+
+
+def test_the_usual_move_judged_in_one_pass_is_judged_as_any_move() -> None:
+    records = RECORDS + [(seed, random_game(RULES, ["A", "B"], False, seed)[0]) for seed in ("move-1", "move-2")]
+    _Counted.in_one_pass = 0
+    refused = 0
+    for name, record in records:
+        engine = RULES.new_engine(record)
+        assert isinstance(engine, SpanishMainEngine)
+        pair = _Pair(record, _FullMoves(engine.setup))
+        pair.quick.__class__ = _Counted
+        pair.reference._journal = []  # judged as the engine under test is, but for the one-pass move
+        for round_ in record.rounds:
+            if pair.start_round(round_.number) is not None:
+                break
+            if round_.number % 6 == 1:  # every move variant tried on copies of both, before the turn
+                for player, action in _move_variants(pair.reference):
+                    for poke in _pokes(pair.reference, action):
+                        quick, reference = pair.quick.copy(), pair.reference.copy()
+                        for engine in (quick, reference):
+                            poke(engine)
+                        found = quick.play(player, action)
+                        assert found == reference.play(player, action), (name, action, poke)
+                        assert _state(quick) == _state(reference), (name, action, poke)
+                        refused += found is not None
+            for turn in round_.turns:
+                if pair.play(turn.player, turn.action) is not None:
+                    pair.quick.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+                    pair.reference.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+        assert pair.quick.finish() == pair.reference.finish(), name
+        assert pair.quick.outcome() == pair.reference.outcome(), name
+    assert _Counted.in_one_pass > 1000 and refused > 1000, (_Counted.in_one_pass, refused)
+
+
+def test_plain_legal_logs_are_judged_without_importing_pyparsing(tmp_path: Path) -> None:
+    import subprocess
+
+    from referee.notation.writer import format_game
+
+    record, _ = random_game(RULES, ["A", "B"], False, "no-pyparsing")
+    log = tmp_path / "game.spanish-main"
+    log.write_text(format_game(record, RULES), encoding="utf-8")
+    script = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', 'check', '-j', '1', sys.argv[1]]\n"
+              "try:\n    main()\nexcept SystemExit as done:\n    assert done.code == 0, done.code\n"
+              "assert 'pyparsing' not in sys.modules, 'pyparsing was imported'\n")
+    done = subprocess.run([sys.executable, "-c", script, str(log)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+
+
+TAG_VALUES = ("A B", " Anna_B  Ben ", "40", "040", "sample", "my-cards sha256:" + "0" * 64, "6", "8 15", "8  15",
+              "ram-own-masts most-gold", "-", "A", "none", "*", "full", "none ", "S=63 L=88", "S=63.5 L=88",
+              "1200 900", "1", "0.1", "99.99", "0.05", "1.", " x", "A1", "", "\t40", "40\n", "é", "S=0 L=1")
+
+
+def test_a_tag_value_the_regular_expression_takes_is_one_pyparsing_reads() -> None:
+    import pyparsing as pp
+
+    from referee.games.spanish_main.game import _GRAMMARS
+    from referee.games.tagvalues import TagGrammar
+
+    taken = 0
+    for name, entry in _GRAMMARS.items():
+        assert isinstance(entry, TagGrammar)
+        for value in TAG_VALUES:
+            if entry.fits.fullmatch(value) is None:
+                continue
+            taken += 1
+            try:
+                entry.parse(value)
+            except pp.ParseBaseException:
+                raise AssertionError(f"{name} {value!r}: taken without pyparsing, refused by it") from None
+    assert taken >= 25
+
+
+@pytest.mark.parametrize("name", ["Players", "Build", "Cards", "Islands", "Treasure", "Variants", "Result",
+                                  "Geometry", "Units", "Table", "Tolerance"])
+def test_no_tag_value_taken_without_pyparsing_is_one_it_refuses(name: str) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    import pyparsing as pp
+
+    from referee.games.spanish_main.game import _GRAMMARS
+
+    entry = _GRAMMARS[name]
+
+    @settings(max_examples=300, deadline=None)
+    @given(value=st.text(alphabet="AB_-=*. 0123456789SLfulnoe:\t\nsampleh", max_size=14))
+    def check(value: str) -> None:
+        if entry.fits.fullmatch(value):  # type: ignore[union-attr]
+            entry.parse(value)  # type: ignore[union-attr]  # raises if pyparsing refuses it
+
+    try:
+        check()
+    except pp.ParseBaseException as error:
+        raise AssertionError(f"{name}: a value taken without pyparsing is refused by it: {error}") from None

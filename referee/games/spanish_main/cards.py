@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import pkgutil
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from referee.games.base import DataError
@@ -174,8 +174,9 @@ def sample_cards() -> CardSet:
     (test_the_sample_cards_are_sound_and_of_the_project_s_own_invention), so it is not checked
     again here: that would cost every process (every worker of `check -j N`) the import of the
     JSON Schema library and the building of its validator, about a tenth of a second."""
-    text = (resources.files(__package__) / "sample-cards.json").read_text(encoding="utf-8")
-    return _built(json.loads(text))
+    data = pkgutil.get_data(__package__, "sample-cards.json")  # importing importlib.resources costs more
+    assert data is not None  # the package's loader reads the files it ships
+    return _built(json.loads(data.decode("utf-8")))
 
 
 def _check_hull(raw: dict[str, Any], pointer: str) -> None:

@@ -77,6 +77,9 @@ class SpanishMainEngine(Engine):
         self.gold = {p: 0 for p in self.players}
         self._scuttling = False
         """Whether a ship was ever scuttled: until one is, no turn starts with a sinking (S-SCUTTLE)."""
+        self._ships_touch = False
+        """Whether a ship was ever stated to touch another ship (or towed one): until one is, no ship's
+        contacts name a ship, so none has a ship that moves or sinks to forget (S-L1-CONTACT)."""
         self._gold_moved = True
         """Whether gold may have reached or left a home island or a fort since S-WIN was last judged:
         only then can the judging find a winner it did not find before, so only then is it done."""
@@ -1082,7 +1085,46 @@ class SpanishMainEngine(Engine):
         return ship
 
     def _do_move(self, player: str, action: Event) -> None:
-        self._moving(player, action, about=False)
+        if not self._plain_move(player, action):
+            self._moving(player, action, about=False)
+
+    def _plain_move(self, player: str, action: Event) -> bool:
+        """The move most entries are — the mover's ship, its first action, free to sail, no keyword
+        or fog exit, segments from its base move, docking at an island open to it — judged in one
+        pass, as `_moving` judges it; False, with nothing changed, for any other move (or one
+        `_moving` may refuse before it docks), which `_moving` then judges. A third of a game's
+        entries are moves."""
+        shape = _docking_move(action)
+        if shape is None:
+            return False
+        name, segments, place = shape
+        ship = self.ships.get(name)
+        if (ship is None or ship.sunk or ship.controller != player or name in self.acted or self.building
+                or not ship.standing or ship.wreck or ship.towed_by or ship.towing or ship.lost or ship.entangled
+                or ship.bow or ship.moves_from > self.turn):
+            return False
+        if segments:
+            left = list(ship.card.move)
+            for segment in segments:
+                if segment not in left:
+                    return False
+                left.remove(segment)
+        island = self.islands.get(place)
+        if island is None:
+            return False
+        owner = ship.controller
+        if (island.home_of is not None and island.home_of != owner) or \
+                (island.fort is not None and self.forts[island.fort].owner != owner):
+            return False
+        self.acted[name] = ["move"]
+        self.on_geo = True  # the dock, and any segments: stated
+        self._leave(ship)
+        ship.docked, ship.docked_turn = place, self.turn
+        if island.home_of == owner:
+            self._unload(ship)  # which refuses the move as `_moving` would, for face-down tokens aboard
+        ship.contacts.add(place)
+        self.after = {"ship": name, "used": set()}
+        return True
 
     def _do_about(self, player: str, action: Event) -> None:
         self._moving(player, action, about=True)
@@ -1097,9 +1139,10 @@ class SpanishMainEngine(Engine):
             raise fail("S-SARGASSO", f"{ship.id} is entangled in {ship.entangled}: try to free it instead", "ship")
         if ship.moves_from > self.turn:
             raise fail("S-SARGASSO", f"{ship.id} was freed this turn: it may move from its next turn", "ship")
-        pinner = self.pinned_by(ship)
-        if pinner is not None:
-            raise fail("S-PIN", f"{ship.id} is pinned: its bow touches {pinner}", "ship")
+        if ship.bow:  # a bow touching nothing, as most do, pins nothing
+            pinner = self.pinned_by(ship)
+            if pinner is not None:
+                raise fail("S-PIN", f"{ship.id} is pinned: its bow touches {pinner}", "ship")
         bonus = self._uses(action, ship, ("speed",))
         exit_die = action.get("exit")
         if ship.lost:
@@ -1155,6 +1198,8 @@ class SpanishMainEngine(Engine):
 
     def _forget(self, name: str) -> None:
         """No ship is touching `name` any more (it moved away or sank)."""
+        if not self._ships_touch:
+            return
         for other in self.ships.values():
             if name in other.contacts:  # a test, not `discard`: most ships touch nothing that moves
                 other.contacts.remove(name)
@@ -1286,21 +1331,26 @@ class SpanishMainEngine(Engine):
         if other.lost:
             raise fail("S-FOG", f"{target} is lost in fog: nothing touches it", part)
         (ship.bow if kind == "bow" else ship.contacts).add(target)
+        self._ships_touch = True
 
     def _unload(self, ship: Ship) -> None:
         """S-UNLOAD: treasure worth more than 0 aboard a ship docked at its controller's home goes
         ashore at once (a unique worth 0 stays aboard)."""
+        if not ship.tokens:
+            return  # as most ships come home
         home = ship.controller
         hidden = [t for t in ship.tokens if t.startswith("?")]
         if hidden:
             raise fail("S-HIDDEN", f"{ship.id} unloads at home: name the {len(hidden)} face-down token(s) aboard "
                        "first ('reveal TOKEN,…' in the move)")
         kept = []
+        ashore = f"home:{home}"
         for name in ship.tokens:
             token = self.tokens[name]
-            if token.gold > 0:
-                token.where = f"home:{home}"
-                self.gold[home] += token.gold
+            gold = token.gold
+            if gold > 0:
+                token.where = ashore
+                self.gold[home] += gold
                 self._gold_moved = True
             else:
                 kept.append(name)
@@ -1457,6 +1507,7 @@ class SpanishMainEngine(Engine):
         target.controller = player
         target.docked = None
         target.contacts, target.bow = {ship.id}, set()
+        self._ships_touch = True
 
     def _do_release(self, player: str, action: Event) -> None:
         ship = self.own(player, action.get("ship"))
@@ -1941,6 +1992,20 @@ class SpanishMainEngine(Engine):
         self.winner = winner
         self.over = True
         self.end_reason = f"{winner} holds {totals[winner]} of {self.distributed} gold"  # type: ignore[index]
+
+
+def _docking_move(action: Event) -> tuple[str, tuple[str, ...], str] | None:
+    """(ship, segments, island) of a move that declares no keyword, rolls no fog exit and states one
+    fact, a dock; None for any other move. Worked out once an entry (it is judged in every game
+    that plays it)."""
+    derived = action.derived
+    if "docking" not in derived:
+        facts = action.records("facts")
+        plain = (action.get("uses") is None and action.get("exit") is None and len(facts) == 1
+                 and facts[0]["fact"] == "dock")
+        derived["docking"] = (action.get("ship"), tuple(action.get("segments", ())), facts[0]["target"]) \
+            if plain else None
+    return derived["docking"]  # type: ignore[no-any-return]
 
 
 _TURN_HANDLERS: dict[str, Callable[[SpanishMainEngine, str, Event], None]] = {

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
-
-import pyparsing as pp
 
 from referee.diagnostics import Violation
 from referee.games.base import (
@@ -26,29 +25,62 @@ from referee.games.spanish_main.notation import Event, format_entry, from_json, 
 from referee.games.spanish_main.rulings import RULINGS, VARIANTS
 from referee.games.spanish_main.setup import CARDS_TAG, read_setup
 from referee.games.spanish_main.view import render_view
-from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
+from referee.games.tagvalues import PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, words
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
 
+
+def _regex_grammar(pattern: str) -> Callable[[], Any]:
+    """The pyparsing grammar of a value that is one regular expression."""
+    def build() -> Any:
+        import pyparsing as pp
+
+        return pp.Regex(pattern) + pp.StringEnd()
+
+    return build
+
+
+def _variants_grammar() -> Any:
+    import pyparsing as pp
+
+    return pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd()
+
+
+def _result_grammar() -> Any:
+    import pyparsing as pp
+
+    return (pp.Regex(PLAYER_ID) | pp.Literal("*")) + pp.StringEnd()
+
+
+def _geometry_grammar() -> Any:
+    import pyparsing as pp
+
+    return (pp.Literal("full") | pp.Literal("none")) + pp.StringEnd()
+
+
+def _single(pattern: str, shape: str) -> TagGrammar:
+    return TagGrammar(pattern, _regex_grammar(pattern), shape)
+
+
 _GRAMMARS: Grammars = {
-    "Players": (PLAYERS, "the two player ids, e.g. 'Anna Ben'"),
-    "Build": (pp.Regex(r"[1-9][0-9]{0,3}") + pp.StringEnd(), "the build total in points, e.g. '40'"),
-    "Cards": (pp.Regex(CARDS_TAG.pattern) + pp.StringEnd(),
-              "'sample', or a card file's name and optionally its digest: 'my-cards sha256:<64 hex digits>'"),
-    "Islands": (pp.Regex(r"[0-9]{1,2}") + pp.StringEnd(), "the number of islands, e.g. '6'"),
-    "Treasure": (pp.Regex(r"[0-9]{1,2} [0-9]{1,3}") + pp.StringEnd(),
-                 "each player's token count and gold, e.g. '8 15'"),
-    "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
-    "Result": ((ID | pp.Literal("*")) + pp.StringEnd(), "the winner's id, 'none', or '*'"),
-    "Geometry": ((pp.Literal("full") | pp.Literal("none")) + pp.StringEnd(),
-                 "'full' (the log gives positions, checked at level 2) or 'none'"),
-    "Units": (pp.Regex(r"S=[1-9][0-9]{0,2}(\.[0-9])? L=[1-9][0-9]{0,2}(\.[0-9])?") + pp.StringEnd(),
-              "the short and long card sides in mm, e.g. 'S=63 L=88'"),
-    "Table": (pp.Regex(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}") + pp.StringEnd(),
-              "the table's width and depth in mm, e.g. '1200 900'"),
-    "Tolerance": (pp.Regex(r"0\.[1-9][0-9]?|[1-9][0-9]?(\.[0-9]{1,2})?") + pp.StringEnd(),
-                  "the tolerance ε in mm, from 0.1 (what the log's figures resolve) to 99.99, e.g. '1'"),
+    "Players": TagGrammar(words(PLAYER_ID), lambda: PLAYERS_TAG.grammar, "the two player ids, e.g. 'Anna Ben'"),
+    "Build": _single(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
+    "Cards": _single(CARDS_TAG.pattern,
+                     "'sample', or a card file's name and optionally its digest: 'my-cards sha256:<64 hex digits>'"),
+    "Islands": _single(r"[0-9]{1,2}", "the number of islands, e.g. '6'"),
+    "Treasure": _single(r"[0-9]{1,2} [0-9]{1,3}", "each player's token count and gold, e.g. '8 15'"),
+    "Variants": TagGrammar(words(r"[a-z-]+"), _variants_grammar, "variant names separated by spaces, or '-'"),
+    "Result": TagGrammar(rf"{PLAYER_ID}|\*", _result_grammar, "the winner's id, 'none', or '*'"),
+    "Geometry": TagGrammar("full|none", _geometry_grammar,
+                           "'full' (the log gives positions, checked at level 2) or 'none'"),
+    "Units": _single(r"S=[1-9][0-9]{0,2}(\.[0-9])? L=[1-9][0-9]{0,2}(\.[0-9])?",
+                     "the short and long card sides in mm, e.g. 'S=63 L=88'"),
+    "Table": _single(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}", "the table's width and depth in mm, e.g. '1200 900'"),
+    "Tolerance": _single(r"0\.[1-9][0-9]?|[1-9][0-9]?(\.[0-9]{1,2})?",
+                         "the tolerance ε in mm, from 0.1 (what the log's figures resolve) to 99.99, e.g. '1'"),
 }
+"""Each tag's value: a regular expression for the values people write, and the pyparsing grammar
+(built when a value does not fit it) that decides the rest and says where one goes wrong."""
 
 
 class SpanishMainRules(GameRules):
@@ -73,6 +105,7 @@ class SpanishMainRules(GameRules):
     data_format = card_data.FORMAT
     score_note = ("score: gold on the home island and in forts; more than half the distributed gold wins; "
                   "stated facts and declared abilities are accepted, not checked")
+    canonical_as_parsed = True
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_entry(player, text)

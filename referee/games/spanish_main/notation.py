@@ -63,10 +63,9 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
-import pyparsing as pp
-
 from referee.games.base import ParsedTurn, TurnSyntaxError
-from referee.games.spanish_main.quickgrammar import Reader, compile_grammar
+from referee.games.spanish_main import quickgrammar as g
+from referee.games.spanish_main.quickgrammar import Element, Reader, compile_grammar
 
 DEAL = "deal"
 RESERVED = frozenset({DEAL, "home", "none"})
@@ -98,6 +97,9 @@ class Event:
     and its fields read at every judging, so this is a lookup table's own `get`, built here."""
     read_records: dict[str, tuple[dict[str, Any], ...]] = field(init=False, repr=False, compare=False)
     """What `records` made so far."""
+    derived: dict[str, Any] = field(init=False, repr=False, compare=False)
+    """What a reader worked out from the fields alone (the engine's shape of a move, say), kept
+    for the next game that plays the same entry: derived from the fields, never changed."""
 
     def __post_init__(self) -> None:
         named: dict[str, Any] = {}
@@ -105,6 +107,7 @@ class Event:
             named.setdefault(key, value)  # the first of a name, as a scan of `fields` finds it
         object.__setattr__(self, "get", named.get)
         object.__setattr__(self, "read_records", {})
+        object.__setattr__(self, "derived", {})
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Event, (self.verb, self.fields))  # what is derived from them is made again
@@ -180,19 +183,24 @@ class _Word:
     start: int
 
 
-def _w(pattern: str, label: str) -> pp.ParserElement:
-    def tag(text: str, loc: int, tokens: pp.ParseResults) -> _Word:
+def _labelled(label: str) -> g.Action:
+    """The action that makes a matched word a `_Word` labelled `label`."""
+    def tag(text: str, loc: int, tokens: Any) -> _Word:
         return _Word(label, tokens[0], loc)
 
-    return pp.Regex(pattern + r"(?![^\s])").set_name(label).set_parse_action(tag)
+    return tag
 
 
-def _k(word: str) -> pp.ParserElement:
+def _w(pattern: str, label: str) -> g.Word:
+    return g.Word(pattern + r"(?![^\s])", label, _labelled(label))
+
+
+def _k(word: str) -> g.Word:
     return _w(word, word)
 
 
-def _build() -> dict[str, pp.ParserElement]:
-    end = pp.StringEnd()
+def _build() -> dict[str, Element]:
+    end = g.End()
     piece, place, die = _w(PIECE, "piece"), _w(PLACE, "place"), _w(DIE, "die")
     target = _w(rf"{PIECE}|{PLACE}", "target")
     mast = _w(r"[0-9]{1,2}", "mast")
@@ -201,59 +209,59 @@ def _build() -> dict[str, pp.ParserElement]:
     coins = _w(rf"{COIN}(?:,{COIN})*", "coins")
     takes = _w(rf"(?:{PIECE}|{COIN})(?:,(?:{PIECE}|{COIN}))*", "items")
     use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
-    text = pp.Regex(r'"[^"]*"').set_name("quoted text").set_parse_action(lambda s, l, t: _Word("text", t[0], l))
-    overrides = pp.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
+    text = g.Word(r'"[^"]*"', "quoted text", _labelled("text"))
+    overrides = g.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
     fact = ((_k("touch") + target) | (_k("bow") + target) | (_k("dock") + place) | (_k("fog") + place)
             | (_k("reveal") + items)
-            | (_k("reef") + place + pp.Opt(die) + pp.Opt(_k("lose") + masts))
-            | (_k("sargasso") + place + pp.Opt(die)))
+            | (_k("reef") + place + g.Opt(die) + g.Opt(_k("lose") + masts))
+            | (_k("sargasso") + place + g.Opt(die)))
     fire = (_w("mast|flag", "weapon") + mast + _k("at") + target + _w("[SL]", "range") + die
-            + pp.Opt(_k("lose") + mast.copy().set_parse_action(lambda s, l, t: _Word("lost", t[0], l))))
+            + g.Opt(_k("lose") + mast.with_action(_labelled("lost"))))
     point = _w(POINT, "point")
     shape = ((_k("circle") + _w(POINT, "centre") + _w(NUM, "radius"))
-             | (_k("poly") + point + point + pp.OneOrMore(point.copy())))
+             | (_k("poly") + point + point + g.OneOrMore(point)))
     rim = _k("rim") + point * 6
     pose = _w(POSE, "pose")
-    placed = pp.Opt(shape + pp.Opt(rim))
+    placed = g.Opt(shape + g.Opt(rim))
     fleet_item = _w(rf"{NAME}={CARD}(?:@(?:{NAME}|home))?", "item")
     return {
-        "fleet": _k("fleet") + pp.OneOrMore(fleet_item) + end,
-        "treasure": _k("treasure") + pp.OneOrMore(_w(rf"{NAME}={CARD}", "item")) + end,
+        "fleet": _k("fleet") + g.OneOrMore(fleet_item) + end,
+        "treasure": _k("treasure") + g.OneOrMore(_w(rf"{NAME}={CARD}", "item")) + end,
         "roll": _k("roll") + die + end,
-        "island": _k("island") + place + pp.Opt(shape) + end,
+        "island": _k("island") + place + g.Opt(shape) + end,
         "fog": _k("fog") + place + placed + end,
         "sargasso": _k("sargasso") + place + placed + end,
         "reef": _k("reef") + place + placed + end,
         "iceberg": _k("iceberg") + _w(rf"{PLACE}=[0-9]{{1,2}}", "item") + placed + end,
         "place": _k("place") + piece + pose + end,
         "home": _k("home") + _w(rf"{PLAYER}={PLACE}", "item") + end,
-        "deal": (_k("hidden") | pp.OneOrMore(_w(rf"{PLACE}=(?:{PIECE}(?:,{PIECE})*)?", "item"))) + end,
+        "deal": (_k("hidden") | g.OneOrMore(_w(rf"{PLACE}=(?:{PIECE}(?:,{PIECE})*)?", "item"))) + end,
         "icebergs": _k("icebergs") + die + end,
-        "drift": _k("drift") + place + die + pp.Opt(_k("stops") + target + pp.Opt(_k("mast") + mast)) + end,
-        "move": (_k("move") + piece + pp.ZeroOrMore(use) + pp.Opt(_k("exit") + _w(rf"{DIE}(?:{POSE})?", "exit"))
+        "drift": _k("drift") + place + die + g.Opt(_k("stops") + target + g.Opt(_k("mast") + mast)) + end,
+        "move": (_k("move") + piece + g.ZeroOrMore(use) + g.Opt(_k("exit") + _w(rf"{DIE}(?:{POSE})?", "exit"))
                  + _w(rf"-|[SL](?:{POSE})?(?:\+[SL](?:{POSE})?){{0,7}}", "segments")
-                 + pp.Opt(_k("tows") + _w(POSE, "towed")) + pp.ZeroOrMore(fact) + end),
-        "about": _k("about") + piece + pp.ZeroOrMore(fact) + end,
-        "ram": _k("ram") + piece + target + die + pp.Opt(_k("mast") + mast) + pp.ZeroOrMore(use) + end,
+                 + g.Opt(_k("tows") + _w(POSE, "towed")) + g.ZeroOrMore(fact) + end),
+        "about": _k("about") + piece + g.ZeroOrMore(fact) + end,
+        "ram": _k("ram") + piece + target + die + g.Opt(_k("mast") + mast) + g.ZeroOrMore(use) + end,
         "board": (_k("board") + _w(rf"{PLAYER}={DIE}", "roll") + _w(rf"{PLAYER}={DIE}", "roll")
-                  + pp.Opt((_k("takes") | _k("kills")) + piece) + pp.ZeroOrMore(use) + end),
-        "tow": _k("tow") + piece + piece + pp.Opt(pose) + end,
+                  + g.Opt((_k("takes") | _k("kills")) + piece) + g.ZeroOrMore(use) + end),
+        "tow": _k("tow") + piece + piece + g.Opt(pose) + end,
         "release": _k("release") + piece + end,
-        "explore": (_k("explore") + piece + pp.Opt(_w(PIECE, "other")) + pp.ZeroOrMore(use)
-                    + pp.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | takes))
-                    + pp.Opt(_k("gives") + items.copy().set_parse_action(lambda s, l, t: _Word("gives", t[0], l)))
+        "explore": (_k("explore") + piece + g.Opt(_w(PIECE, "other")) + g.ZeroOrMore(use)
+                    + g.Opt(_k("takes") + (_w(r"[0-9]{1,2}", "count") | takes))
+                    + g.Opt(_k("gives") + items.with_action(_labelled("gives")))
                     + end),
-        "shoot": _k("shoot") + piece + pp.ZeroOrMore(use) + pp.OneOrMore(fire) + end,
+        "shoot": _k("shoot") + piece + g.ZeroOrMore(use) + g.OneOrMore(fire) + end,
         "repair": _k("repair") + piece + mast + end,
         "scuttle": _k("scuttle") + piece + die + end,
-        "free": _k("free") + piece + die + pp.Opt(pose) + end,
+        "free": _k("free") + piece + die + g.Opt(pose) + end,
         "land": _k("land") + piece + items + end,
         "embark": _k("embark") + piece + items + end,
         "transfer": _k("transfer") + piece + piece + items + end,
         "load": _k("load") + piece + _w(PIECE, "fort") + coins + end,
         "unload": _k("unload") + piece + _w(PIECE, "fort") + items + end,
         "build": (_k("build") + piece + place
-                  + pp.Opt(_k("corners") + point * 4 + _k("flags") + pp.OneOrMore(point.copy())) + end),
+                  + g.Opt(_k("corners") + point * 4 + _k("flags") + g.OneOrMore(point)) + end),
         "ability": _k("ability") + piece + text + overrides + end,
         "event": _k("event") + piece + text + overrides + end,
         "effect": _k("effect") + ((_k("lose") + piece + mast) | (_k("restore") + piece + mast)
@@ -269,10 +277,9 @@ def _build() -> dict[str, pp.ParserElement]:
 
 
 _GRAMMARS = _build()
-_QUICK: dict[str, Reader] = {verb: reader for verb, grammar in _GRAMMARS.items()
-                             if (reader := compile_grammar(grammar)) is not None}
-"""The same grammars without pyparsing's cost per element, for the entries they can read;
-pyparsing reads the rest, and gives every error."""
+_QUICK: dict[str, Reader] = {verb: compile_grammar(grammar) for verb, grammar in _GRAMMARS.items()}
+"""The grammars read without pyparsing, for the entries they can read; pyparsing (each grammar's
+`pyparsing()`) reads the rest, and gives every error."""
 SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home", "place")
 TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
 TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
@@ -322,12 +329,13 @@ def parse_entry(name: str, text: str) -> ParsedTurn:
         verb = text.split(" ", 1)[0]
         if verb not in PLAYER_VERBS:
             raise _unknown_word(verb, name)
-    quick = _QUICK.get(verb)
-    words = quick(text) if quick is not None else None
+    words = _QUICK[verb](text)
     if words is None:
+        import pyparsing
+
         try:
-            words = _GRAMMARS[verb].parse_string(text, parse_all=True).as_list()
-        except pp.ParseBaseException as error:
+            words = _GRAMMARS[verb].pyparsing().parse_string(text, parse_all=True).as_list()
+        except pyparsing.ParseBaseException as error:
             raise TurnSyntaxError(f"cannot read this {verb} entry", error.loc, f"write {_SHAPES[verb]}") from None
     return _READERS.get(verb, _read_generic)(verb, words)
 
