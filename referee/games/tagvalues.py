@@ -70,14 +70,18 @@ def _players() -> "pp.ParserElement":
     return pp.OneOrMore(_id()) + pp.StringEnd()
 
 
-def _seed() -> "pp.ParserElement":
-    import pyparsing as pp
+def regex_tag(pattern: str, shape: str) -> TagGrammar:
+    """A tag whose value is one regular expression, and its grammar that same expression."""
+    def build() -> "pp.ParserElement":
+        import pyparsing as pp
 
-    return pp.Regex(SEED_RE) + pp.StringEnd()
+        return pp.Regex(pattern) + pp.StringEnd()
+
+    return TagGrammar(pattern, build, shape)
 
 
 PLAYERS_TAG = TagGrammar(words(PLAYER_ID), _players, "player ids in seat order, letters and '_', e.g. \"A B C\"")
-SEED_TAG = TagGrammar(SEED_RE, _seed, SEED_SHAPE)
+SEED_TAG = regex_tag(SEED_RE, SEED_SHAPE)
 
 _LAZY: dict[str, Callable[[], Any]] = {"ID": _id, "PLAYERS": lambda: PLAYERS_TAG.grammar,
                                        "SEED": lambda: SEED_TAG.grammar}

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -25,19 +24,9 @@ from referee.games.spanish_main.notation import Event, format_entry, from_json, 
 from referee.games.spanish_main.rulings import RULINGS, VARIANTS
 from referee.games.spanish_main.setup import CARDS_TAG, read_setup
 from referee.games.spanish_main.view import render_view
-from referee.games.tagvalues import PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, words
+from referee.games.tagvalues import PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, regex_tag, words
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
-
-
-def _regex_grammar(pattern: str) -> Callable[[], Any]:
-    """The pyparsing grammar of a value that is one regular expression."""
-    def build() -> Any:
-        import pyparsing as pp
-
-        return pp.Regex(pattern) + pp.StringEnd()
-
-    return build
 
 
 def _variants_grammar() -> Any:
@@ -58,25 +47,21 @@ def _geometry_grammar() -> Any:
     return (pp.Literal("full") | pp.Literal("none")) + pp.StringEnd()
 
 
-def _single(pattern: str, shape: str) -> TagGrammar:
-    return TagGrammar(pattern, _regex_grammar(pattern), shape)
-
-
 _GRAMMARS: Grammars = {
     "Players": TagGrammar(words(PLAYER_ID), lambda: PLAYERS_TAG.grammar, "the two player ids, e.g. 'Anna Ben'"),
-    "Build": _single(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
-    "Cards": _single(CARDS_TAG.pattern,
+    "Build": regex_tag(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
+    "Cards": regex_tag(CARDS_TAG.pattern,
                      "'sample', or a card file's name and optionally its digest: 'my-cards sha256:<64 hex digits>'"),
-    "Islands": _single(r"[0-9]{1,2}", "the number of islands, e.g. '6'"),
-    "Treasure": _single(r"[0-9]{1,2} [0-9]{1,3}", "each player's token count and gold, e.g. '8 15'"),
+    "Islands": regex_tag(r"[0-9]{1,2}", "the number of islands, e.g. '6'"),
+    "Treasure": regex_tag(r"[0-9]{1,2} [0-9]{1,3}", "each player's token count and gold, e.g. '8 15'"),
     "Variants": TagGrammar(words(r"[a-z-]+"), _variants_grammar, "variant names separated by spaces, or '-'"),
     "Result": TagGrammar(rf"{PLAYER_ID}|\*", _result_grammar, "the winner's id, 'none', or '*'"),
     "Geometry": TagGrammar("full|none", _geometry_grammar,
                            "'full' (the log gives positions, checked at level 2) or 'none'"),
-    "Units": _single(r"S=[1-9][0-9]{0,2}(\.[0-9])? L=[1-9][0-9]{0,2}(\.[0-9])?",
+    "Units": regex_tag(r"S=[1-9][0-9]{0,2}(\.[0-9])? L=[1-9][0-9]{0,2}(\.[0-9])?",
                      "the short and long card sides in mm, e.g. 'S=63 L=88'"),
-    "Table": _single(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}", "the table's width and depth in mm, e.g. '1200 900'"),
-    "Tolerance": _single(r"0\.[1-9][0-9]?|[1-9][0-9]?(\.[0-9]{1,2})?",
+    "Table": regex_tag(r"[1-9][0-9]{1,4} [1-9][0-9]{1,4}", "the table's width and depth in mm, e.g. '1200 900'"),
+    "Tolerance": regex_tag(r"0\.[1-9][0-9]?|[1-9][0-9]?(\.[0-9]{1,2})?",
                          "the tolerance ε in mm, from 0.1 (what the log's figures resolve) to 99.99, e.g. '1'"),
 }
 """Each tag's value: a regular expression for the values people write, and the pyparsing grammar
