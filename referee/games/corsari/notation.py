@@ -21,6 +21,10 @@ A player's entry is a sequence of steps, judged by the rules engine:
 
 The grammar reads any sequence of steps so that the engine, not the parser,
 says which step is missing or out of place (C-TURN, C-TAKE, C-DISCARD, C-RAISE).
+
+Bodies, deals and tag values written the plain way are read by regular expressions
+equal to the grammar on such texts; pyparsing is imported, and the grammar built, only
+to read or explain the others, so a one-log check does not pay for it at start-up.
 """
 
 from __future__ import annotations
@@ -29,12 +33,15 @@ import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Literal
-
-import pyparsing as pp
+from typing import TYPE_CHECKING, Any, Literal
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
-from referee.games.tagvalues import ID, PLAYER_ID, PLAYERS, SEED, SEED_SHAPE, Grammars, check_value
+from referee.games.tagvalues import (
+    PLAYER_ID, PLAYERS_TAG, SEED_TAG, Grammars, TagGrammar, check_value, regex_tag, words,
+)
+
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 CARD = r"[A-Z]\d{1,3}"
 STEP_WORDS = ("fill", "raise", "dismiss", "stow")
@@ -69,30 +76,39 @@ class CorsariDeal:
     deck: tuple[str, ...] | None
 
 
-def _build() -> tuple[pp.ParserElement, pp.ParserElement]:
+@lru_cache(maxsize=1)
+def _body_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
     card = pp.Regex(CARD)
     take = pp.Regex(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?(?![^\s])")
     discard = pp.Regex(rf"-(?P<card>{CARD})(?![^\s])")
-    words = {word: pp.Keyword(word) for word in STEP_WORDS}
+    keyword = {word: pp.Keyword(word) for word in STEP_WORDS}
     listed = pp.Group(pp.ZeroOrMore(card))
     step = (take("take") | discard("discard")
-            | pp.Group(words["fill"] + pp.Group(pp.OneOrMore(card)))
-            | pp.Group(words["raise"] + listed)
-            | pp.Group(words["dismiss"] + listed)
-            | pp.Group(words["stow"] + listed))
-    body = pp.OneOrMore(step) + pp.StringEnd()
+            | pp.Group(keyword["fill"] + pp.Group(pp.OneOrMore(card)))
+            | pp.Group(keyword["raise"] + listed)
+            | pp.Group(keyword["dismiss"] + listed)
+            | pp.Group(keyword["stow"] + listed))
+    return pp.OneOrMore(step) + pp.StringEnd()
+
+
+@lru_cache(maxsize=1)
+def _deal_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
     segment_name = pp.Regex(rf"(?:quay|pile|deck)(?![A-Za-z_])|{PLAYER_ID}")
-    segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(card)))
-    deal = pp.DelimitedList(segment, delim="/") + pp.StringEnd()
-    return body, deal
+    segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(pp.Regex(CARD))))
+    return pp.DelimitedList(segment, delim="/") + pp.StringEnd()
 
 
-_BODY, _DEAL = _build()
 _STEP = rf"(?:(?:deck|pile|quay)(?:={CARD})?|-{CARD}|fill(?: {CARD})+|(?:raise|dismiss|stow)(?: {CARD})*)"
 _FITS_BODY = re.compile(rf"{_STEP}(?: {_STEP})*")
 """The body grammar as one regular expression over a body's single-spaced words: a body it
 matches is one the grammar reads, so pyparsing is asked only about the others, and
 explains what it cannot read."""
+_PLAIN_DEAL = re.compile(rf"{PLAYER_ID}(?: {CARD})*(?: ?/ ?{PLAYER_ID}(?: {CARD})*)*")
+"""The deal grammar over single-spaced words: each segment a name and its cards."""
 _TAKE = re.compile(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?")
 _DISCARD = re.compile(rf"-(?P<card>{CARD})")
 _CARD = re.compile(CARD)
@@ -137,9 +153,11 @@ def parse_body(text: str) -> ParsedTurn:
     read, and most raises are written once in a whole archive — a cache as large as
     the archive's bodies held tens of MiB of positions nobody asked for again."""
     if _FITS_BODY.fullmatch(text) is None:
+        import pyparsing as pp
+
         try:
             # parse_all would add its own end check: the grammar ends in StringEnd already
-            _BODY.parse_string(text, parse_all=False)
+            _body_grammar().parse_string(text, parse_all=False)
         except pp.ParseBaseException:
             raise _explain(text) from None
     return _parse_words(text)
@@ -178,14 +196,23 @@ def _parse_words(text: str) -> ParsedTurn:
     return ParsedTurn(CorsariTurn(tuple(steps)), parts)
 
 
-@lru_cache(maxsize=1024)
-def parse_deal(text: str) -> ParsedTurn:
+def _deal_segments(text: str) -> list[tuple[str, list[str]]]:
+    """A deal's segments as (name, cards), the way the grammar groups them."""
+    if _PLAIN_DEAL.fullmatch(text):
+        return [(named[0], named[1:]) for named in (segment.split() for segment in text.split("/"))]
+    import pyparsing as pp
+
     try:
         # parse_all would add its own end check: the grammar ends in StringEnd already
-        segments = _DEAL.parse_string(text, parse_all=False)
+        return [(name, list(cards)) for name, cards in _deal_grammar().parse_string(text, parse_all=False)]
     except pp.ParseBaseException as error:
         raise TurnSyntaxError("cannot read this deal", error.loc,
                               "a deal is 'A card... / B card... / quay card... / pile card / deck card...'") from None
+
+
+@lru_cache(maxsize=1024)
+def parse_deal(text: str) -> ParsedTurn:
+    segments = _deal_segments(text)
     hands: list[tuple[str, tuple[str, ...]]] = []
     quay: tuple[str, ...] = ()
     pile: str | None = None
@@ -274,16 +301,16 @@ def format_deal(deal: CorsariDeal) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_FIRST = ID + pp.StringEnd()
 _CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master>!?)")
-_RESULT = pp.Regex(rf"\*|{_CLAIM_RE.pattern}(?:\s+{_CLAIM_RE.pattern})*".replace("(?P<player>", "(?:")
-                   .replace("(?P<cards>", "(?:").replace("(?P<master>", "(?:")) + pp.StringEnd()
+_CLAIM = re.sub(r"\(\?P<\w+>", "(?:", _CLAIM_RE.pattern)
 
 TAG_GRAMMARS: Grammars = {
-    "Players": (PLAYERS, "player ids in clockwise seat order, e.g. \"A B C\""),
-    "First": (_FIRST, "the first round's first player, e.g. \"B\""),
-    "Seed": (SEED, SEED_SHAPE),
-    "Result": (_RESULT, "'*' for an unfinished game, or each player's penalty cards, '!' marking a "
+    "Players": TagGrammar(words(PLAYER_ID), lambda: PLAYERS_TAG.grammar,
+                          "player ids in clockwise seat order, e.g. \"A B C\""),
+    "First": regex_tag(PLAYER_ID, "the first round's first player, e.g. \"B\""),
+    "Seed": SEED_TAG,
+    "Result": regex_tag(rf"\*|{_CLAIM}(?:\s+{_CLAIM})*",
+                        "'*' for an unfinished game, or each player's penalty cards, '!' marking a "
                         "grand master: \"A=12 B=9 C=0!\""),
 }
 

@@ -1,0 +1,89 @@
+"""Corsari's plainly written deals, bodies and tag values are read by regular expressions;
+pyparsing is imported only for the rest. Each expression must take only what the grammar
+reads, and read it into the same segments, so the shortcut changes no verdict."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pyparsing as pp
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.games.base import TurnSyntaxError
+from referee.games.corsari.notation import _PLAIN_DEAL, _deal_grammar, _deal_segments, parse_deal
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted((ROOT / "samples" / "corsari").rglob("*.corsari"))
+
+
+def grammar_segments(text: str) -> list[tuple[str, list[str]]] | None:
+    try:
+        return [(name, list(cards)) for name, cards in _deal_grammar().parse_string(text, parse_all=False)]
+    except pp.ParseBaseException:
+        return None
+
+
+DEAL_TEXT = re.compile(r"\bdeal:\s*(.*?)(?=\s+[A-Za-z][A-Za-z_]*:|\s+\d+\.|\s*$)")
+
+
+def sample_deals() -> list[str]:
+    """Each deal's text: from 'deal:' to the next entry, round number or line end."""
+    deals = []
+    for path in SAMPLES:
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            if not line.startswith(";"):
+                deals += DEAL_TEXT.findall(line)
+    return deals
+
+
+def test_every_sample_deal_reads_as_the_grammar_reads_it() -> None:
+    deals = sample_deals()
+    plain = [deal for deal in deals if _PLAIN_DEAL.fullmatch(deal)]
+    assert len(plain) >= 10, len(plain)
+    for deal in plain:
+        assert _deal_segments(deal) == grammar_segments(deal), deal
+
+
+WORDS = st.sampled_from(["A", "B", "Anna_B", "quay", "pile", "deck", "R7", "B11", "G100", "r7", "R1234", "7",
+                         "x", "/", "AR7", "deck=R7", "é"])
+GLUE = st.sampled_from([" ", " ", " ", "", "  ", " / ", "/", "\t"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.tuples(WORDS, GLUE), min_size=1, max_size=9))
+def test_a_deal_the_expression_takes_is_one_the_grammar_reads_the_same_way(pieces) -> None:
+    text = "".join(word + glue for word, glue in pieces).rstrip(" /\t") or "A"
+    if _PLAIN_DEAL.fullmatch(text):
+        assert _deal_segments(text) == grammar_segments(text), text
+    else:
+        expected = grammar_segments(text)
+        if expected is None:
+            with pytest.raises(TurnSyntaxError, match="cannot read this deal"):
+                _deal_segments(text)
+        else:
+            assert _deal_segments(text) == expected, text
+
+
+@pytest.mark.parametrize("text,message,offset", [
+    ("A R1 R2 / B r3", "cannot read this deal", 12),
+    ("A R1 R2 / B R3 / quay R4 R5 / pile", "the pile segment names the one card turned up", 30),
+    ("A R1/A R2", "the 'A' segment is given twice", 5),
+])
+def test_a_deal_that_does_not_read_is_explained_as_before(text: str, message: str, offset: int) -> None:
+    with pytest.raises(TurnSyntaxError) as raised:
+        parse_deal(text)
+    assert (raised.value.message, raised.value.offset) == (message, offset)
+
+
+def test_plain_legal_logs_are_judged_without_importing_pyparsing() -> None:
+    legal = sorted((ROOT / "samples" / "corsari" / "legal").glob("*.corsari"))
+    script = ("import sys\nfrom referee.cli import main\nsys.argv = ['referee', 'check', '-j', '1', *sys.argv[1:]]\n"
+              "try:\n    main()\nexcept SystemExit as done:\n    assert done.code == 0, done.code\n"
+              "assert 'pyparsing' not in sys.modules, 'pyparsing was imported'\n")
+    done = subprocess.run([sys.executable, "-c", script, *map(str, legal)], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
