@@ -196,7 +196,7 @@ def test_the_quick_entry_checks_agree_with_the_grammar():
 
     import pyparsing as pp
 
-    from referee.games.perroquets.notation import _GRAMMARS, _QUICK, PLAYER_WORDS, TABLE_ENTRIES
+    from referee.games.perroquets.notation import _PLAIN, PLAYER_WORDS, TABLE_ENTRIES, _grammars, _plain
     from referee.notation.reader import read_games
 
     bodies: set[tuple[str, str]] = set()
@@ -224,13 +224,13 @@ def test_the_quick_entry_checks_agree_with_the_grammar():
             bodies.add((kind, " ".join(changed)))
     checked = 0
     for kind, text in bodies:
-        if kind not in _GRAMMARS or not text:
+        if kind not in _PLAIN or not text:
             continue
         try:
-            _GRAMMARS[kind].parse_string(text, parse_all=False)
+            _grammars()[kind].parse_string(text, parse_all=False)
             reads = True
         except pp.ParseBaseException:
             reads = False
-        assert (_QUICK[kind].fullmatch(text) is not None) == reads, (kind, text)
+        assert (_plain(kind).fullmatch(text) is not None) == reads, (kind, text)
         checked += 1
     assert checked > 2000 and set(PLAYER_WORDS) <= {kind for kind, _ in bodies} | {"lose"}

@@ -10,12 +10,11 @@ verdict always says which board it was reached on. The built-in default
 
 from __future__ import annotations
 
-import hashlib
 import json
+import pkgutil
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 from referee.games.base import DataError
@@ -29,6 +28,14 @@ from referee.games.perroquets.geometry import (
     parse_square,
     square_name,
 )
+
+try:  # CPython's own SHA-256, as referee.shuffle uses: hashlib would load OpenSSL at every start
+    from _sha2 import sha256  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on the Python version
+    try:
+        from _sha256 import sha256  # type: ignore[import-not-found,no-redef]
+    except ImportError:
+        from hashlib import sha256  # type: ignore[assignment]
 
 FORMAT = "perroquets-data"
 DEFAULT_NAME = "default"
@@ -125,7 +132,7 @@ def canonical_json(document: Any) -> bytes:
 
 
 def digest_of(document: Any) -> str:
-    return hashlib.sha256(canonical_json(document)).hexdigest()
+    return sha256(canonical_json(document)).hexdigest()
 
 
 def load(document: Any) -> GameData:
@@ -223,8 +230,9 @@ def default_data() -> GameData:
     """P-DEFAULT, shipped inside the package. The tests hold the file to the schema
     (test_the_data_schema_accepts_the_shipped_files), so reading it needs no jsonschema:
     importing that was most of the time a short check of default games took to start."""
-    text = (resources.files("referee.games.perroquets") / "default.json").read_text(encoding="utf-8")
-    return _ready(json.loads(text))
+    data = pkgutil.get_data(__package__, "default.json")  # importing importlib.resources costs more
+    assert data is not None  # the package's loader reads the files it ships
+    return _ready(json.loads(data.decode("utf-8")))
 
 
 def entry_offgrid(board: Board, side: Heading, entry: Square) -> Square:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from typing import Any
-
-import pyparsing as pp
+from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import (
@@ -44,19 +42,44 @@ from referee.games.perroquets.notation import (
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
 from referee.games.perroquets.view import render_view
-from referee.games.tagvalues import ID, PLAYERS, Grammars, check_value
+from referee.games.tagvalues import (
+    PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, regex_tag, words,
+)
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
 
+if TYPE_CHECKING:
+    import pyparsing as pp
+
+_DATA = r"default|" + DATA_TAG.pattern
+
+
+def _data_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.Regex(_DATA) + pp.StringEnd()
+
+
+def _variants_grammar() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd()
+
+
 _GRAMMARS: Grammars = {
-    "Players": (PLAYERS, "player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
-    "First": (ID + pp.StringEnd(), "one player id"),
-    "Data": (pp.Regex(r"default|" + DATA_TAG.pattern) + pp.StringEnd(),
-             "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
-    "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
-    "Result": (pp.Regex(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*") + pp.StringEnd(),
-               "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
+    "Players": TagGrammar(words(PLAYER_ID), PLAYERS_TAG.build,
+                          "player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
+    "First": regex_tag(PLAYER_ID, "one player id"),
+    # pyparsing's Regex reads 'default' off any value starting so and then wants the end, so it
+    # refuses 'default-2' or 'default sha256:…': the regular expression leaves those to it
+    "Data": TagGrammar(r"default|(?!default)" + DATA_TAG.pattern, _data_grammar,
+                       "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
+    "Variants": TagGrammar(words(r"[a-z-]+"), _variants_grammar, "variant names separated by spaces, or '-'"),
+    "Result": regex_tag(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*",
+                        "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
 }
+"""Each tag's grammar: a regular expression takes the values people write, and pyparsing
+is imported only to decide and explain the others."""
 
 
 class PerroquetsRules(GameRules):

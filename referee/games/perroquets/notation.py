@@ -24,20 +24,24 @@ of the table's own entries (`parrots`, `wind`, `reveal`, `claim`):
     COLOUR = green | black   for a decision;   white | black   for parrots
 
 The grammar reads the shape only; whether a square is on the board, a card in a
-pile or a value in the bag is the engine's to judge (it knows the data).
+pile or a value in the bag is the engine's to judge (it knows the data). A body
+written the plain way (single spaces) is read by one regular expression equal to the
+grammar on such bodies; pyparsing is imported and the grammar built only for the
+others, which it explains: the two would otherwise be most of a short check's start.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-
-import pyparsing as pp
+from typing import TYPE_CHECKING
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
 from referee.games.perroquets.geometry import STEP_TEXT, format_steps, parse_manoeuvre
+
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 PARROTS, WIND, REVEAL, CLAIM = "parrots", "wind", "reveal", "claim"
 TABLE_ENTRIES = (PARROTS, WIND, REVEAL, CLAIM)
@@ -122,7 +126,11 @@ Action = PlaceShip | PlaceParrots | RollWind | Draw | Reveal | Decide | Lose | C
 _COLOUR_WORDS = {"green", "black"}
 
 
-def _build() -> dict[str, pp.ParserElement]:
+@lru_cache(maxsize=1)
+def _grammars() -> dict[str, "pp.ParserElement"]:
+    """Each kind of entry's grammar, built the first time a body does not read plainly."""
+    import pyparsing as pp
+
     square = pp.Regex(SQUARE + r"(?![^\s])")
     value = pp.Regex(VALUE + r"(?![^\s])")
     player = pp.Regex(PLAYER + r"(?![^\s])")
@@ -150,32 +158,32 @@ def _build() -> dict[str, pp.ParserElement]:
     }
 
 
-_GRAMMARS = _build()
+_STEP = r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
+_DRAWN = rf"(?:{PILE})(?:=(?:{CARD}))?"
+_HAND = rf"{PLAYER} {CARD} {CARD}"
+_PLAIN: dict[str, str] = {
+    "ship": rf"ship {SQUARE}",
+    "parrots": rf"[0-9]{{1,2}}/[0-9]{{1,2}}(?: {VALUE}){{1,3}}(?: (?:white|black))?",
+    "wind": r"[0-9]{1,2}",
+    "draw": rf"draw {_DRAWN}(?: {_DRAWN})?",
+    "reveal": rf"{_HAND}(?: / {_HAND})*",
+    "take": rf"take (?:{CARD}|[1-9][0-9]?) (?:green|black)(?:(?: {_STEP})+|(?: leave {SQUARE}={VALUE})*)",
+    "none": r"none",
+    "lose": rf"lose {VALUE}(?: {VALUE})*",
+    "claim": (rf"{PLAYER} (?:captures|at) {SQUARE}|{PLAYER} picks up {SQUARE}|{PLAYER} (?:loses|holds) "
+              rf"[0-9]{{1,3}}|first {PLAYER}|colour (?:white|black)|order {PLAYER}(?: {PLAYER})*"),
+}
+"""Each grammar as one regular expression over a body's single-spaced words: a body it
+matches is one the grammar reads, so pyparsing is asked only about the others, and
+explains what it cannot read (a test holds the two to the same answers)."""
 
 
-def _quick() -> dict[str, re.Pattern[str]]:
-    """Each grammar as one regular expression over a body's single-spaced words: a body it
-    matches is one the grammar reads, so pyparsing is asked only about the others, and
-    explains what it cannot read (a test holds the two to the same answers)."""
-    value, square, player = VALUE, SQUARE, PLAYER
-    step = r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
-    drawn = rf"(?:{PILE})(?:=(?:{CARD}))?"
-    hand = rf"{player} {CARD} {CARD}"
-    return {kind: re.compile(pattern) for kind, pattern in {
-        "ship": rf"ship {square}",
-        "parrots": rf"[0-9]{{1,2}}/[0-9]{{1,2}}(?: {value}){{1,3}}(?: (?:white|black))?",
-        "wind": r"[0-9]{1,2}",
-        "draw": rf"draw {drawn}(?: {drawn})?",
-        "reveal": rf"{hand}(?: / {hand})*",
-        "take": rf"take (?:{CARD}|[1-9][0-9]?) (?:green|black)(?:(?: {step})+|(?: leave {square}={value})*)",
-        "none": r"none",
-        "lose": rf"lose {value}(?: {value})*",
-        "claim": (rf"{player} (?:captures|at) {square}|{player} picks up {square}|{player} (?:loses|holds) "
-                  rf"[0-9]{{1,3}}|first {player}|colour (?:white|black)|order {player}(?: {player})*"),
-    }.items()}
+@lru_cache(maxsize=None)
+def _plain(kind: str) -> re.Pattern[str]:
+    """A kind's `_PLAIN` expression, compiled on first use: most logs hold only a few kinds."""
+    return re.compile(_PLAIN[kind])
 
 
-_QUICK = _quick()
 _SHAPES = {
     "ship": "ship SQUARE, e.g. 'ship e8'",
     "parrots": "SIDE/FORMATION then one to three values, e.g. 'parrots: 1/4 3 2 1'",
@@ -202,9 +210,11 @@ def parse_entry(name: str, text: str) -> ParsedTurn:
         kind = words[0]
         if kind not in PLAYER_WORDS:
             raise _unknown_word(words[0], name)
-    if _QUICK[kind].fullmatch(text) is None:
+    if _plain(kind).fullmatch(text) is None:
+        import pyparsing as pp
+
         try:
-            _GRAMMARS[kind].parse_string(text, parse_all=False)
+            _grammars()[kind].parse_string(text, parse_all=False)
         except pp.ParseBaseException as error:
             raise TurnSyntaxError(f"cannot read this {kind} entry", error.loc, f"write {_SHAPES[kind]}") from None
     return _READERS[kind](words, offsets)
@@ -219,6 +229,8 @@ def _offsets(words: list[str]) -> list[tuple[int, int]]:
 
 
 def _unknown_word(word: str, name: str) -> TurnSyntaxError:
+    import difflib  # only a body that does not read needs it: kept off the start of every run
+
     close = difflib.get_close_matches(word.lower(), list(PLAYER_WORDS) + list(TABLE_ENTRIES), n=1, cutoff=0.6)
     hint = (f"did you mean '{close[0]}'?" if close else
             "a player's entry is ship, draw, take, none or lose; the table's are parrots:, wind:, reveal:, claim:")
