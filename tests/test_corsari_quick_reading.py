@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.games.base import TurnSyntaxError
-from referee.games.corsari.notation import _PLAIN_DEAL, _deal_grammar, _deal_segments, parse_deal
+from referee.games.corsari.notation import _PLAIN_DEAL, _deal_grammar, _deal_segments, parse_body, parse_deal, read_body
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted((ROOT / "samples" / "corsari").rglob("*.corsari"))
@@ -87,3 +87,23 @@ def test_plain_legal_logs_are_judged_without_importing_pyparsing() -> None:
               "assert 'pyparsing' not in sys.modules, 'pyparsing was imported'\n")
     done = subprocess.run([sys.executable, "-c", script, *map(str, legal)], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+BODY_WORDS = st.sampled_from(["deck", "pile", "quay", "deck=R7", "pile=B11", "quay=K3", "-R7", "-G100", "fill", "raise",
+                              "dismiss", "stow", "R7", "B11", "C2", "r7", "x", "deck=", "-", "R1234", "raised"])
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(BODY_WORDS, min_size=1, max_size=10))
+def test_the_quick_reader_reads_each_body_into_the_steps_the_grammar_gives(words) -> None:
+    """`read_body` (the quick reader's, no places) and `parse_body` (the full reader's)
+    read the same steps, or refuse the same body the same way."""
+    text = " ".join(words)
+    try:
+        expected = parse_body(text).action
+    except TurnSyntaxError as refused:
+        with pytest.raises(TurnSyntaxError) as raised:
+            read_body(text)
+        assert (raised.value.message, raised.value.offset) == (refused.message, refused.offset)
+    else:
+        assert read_body(text) == expected, text

@@ -218,6 +218,11 @@ class GameRules(ABC):
         """Parse the body of an entry by `player` (a game may reserve entry names, such
         as Corsari's `deal:`); raises TurnSyntaxError."""
 
+    def parse_action(self, player: str, text: str) -> Any:
+        """`parse_turn`'s action alone, for the quick reader of plain games: it shows no
+        caret, so a game may skip working out where each part of the body stands."""
+        return self.parse_turn(player, text).action
+
     @abstractmethod
     def format_turn(self, action: Any) -> str: ...
 

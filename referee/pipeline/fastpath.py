@@ -47,7 +47,7 @@ class _Bodies:
 
     def parse(self, rules: GameRules, bodies: dict[str, Any], player: str, body: str) -> Any:
         try:
-            action = rules.parse_turn(player, body).action
+            action = rules.parse_action(player, body)
         except TurnSyntaxError:
             action = False
         bodies[body] = action

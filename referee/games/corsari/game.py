@@ -18,6 +18,7 @@ from referee.games.corsari.notation import (
     format_body,
     parse_body,
     parse_deal,
+    read_body,
 )
 from referee.games.corsari.policy import choose
 from referee.games.corsari.rulings import RULINGS
@@ -43,6 +44,9 @@ class CorsariRules(GameRules):
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)
+
+    def parse_action(self, player: str, text: str) -> CorsariTurn | CorsariDeal:
+        return parse_deal(text).action if player == DEAL else read_body(text)
 
     def format_turn(self, action: CorsariTurn | CorsariDeal) -> str:
         return format_body(action)

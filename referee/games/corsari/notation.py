@@ -163,6 +163,30 @@ def parse_body(text: str) -> ParsedTurn:
     return _parse_words(text)
 
 
+_STEP_AT = re.compile(rf"(?P<open>fill|raise|dismiss|stow)(?P<cards>(?: {CARD})*)|(?P<word>[^ ]+)")
+"""One step of a body `_FITS_BODY` takes: a step word with the cards after it, or a take
+or a discard."""
+_CARD_COPIES: dict[str, str] = {}
+
+
+def read_body(text: str) -> CorsariTurn:
+    """A body's steps without the places of its parts: the quick reader shows no caret.
+    A raise's cards are cut from the body in one call rather than word by word."""
+    if _FITS_BODY.fullmatch(text) is None:
+        return parse_body(text).action  # type: ignore[no-any-return]
+    steps: list[Step] = []
+    for match in _STEP_AT.finditer(text):
+        kind = match["open"]
+        if kind is None:
+            steps.append(_word(match["word"])[1])
+            continue
+        cards = match["cards"].split()
+        if len(_CARD_COPIES) >= _WORD_LIMIT:
+            _CARD_COPIES.clear()
+        steps.append(Step(kind, tuple(map(_CARD_COPIES.setdefault, cards, cards))))
+    return CorsariTurn(tuple(steps))
+
+
 def _parse_words(text: str) -> ParsedTurn:
     """A body the grammar reads, word by word: the cards of a step word are the words
     that follow it up to the next step."""
