@@ -151,3 +151,22 @@ def test_export_is_written_game_by_game_one_game_a_line(run, tmp_path):
     empty = tmp_path / "none.korsar"
     empty.write_text("; nothing\n")
     assert run("export", str(empty)).exit_code == 1
+
+
+def test_the_games_of_the_first_batch_are_loaded_before_the_workers_start():
+    """Workers are forked from the main process: a game it has loaded, none of them loads again."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from referee.pipeline.runner import _load_games\n"
+        "from referee.pipeline.work import Unit\n"
+        "unit = Unit.of_text('x', '; a comment\\n\\n[Event \"e\"]\\n [Game \"corsari\"]\\n\\n1. A: deck -R1\\n')\n"
+        "assert 'referee.games.corsari.engine' not in sys.modules\n"
+        "_load_games(unit)\n"
+        "assert 'referee.games.corsari.engine' in sys.modules\n"
+        "assert 'referee.games.korsar.engine' not in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr

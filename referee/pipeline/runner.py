@@ -10,6 +10,7 @@ and never holds more than a few batches in memory.
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import signal
 from collections import deque
@@ -17,7 +18,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, BinaryIO
 
+from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, JudgeOptions
+from referee.notation.chunks import TAG_LINE, tag_value
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -80,9 +83,16 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
         return
     from concurrent.futures import ProcessPoolExecutor  # only a run on several processes pays for it
 
+    items = iter(items)
+    ahead: list[Unit | Event] = []
+    for item in items:  # up to the first unit, whose games are loaded before the workers start
+        ahead.append(item)
+        if isinstance(item, Unit):
+            _load_games(item)
+            break
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     try:
-        yield from _in_order(pool, items, window=jobs * 3)
+        yield from _in_order(pool, itertools.chain(ahead, items), window=jobs * 3)
     finally:
         # Stopped early (--max-errors, Control-C, SIGTERM) or done: no queued unit is
         # started, and every worker has exited before this returns.
@@ -93,6 +103,19 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
             for process in list((getattr(pool, "_processes", None) or {}).values()):
                 process.terminate()
             raise
+
+
+def _load_games(unit: Unit) -> None:
+    """Load the games a unit names here, before the pool starts: its workers are forked
+    from this process, and each would otherwise load the same modules on its own."""
+    for chunk in unit.chunks:
+        for line in chunk.lines:
+            stripped = line.lstrip()
+            if stripped[:1].isdigit():
+                break  # the movetext: the tags are behind
+            match = TAG_LINE.match(stripped) if stripped.startswith("[") else None
+            if match is not None and match.group("name") == "Game":
+                game_for_tag(tag_value(match))
 
 
 def _quiet_worker() -> None:
