@@ -18,17 +18,11 @@ from itertools import repeat
 from operator import add, mod
 from typing import TypeVar
 
+from referee.hashing import sha256 as _sha256
+
 T = TypeVar("T")
 _SPAN = 1 << 64
 
-
-try:  # CPython's own SHA-256: for inputs this short, much quicker to start than OpenSSL's
-    from _sha2 import sha256 as _sha256  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - depends on the Python version
-    try:
-        from _sha256 import sha256 as _sha256  # type: ignore[import-not-found,no-redef]
-    except ImportError:
-        from hashlib import sha256 as _sha256  # type: ignore[assignment]
 
 _digest = type(_sha256()).digest
 _FIRST_WORD = struct.Struct(">Q").unpack_from

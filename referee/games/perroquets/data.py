@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.games.base import DataError
+from referee.hashing import sha256
 from referee.games.perroquets.geometry import (
     HEADINGS,
     OPPOSITE,
@@ -28,14 +29,6 @@ from referee.games.perroquets.geometry import (
     parse_square,
     square_name,
 )
-
-try:  # CPython's own SHA-256, as referee.shuffle uses: hashlib would load OpenSSL at every start
-    from _sha2 import sha256  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - depends on the Python version
-    try:
-        from _sha256 import sha256  # type: ignore[import-not-found,no-redef]
-    except ImportError:
-        from hashlib import sha256  # type: ignore[assignment]
 
 FORMAT = "perroquets-data"
 DEFAULT_NAME = "default"

@@ -7,7 +7,6 @@ found before any log is judged.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import pkgutil
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from referee.games.base import DataError
+from referee.hashing import sha256
 
 FORMAT = "spanish-main-cards"
 KINDS = ("ship", "crew", "fort", "event", "treasure")
@@ -163,7 +163,7 @@ SAMPLE_NAME = "sample"
 
 def digest_of(document: Any) -> str:
     canonical = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return sha256(canonical.encode("utf-8")).hexdigest()
 
 
 @lru_cache(maxsize=1)

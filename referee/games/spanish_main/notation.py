@@ -56,10 +56,8 @@ The grammar reads the shape only; the engine judges what the names and numbers m
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any
 
@@ -277,9 +275,17 @@ def _build() -> dict[str, Element]:
 
 
 _GRAMMARS = _build()
-_QUICK: dict[str, Reader] = {verb: compile_grammar(grammar) for verb, grammar in _GRAMMARS.items()}
+_QUICK: dict[str, Reader] = {}
 """The grammars read without pyparsing, for the entries they can read; pyparsing (each grammar's
-`pyparsing()`) reads the rest, and gives every error."""
+`pyparsing()`) reads the rest, and gives every error. Each is compiled when its verb is first
+read: a log uses a few of the thirty, and compiling them all was a tenth of a start."""
+
+
+def _quick(verb: str) -> Reader:
+    reader = _QUICK.get(verb)
+    if reader is None:
+        reader = _QUICK[verb] = compile_grammar(_GRAMMARS[verb])
+    return reader
 SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home", "place")
 TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
 TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
@@ -329,7 +335,7 @@ def parse_entry(name: str, text: str) -> ParsedTurn:
         verb = text.split(" ", 1)[0]
         if verb not in PLAYER_VERBS:
             raise _unknown_word(verb, name)
-    words = _QUICK[verb](text)
+    words = _quick(verb)(text)
     if words is None:
         import pyparsing
 
@@ -341,6 +347,8 @@ def parse_entry(name: str, text: str) -> ParsedTurn:
 
 
 def _unknown_word(word: str, name: str) -> TurnSyntaxError:
+    import difflib
+
     close = difflib.get_close_matches(word.lower(), list(PLAYER_VERBS), n=1, cutoff=0.6)
     hint = f"did you mean '{close[0]}'?" if close else "an entry starts with a verb: " + ", ".join(PLAYER_VERBS)
     shown = word if len(word) <= 40 else word[:39] + "…"
@@ -682,6 +690,8 @@ def written_number(value: int | float) -> str:
     JSON) cannot be written without changing it, and is refused rather than rounded."""
     if float(value).is_integer():
         return str(int(value))
+    from decimal import Decimal  # only a figure with decimals needs it
+
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     if Decimal(text) != (value if isinstance(value, Decimal) else Decimal(repr(value))):
         raise ValueError(f"the figure {value} has more than the 3 decimals a log's figures have")

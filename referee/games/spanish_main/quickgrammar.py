@@ -88,7 +88,6 @@ class Word(Element):
 
     def __init__(self, pattern: str, name: str | None = None, action: Action | None = None) -> None:
         self.pattern, self.name, self.action = pattern, name, action
-        self.regex = re.compile(pattern)
 
     def with_action(self, action: Action) -> Word:
         return Word(self.pattern, self.name, action)
@@ -102,7 +101,7 @@ class Word(Element):
         return element
 
     def _compile(self) -> Match:
-        match_at, action = self.regex.match, self.action
+        match_at, action = re.compile(self.pattern).match, self.action
         may_be_empty = match_at("") is not None
         white = WHITE
 
