@@ -118,8 +118,11 @@ def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
     start = first_line
     begun = False
     for number, line in enumerate(lines, start=first_line):
-        if splitter.in_movetext and not splitter.open_comment and line[:1].isalnum() and "{" not in line:
-            current.append(line)  # more movetext of the game under way, checked inline: the usual line
+        if splitter.in_movetext and splitter.started and not splitter.open_comment and "{" not in line \
+                and line.lstrip()[:1] != "[":
+            # more movetext of the game under way (or a blank or indented line of it), taken
+            # inline: in a game's movetext only a tag line or a brace changes what the splitter knows
+            current.append(line)
             continue
         if splitter.starts_game(line):
             if begun:
