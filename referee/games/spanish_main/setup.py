@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 
@@ -126,7 +127,7 @@ def _geometry(tags: dict[str, str], options: JudgeOptions) -> Geometry | Violati
     if (tags.get("Geometry") or "none").strip() != "full" or options.settings.get("level") == "1":
         return None
     try:
-        import shapely  # noqa: F401
+        importlib.import_module("shapely")  # loaded here only to learn that level 2 can be judged
     except ImportError:
         return Violation("N-INSTALL", "this log gives positions (Geometry \"full\"), and judging them needs the "
                          "shapely package, which is not installed", part="tag:Geometry",
