@@ -107,3 +107,12 @@ def test_the_quick_reader_reads_each_body_into_the_steps_the_grammar_gives(words
         assert (raised.value.message, raised.value.offset) == (refused.message, refused.offset)
     else:
         assert read_body(text) == expected, text
+
+
+@pytest.mark.parametrize("text", ["deck  -R7", "raise  R1   R2 ", " pile=B11 -K3\tstow R1  dismiss"])
+def test_a_body_with_runs_of_blanks_reads_as_its_single_spaced_form(text: str) -> None:
+    """The grammar skips any run of blanks; the words' places are where they stand."""
+    parsed = parse_body(text)
+    assert parsed.action == parse_body(" ".join(text.split())).action
+    for start, end in parsed.parts.values():
+        assert text[start:end] == text[start:end].strip() and text[start:end]

@@ -167,6 +167,7 @@ _STEP_AT = re.compile(rf"(?P<open>fill|raise|dismiss|stow)(?P<cards>(?: {CARD})*
 """One step of a body `_FITS_BODY` takes: a step word with the cards after it, or a take
 or a discard."""
 _CARD_COPIES: dict[str, str] = {}
+_WORD_AT = re.compile(r"\S+")
 
 
 def read_body(text: str) -> CorsariTurn:
@@ -189,33 +190,34 @@ def read_body(text: str) -> CorsariTurn:
 
 def _parse_words(text: str) -> ParsedTurn:
     """A body the grammar reads, word by word: the cards of a step word are the words
-    that follow it up to the next step."""
+    that follow it up to the next step. Words are found wherever the blanks between
+    them fall, as the grammar skips any run of them."""
     steps: list[Step] = []
     parts: dict[str, tuple[int, int]] = {}
-    position = 0
     kind: StepKind | None = None  # the step whose cards are being listed
     cards: list[str] = []
-    opened = 0
-    for word in text.split(" "):
-        start = position
-        position += len(word) + 1
+    opened = last_end = 0
+    for found in _WORD_AT.finditer(text):
+        word, start, end = found[0], found.start(), found.end()
         sort, what = _word(word)
         if sort == "card":
             assert kind is not None
-            parts[f"card:{len(steps)}:{len(cards)}"] = (start, position - 1)
+            parts[f"card:{len(steps)}:{len(cards)}"] = (start, end)
             cards.append(what)
+            last_end = end
             continue
         if kind is not None:
-            parts[f"step:{len(steps)}"] = (opened, start - 1)
+            parts[f"step:{len(steps)}"] = (opened, last_end)
             steps.append(Step(kind, tuple(cards)))
             kind = None
         if sort == "open":
             kind, cards, opened = what, [], start
         else:
-            parts[f"step:{len(steps)}"] = (start, position - 1)
+            parts[f"step:{len(steps)}"] = (start, end)
             steps.append(what)
+        last_end = end
     if kind is not None:
-        parts[f"step:{len(steps)}"] = (opened, len(text))
+        parts[f"step:{len(steps)}"] = (opened, last_end)
         steps.append(Step(kind, tuple(cards)))
     return ParsedTurn(CorsariTurn(tuple(steps)), parts)
 
