@@ -80,7 +80,23 @@ def regex_tag(pattern: str, shape: str) -> TagGrammar:
     return TagGrammar(pattern, build, shape)
 
 
-PLAYERS_TAG = TagGrammar(words(PLAYER_ID), _players, "player ids in seat order, letters and '_', e.g. \"A B C\"")
+def players_tag(shape: str) -> TagGrammar:
+    """The Players tag, its shape said in a game's own words."""
+    return TagGrammar(words(PLAYER_ID), _players, shape)
+
+
+VARIANT_NAME = r"[a-z-]+"
+
+
+def _variants() -> "pp.ParserElement":
+    import pyparsing as pp
+
+    return pp.OneOrMore(pp.Regex(VARIANT_NAME)) + pp.StringEnd()
+
+
+PLAYERS_TAG = players_tag("player ids in seat order, letters and '_', e.g. \"A B C\"")
+VARIANTS_TAG = TagGrammar(words(VARIANT_NAME), _variants, "variant names separated by spaces, or '-'")
+"""The Variants tag of the games that have variants (read by `games.common.read_variants`)."""
 SEED_TAG = regex_tag(SEED_RE, SEED_SHAPE)
 
 _LAZY: dict[str, Callable[[], Any]] = {"ID": _id, "PLAYERS": lambda: PLAYERS_TAG.grammar,

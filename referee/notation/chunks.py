@@ -25,8 +25,13 @@ _MOVETEXT_CHAR = re.compile(r"[^\s:}]")
 
 def starts_with_game_tag(line: str) -> bool:
     """Whether a tag line is a Game tag, which always begins a game."""
+    return game_tag_value(line) is not None
+
+
+def game_tag_value(line: str) -> str | None:
+    """The game a line names, if it is a Game tag line."""
     match = TAG_LINE.match(line, len(line) - len(line.lstrip()))
-    return match is not None and match.group("name") == "Game"
+    return tag_value(match) if match is not None and match.group("name") == "Game" else None
 
 
 def tag_value(match: re.Match[str]) -> str:

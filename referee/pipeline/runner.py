@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO
 
 from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, JudgeOptions
-from referee.notation.chunks import TAG_LINE, tag_value
+from referee.notation.chunks import game_tag_value
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -110,12 +110,11 @@ def _load_games(unit: Unit) -> None:
     from this process, and each would otherwise load the same modules on its own."""
     for chunk in unit.chunks:
         for line in chunk.lines:
-            stripped = line.lstrip()
-            if stripped[:1].isdigit():
+            if line.lstrip()[:1].isdigit():
                 break  # the movetext: the tags are behind
-            match = TAG_LINE.match(stripped) if stripped.startswith("[") else None
-            if match is not None and match.group("name") == "Game":
-                game_for_tag(tag_value(match))
+            game = game_tag_value(line)
+            if game is not None:
+                game_for_tag(game)
 
 
 def _quiet_worker() -> None:

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
 from referee.games.tagvalues import (
-    PLAYER_ID, PLAYERS_TAG, SEED_TAG, Grammars, TagGrammar, check_value, regex_tag, words,
+    PLAYER_ID, SEED_TAG, Grammars, check_value, players_tag, regex_tag,
 )
 
 if TYPE_CHECKING:
@@ -112,6 +112,7 @@ _PLAIN_DEAL = re.compile(rf"{PLAYER_ID}(?: {CARD})*(?: ?/ ?{PLAYER_ID}(?: {CARD}
 _TAKE = re.compile(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?")
 _DISCARD = re.compile(rf"-(?P<card>{CARD})")
 _CARD = re.compile(CARD)
+_WORD_AT = re.compile(r"\S+")
 
 
 _WORD_LIMIT = 1 << 14
@@ -167,7 +168,6 @@ _STEP_AT = re.compile(rf"(?P<open>fill|raise|dismiss|stow)(?P<cards>(?: {CARD})*
 """One step of a body `_FITS_BODY` takes: a step word with the cards after it, or a take
 or a discard."""
 _CARD_COPIES: dict[str, str] = {}
-_WORD_AT = re.compile(r"\S+")
 
 
 def read_body(text: str) -> CorsariTurn:
@@ -331,8 +331,7 @@ _CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master
 _CLAIM = re.sub(r"\(\?P<\w+>", "(?:", _CLAIM_RE.pattern)
 
 TAG_GRAMMARS: Grammars = {
-    "Players": TagGrammar(words(PLAYER_ID), lambda: PLAYERS_TAG.grammar,
-                          "player ids in clockwise seat order, e.g. \"A B C\""),
+    "Players": players_tag("player ids in clockwise seat order, e.g. \"A B C\""),
     "First": regex_tag(PLAYER_ID, "the first round's first player, e.g. \"B\""),
     "Seed": SEED_TAG,
     "Result": regex_tag(rf"\*|{_CLAIM}(?:\s+{_CLAIM})*",

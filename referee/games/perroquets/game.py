@@ -43,7 +43,7 @@ from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
 from referee.games.perroquets.view import render_view
 from referee.games.tagvalues import (
-    PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, regex_tag, words,
+    PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
 )
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
@@ -60,21 +60,14 @@ def _data_grammar() -> "pp.ParserElement":
     return pp.Regex(_DATA) + pp.StringEnd()
 
 
-def _variants_grammar() -> "pp.ParserElement":
-    import pyparsing as pp
-
-    return pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd()
-
-
 _GRAMMARS: Grammars = {
-    "Players": TagGrammar(words(PLAYER_ID), PLAYERS_TAG.build,
-                          "player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
+    "Players": players_tag("player ids in clockwise seat order, e.g. 'Anna Ben Cleo'"),
     "First": regex_tag(PLAYER_ID, "one player id"),
     # pyparsing's Regex reads 'default' off any value starting so and then wants the end, so it
     # refuses 'default-2' or 'default sha256:…': the regular expression leaves those to it
     "Data": TagGrammar(r"default|(?!default)" + DATA_TAG.pattern, _data_grammar,
                        "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
-    "Variants": TagGrammar(words(r"[a-z-]+"), _variants_grammar, "variant names separated by spaces, or '-'"),
+    "Variants": VARIANTS_TAG,
     "Result": regex_tag(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*",
                         "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
 }

@@ -24,15 +24,11 @@ from referee.games.spanish_main.notation import Event, format_entry, from_json, 
 from referee.games.spanish_main.rulings import RULINGS, VARIANTS
 from referee.games.spanish_main.setup import CARDS_TAG, read_setup
 from referee.games.spanish_main.view import render_view
-from referee.games.tagvalues import PLAYER_ID, PLAYERS_TAG, Grammars, TagGrammar, check_value, regex_tag, words
+from referee.games.tagvalues import (
+    PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
+)
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
-
-
-def _variants_grammar() -> Any:
-    import pyparsing as pp
-
-    return pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd()
 
 
 def _result_grammar() -> Any:
@@ -48,13 +44,13 @@ def _geometry_grammar() -> Any:
 
 
 _GRAMMARS: Grammars = {
-    "Players": TagGrammar(words(PLAYER_ID), lambda: PLAYERS_TAG.grammar, "the two player ids, e.g. 'Anna Ben'"),
+    "Players": players_tag("the two player ids, e.g. 'Anna Ben'"),
     "Build": regex_tag(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
     "Cards": regex_tag(CARDS_TAG.pattern,
                      "'sample', or a card file's name and optionally its digest: 'my-cards sha256:<64 hex digits>'"),
     "Islands": regex_tag(r"[0-9]{1,2}", "the number of islands, e.g. '6'"),
     "Treasure": regex_tag(r"[0-9]{1,2} [0-9]{1,3}", "each player's token count and gold, e.g. '8 15'"),
-    "Variants": TagGrammar(words(r"[a-z-]+"), _variants_grammar, "variant names separated by spaces, or '-'"),
+    "Variants": VARIANTS_TAG,
     "Result": TagGrammar(rf"{PLAYER_ID}|\*", _result_grammar, "the winner's id, 'none', or '*'"),
     "Geometry": TagGrammar("full|none", _geometry_grammar,
                            "'full' (the log gives positions, checked at level 2) or 'none'"),
