@@ -155,12 +155,14 @@ def records_from_json(document: dict[str, Any]) -> list[tuple[GameRecord, GameRu
     result = []
     for game in document["games"]:
         rules = GAMES[game["game"]]
-        action_from_json, format_turn = rules.action_from_json, rules.format_turn
+        turn_from_json = rules.turn_from_json
 
         def turn(item: dict[str, Any]) -> Turn:
-            action = action_from_json(item["action"])
+            action, text = turn_from_json(item["action"])
             comments = item.get("comments")
-            return Turn(item["player"], action, format_turn(action), comments=_comment_list(comments) if comments else [])
+            if comments:
+                return Turn(item["player"], action, text, comments=_comment_list(comments))
+            return Turn(item["player"], action, text)
 
         record = GameRecord(
             rules.id,

@@ -33,29 +33,61 @@ def canonical_records(records: list[tuple[GameRecord, GameRules]], path: str = "
                      enumerate(records, start=1))
 
 
-def canonical_text(record: GameRecord, rules: GameRules, path: str = "<json>", index: int = 1) -> str:
+def canonical_text(record: GameRecord, rules: GameRules, path: str = "<json>", index: int = 1,
+                   formatted: bool = False) -> str:
     """A record's canonical notation. When every turn is legal (nearly always, for a record
     read from JSON) it is written straight from the engine's canonical actions; otherwise
     the full replay says where the legal turns end and what allow comments set aside.
-    A game whose actions are their own canonical form is written with no replay at all."""
-    if rules.canonical_as_parsed:
-        return format_game(record, rules)
-    engine = rules.new_engine(record, NO_OPTIONS)
-    if not isinstance(engine, Violation):
-        written: dict[int, str] = {}
-        canonical, play, format_turn = engine.canonical_action, engine.play, rules.format_turn
-        for round_ in record.rounds:
-            if engine.start_round(round_.number) is not None:
-                break
-            for turn in round_.turns:
-                action = canonical(turn.player, turn.action)
-                if play(turn.player, turn.action) is not None:
-                    break
-                written[id(turn)] = format_turn(action)
-            else:
-                continue
-            break
-        else:
-            return format_game(record, rules, lambda turn: written[id(turn)])
+
+    Only the turns up to the last one whose spelling may depend on the position are
+    replayed (`GameRules.is_canonical`): a game with none is written with no replay at all.
+    `formatted` says each turn's text is already its action formatted (a record read
+    from JSON), so it is not formatted again."""
+    def plain(turn: Turn) -> str:
+        if formatted or turn.action is None:
+            return turn.text
+        return rules.format_turn(turn.action)
+
+    last = None if rules.canonical_as_parsed else _last_rewritable(record, rules)
+    if last is None:
+        return format_game(record, rules, plain)
+    written = _replayed_bodies(record, rules, last)
+    if written is not None:
+        def body(turn: Turn) -> str:
+            known = written.get(id(turn))
+            return plain(turn) if known is None else known
+
+        return format_game(record, rules, body)
     report = replay_game(path, index, ReadGame(record, rules, [], record.line), canonical=True)
     return canonical_game(report)
+
+
+def _last_rewritable(record: GameRecord, rules: GameRules) -> Turn | None:
+    """The last turn whose canonical spelling may differ from its action's (None: no turn's does)."""
+    is_canonical = rules.is_canonical
+    for round_ in reversed(record.rounds):
+        for turn in reversed(round_.turns):
+            if not is_canonical(turn.action):
+                return turn
+    return None
+
+
+def _replayed_bodies(record: GameRecord, rules: GameRules, last: Turn) -> dict[int, str] | None:
+    """The canonical body of every turn up to `last` (by id), from the engine; None if one
+    of them is not legal, for the full replay to say what happens then."""
+    engine = rules.new_engine(record, NO_OPTIONS)
+    if isinstance(engine, Violation):
+        return None
+    written: dict[int, str] = {}
+    canonical, play, format_turn = engine.canonical_action, engine.play, rules.format_turn
+    for round_ in record.rounds:
+        if engine.start_round(round_.number) is not None:
+            return None
+        for turn in round_.turns:
+            action = canonical(turn.player, turn.action)
+            if play(turn.player, turn.action) is not None:
+                return None
+            written[id(turn)] = format_turn(action)
+            if turn is last:
+                return written
+    return written

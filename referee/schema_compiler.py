@@ -34,7 +34,8 @@ _TYPE_TESTS = {
     "string": "isinstance({0}, str)",
     "boolean": "isinstance({0}, bool)",
     "null": "{0} is None",
-    "integer": "(isinstance({0}, int) and not isinstance({0}, bool) or isinstance({0}, float) and {0}.is_integer())",
+    "integer": ("(type({0}) is int or isinstance({0}, int) and not isinstance({0}, bool)"
+                " or isinstance({0}, float) and {0}.is_integer())"),
     "number": "(isinstance({0}, Number) and not isinstance({0}, bool))",
 }
 
@@ -69,6 +70,22 @@ def equal(one: Any, two: Any) -> bool:
     return bool(one == two)
 
 
+INLINE_DEPTH = 2
+"""How deep `$ref`s are written in place rather than called (a definition that refers
+to itself is always called)."""
+KNOWN_STRINGS = 4096
+"""Strings remembered per pattern: a document names the same players and cards again and again."""
+
+
+def matched(pattern: re.Pattern[str], known: set[str], text: str) -> bool:
+    """`pattern.search`, a short string that matches remembered in `known`."""
+    if pattern.search(text) is None:
+        return False
+    if len(text) <= 64 and len(known) < KNOWN_STRINGS:
+        known.add(text)
+    return True
+
+
 def compile_schema(resources: Mapping[str, Any], resource_id: str, pointer: str, fallback: Fallback) -> Check:
     """The check of the schema at `pointer` (a JSON pointer, "" for the whole) in the
     resource `resource_id`; `resources` holds every schema by its `$id`, for `$ref`."""
@@ -86,12 +103,14 @@ class _Translator:
     def __init__(self, resources: Mapping[str, Any], fallback: Fallback) -> None:
         self.resources = resources
         self.fallback = fallback
-        self.namespace: dict[str, Any] = {"Number": Number, "equal": equal, "MISSING": object()}
+        self.namespace: dict[str, Any] = {"Number": Number, "equal": equal, "matched": matched,
+                                          "MISSING": object()}
         self.named: dict[tuple[str, str], str] = {}
         self.by_node: dict[int, str] = {}
         self.waiting: list[tuple[str, str, Any]] = []
         self.source: list[str] = []
         self.counter = 0
+        self.inlined: list[int] = []  # the definitions being written in place, innermost last
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -259,7 +278,8 @@ class _Translator:
 
     def k_pattern(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
         regex = self.constant(re.compile(node["pattern"]))
-        return [f"{'    ' * depth}if not {regex}.search({value}): return False"]
+        known = self.constant(set())
+        return [f"{'    ' * depth}if {value} not in {known} and not matched({regex}, {known}, {value}): return False"]
 
     def k_minLength(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
         return [f"{'    ' * depth}if len({value}) < {node['minLength']!r}: return False"]
@@ -307,6 +327,13 @@ class _Translator:
         if resource not in self.resources or (fragment and not fragment.startswith("/")):
             check = self.constant(self.fallback(base, {"$ref": node["$ref"]}))
         else:
+            target = _resolve(self.resources[resource], fragment)
+            if len(self.inlined) < INLINE_DEPTH and id(target) not in self.inlined:
+                self.inlined.append(id(target))  # a short definition is written in place: no call
+                try:
+                    return self.checks(target, value, resource, depth)
+                finally:
+                    self.inlined.pop()
             check = self.function_for(resource, fragment)
         return [f"{'    ' * depth}if not {check}({value}): return False"]
 

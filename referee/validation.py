@@ -1,16 +1,21 @@
-"""Validate documents against the bundled JSON Schemas (draft 2020-12)."""
+"""Validate documents against the bundled JSON Schemas (draft 2020-12).
+
+A document is first asked of the schema translated into Python (`is_valid`); jsonschema,
+slow to import, is loaded only to explain a document that fails, or for a part of a
+schema the translation leaves to it."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from referee.export import load_schema
 from referee.schema_compiler import compile_schema
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry
 
 SCHEMAS = {
     "game-record": "game-record.schema.json",
@@ -23,13 +28,17 @@ SCHEMAS = {
 
 
 @lru_cache(maxsize=None)
-def _registry() -> Registry:
+def _registry() -> "Registry":
+    from referencing import Registry, Resource
+
     resources = [(load_schema(f)["$id"], Resource.from_contents(load_schema(f))) for f in SCHEMAS.values()]
     return Registry().with_resources(resources)
 
 
 @lru_cache(maxsize=None)
-def validator(name: str) -> Draft202012Validator:
+def validator(name: str) -> "Draft202012Validator":
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(load_schema(SCHEMAS[name]), registry=_registry())
 
 
@@ -39,7 +48,15 @@ def _by_id() -> dict[str, str]:
 
 
 def _jsonschema_check(resource_id: str, node: Any) -> Callable[[Any], bool]:
-    return validator(_by_id()[resource_id]).evolve(schema=node).is_valid  # type: ignore[no-any-return]
+    """jsonschema's yes-or-no for one schema object, loaded the first time it is asked."""
+    checks: list[Callable[[Any], bool]] = []
+
+    def check(value: Any) -> bool:
+        if not checks:
+            checks.append(validator(_by_id()[resource_id]).evolve(schema=node).is_valid)
+        return checks[0](value)
+
+    return check
 
 
 @lru_cache(maxsize=None)
@@ -62,9 +79,11 @@ def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def part_validator(name: str, definition: str) -> Draft202012Validator:
+def part_validator(name: str, definition: str) -> "Draft202012Validator":
     """A validator for one definition of a schema (`#/$defs/<definition>`), so the
     parts of a long document can be checked as they are read."""
+    from jsonschema import Draft202012Validator
+
     schema_id = load_schema(SCHEMAS[name])["$id"]
     return Draft202012Validator({"$ref": f"{schema_id}#/$defs/{definition}"}, registry=_registry())
 

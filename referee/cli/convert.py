@@ -165,7 +165,7 @@ def _written_back(game: dict[str, Any], where: str, path: str, out: Any, written
     located in the document."""
     try:
         ((record, rules),) = records_from_json({"games": [game]})
-        text = canonical_text(record, rules, path)
+        text = canonical_text(record, rules, path, formatted=True)
         text.encode("utf-8")
     except UnicodeEncodeError:
         return [f"{where}: a string holds a lone surrogate (\\ud800 to \\udfff), which no log can hold"]

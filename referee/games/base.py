@@ -211,6 +211,12 @@ class GameRules(ABC):
     """True when `canonical_action` gives back every action as it is, in every state: the
     canonical text of a record is then its turns formatted, with no replay."""
 
+    def is_canonical(self, action: Any) -> bool:
+        """Whether `canonical_action` gives this action back as it is in every state. A
+        record of such actions is written canonically with no replay, which is most of
+        what an import costs."""
+        return self.canonical_as_parsed
+
     # -- notation ------------------------------------------------------------
 
     @abstractmethod
@@ -246,6 +252,12 @@ class GameRules(ABC):
 
     @abstractmethod
     def action_from_json(self, data: dict[str, Any]) -> Any: ...
+
+    def turn_from_json(self, data: dict[str, Any]) -> tuple[Any, str]:
+        """An action read from JSON and its body formatted: one call, so that a game whose
+        actions repeat can give back one it has read before (an action is never changed)."""
+        action = self.action_from_json(data)
+        return action, self.format_turn(action)
 
     # -- rules ---------------------------------------------------------------
 

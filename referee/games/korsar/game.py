@@ -48,6 +48,14 @@ class KorsarRules(GameRules):
     def format_turn(self, action: KorsarAction) -> str:
         return format_body(action)
 
+    def is_canonical(self, action: KorsarAction | None) -> bool:
+        """Only a galleon named with its round can be written otherwise: the round is
+        dropped where the owner has one galleon of that gold on the table."""
+        if action is None or (action.target is None and not action.captures):
+            return True
+        return ((action.target is None or action.target.round is None)
+                and all(ref.round is None for ref in action.captures))
+
     def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
         return check_tag_value(name, value)
 
@@ -89,6 +97,22 @@ class KorsarRules(GameRules):
             tuple(_ref_from_json(ref) for ref in captures) if captures else (),
             data.get("chased"),
         )
+
+    def turn_from_json(self, data: dict[str, Any]) -> tuple[KorsarAction, str]:
+        """A game names a few hundred distinct actions, each many times: each is read once."""
+        target = data.get("target")
+        captures = data.get("captures")
+        key = (data["kind"], data.get("card"),
+               None if target is None else (target["owner"], target["value"], target.get("round")),
+               None if not captures else tuple((c["owner"], c["value"], c.get("round")) for c in captures),
+               data.get("chased"))
+        known = _READ_FROM_JSON.get(key)
+        if known is None:
+            if len(_READ_FROM_JSON) >= _READ_FROM_JSON_SIZE:
+                _READ_FROM_JSON.clear()
+            action = self.action_from_json(data)
+            known = _READ_FROM_JSON[key] = (action, format_body(action))
+        return known
 
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record)
@@ -155,6 +179,10 @@ def _ref_to_json(ref: GalleonRef) -> dict[str, Any]:
     if ref.round is not None:
         data["round"] = ref.round
     return data
+
+
+_READ_FROM_JSON: dict[tuple[Any, ...], tuple[KorsarAction, str]] = {}
+_READ_FROM_JSON_SIZE = 4096
 
 
 def _ref_from_json(data: dict[str, Any]) -> GalleonRef:
