@@ -111,6 +111,7 @@ class _Translator:
         self.source: list[str] = []
         self.counter = 0
         self.inlined: list[int] = []  # the definitions being written in place, innermost last
+        self.tables: list[tuple[dict[str, Any], dict[str, str]]] = []  # a tagged union's branches by tag
 
     def fresh(self, prefix: str) -> str:
         self.counter += 1
@@ -143,6 +144,8 @@ class _Translator:
             self.source.extend(self.checks(node, "v", base, 1))
             self.source.append("    return True")
         exec(compile("\n".join(self.source), "<schema>", "exec"), self.namespace)  # noqa: S102 - our own source
+        for table, branches in self.tables:
+            table.update((tag, self.namespace[name]) for tag, name in branches.items())
         return self.namespace
 
     def checks(self, node: Any, value: str, base: str, depth: int) -> list[str]:
@@ -345,11 +348,51 @@ class _Translator:
         return [f"{'    ' * depth}if not ({test}): return False"]
 
     def k_oneOf(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
+        pad = "    " * depth
+        tagged = self._tagged_union(node["oneOf"], base)
+        if tagged is not None:
+            key, branches = tagged
+            table = self.constant({})
+            self.tables.append((self.namespace[table], branches))  # filled once the functions exist
+            tag, check = self.fresh("t"), self.fresh("b")
+            return [f"{pad}if not isinstance({value}, dict): return False",
+                    f"{pad}{tag} = {value}.get({key!r})",
+                    f"{pad}{check} = {table}.get({tag}) if isinstance({tag}, str) else None",
+                    f"{pad}if {check} is None or not {check}({value}): return False"]
         count = " + ".join(f"{self.function_of(base, schema)}({value})" for schema in node["oneOf"])
-        return [f"{'    ' * depth}if ({count}) != 1: return False"]
+        return [f"{pad}if ({count}) != 1: return False"]
+
+    def _tagged_union(self, branches: list[Any], base: str) -> tuple[str, dict[str, str]] | None:
+        """When every branch is an object that requires one key to hold a string of its own
+        (`kind`: "move", "fire", …), the one branch a value's key names is the only one it
+        can meet: oneOf is then that branch alone, found by the key, not every branch tried."""
+        resolved = []
+        for branch in branches:
+            target, target_base = branch, base
+            if isinstance(branch, dict) and branch.keys() == {"$ref"}:
+                address, _, fragment = branch["$ref"].partition("#")
+                target_base = address or base
+                if target_base not in self.resources or (fragment and not fragment.startswith("/")):
+                    return None
+                target = _resolve(self.resources[target_base], fragment)
+            if not isinstance(target, dict) or target.get("type") != "object" or "$id" in target:
+                return None
+            resolved.append((target, target_base))
+        for key in resolved[0][0].get("required", []) if resolved else []:
+            tags: dict[str, str] = {}
+            for target, target_base in resolved:
+                rule = target.get("properties", {}).get(key)
+                if (key not in target.get("required", []) or not isinstance(rule, dict)
+                        or not isinstance(rule.get("const"), str) or rule["const"] in tags):
+                    break
+                tags[rule["const"]] = self.function_of(target_base, target)
+            else:
+                return key, tags
+        return None
 
     def k_not(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
-        return [f"{'    ' * depth}if {self.function_of(base, node['not'])}({value}): return False"]
+        test = _condition(node["not"], value) or f"{self.function_of(base, node['not'])}({value})"
+        return [f"{'    ' * depth}if {test}: return False"]
 
     def k_if(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
         pad = "    " * depth
@@ -357,11 +400,31 @@ class _Translator:
         otherwise = self.checks(node.get("else", True), value, base, depth + 1)
         if not then and not otherwise:
             return []
-        test = f"{self.function_of(base, node['if'])}({value})"
+        test = _condition(node["if"], value) or f"{self.function_of(base, node['if'])}({value})"
         lines = [f"{pad}if {test}:", *(then or [f"{pad}    pass"])]
         if otherwise:
             lines += [f"{pad}else:", *otherwise]
         return lines
+
+
+def _condition(node: Any, value: str) -> str | None:
+    """An expression for a schema that only names keys an object must have and the strings
+    they may hold (the usual `if` of a tagged object), so that asking costs no call; None
+    for any other schema."""
+    if not isinstance(node, dict) or not node.keys() <= {"properties", "required"} | _ANNOTATIONS - {"$id"}:
+        return None
+    parts = [f"{key!r} in {value}" for key in node.get("required", [])]
+    for key, rule in node.get("properties", {}).items():
+        if not isinstance(rule, dict):
+            return None
+        if rule.keys() == {"const"} and isinstance(rule["const"], str):
+            choices = [rule["const"]]
+        elif rule.keys() == {"enum"} and rule["enum"] and all(isinstance(c, str) for c in rule["enum"]):
+            choices = rule["enum"]
+        else:
+            return None
+        parts.append(f"{value}.get({key!r}, MISSING) in (MISSING, {', '.join(map(repr, choices))})")
+    return f"(not isinstance({value}, dict) or ({' and '.join(parts) or 'True'}))"
 
 
 def _resolve(document: Any, pointer: str) -> Any:

@@ -1,6 +1,6 @@
 """The short ways `import` takes are the long way's answers: canonical text replayed only
-as far as a spelling can change, rounds laid out without the general layout, actions read
-from JSON once, and jsonschema loaded only for a document that fails."""
+as far as a spelling can change, rounds laid out without the general layout, each distinct
+action read from JSON once, and jsonschema loaded only for a document that fails."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee import export
 from referee.export import record_to_json, records_from_json
 from referee.formatting import canonical_game, canonical_text
 from referee.games import GAMES
-from referee.games.korsar import game as korsar_game
 from referee.notation.reader import ReadGame
 from referee.notation.writer import WIDTH, _Layout, _pack_turns
 from referee.pipeline.replay import check_text, replay_game
@@ -118,25 +118,23 @@ def test_a_round_with_no_comment_is_laid_out_as_the_general_layout_would(number,
     assert lines == laid_out(f"{number}.", entries)
 
 
-def test_korsar_actions_read_from_json_once_are_what_reading_them_afresh_gives(monkeypatch):
-    monkeypatch.setattr(korsar_game, "_READ_FROM_JSON_SIZE", 8)
-    korsar_game._READ_FROM_JSON.clear()
-    seen = 0
-    for path in sorted((SAMPLES / "korsar").glob("*/*.korsar")):
-        for game in check_text(str(path), path.read_text(encoding="utf-8")).games:
-            if game.record is None:
+def test_actions_read_from_json_once_are_what_reading_them_afresh_gives(monkeypatch):
+    monkeypatch.setattr(export, "READ_ACTIONS_KEPT", 8)
+    export._READ_ACTIONS.clear()
+    seen = set()
+    for path, game in sample_games():
+        rules = game.rules
+        for turn in game.record.turns():
+            if turn.action is None:
                 continue
-            for turn in game.record.turns():
-                if turn.action is None:
-                    continue
-                data = KORSAR.action_to_json(turn.action)
-                for _ in range(2):
-                    action, text = KORSAR.turn_from_json(data)
-                    assert action == KORSAR.action_from_json(data)
-                    assert text == KORSAR.format_turn(action)
-                    assert len(korsar_game._READ_FROM_JSON) <= 8
-                seen += 1
-    assert seen > 100
+            data = rules.action_to_json(turn.action)
+            for _ in range(2):
+                action, text = export._read_action(rules, data)
+                assert action == rules.action_from_json(data)
+                assert text == rules.format_turn(rules.action_from_json(data))
+                assert len(export._READ_ACTIONS) <= 8
+            seen.add(rules.id)
+    assert seen == set(GAMES)
 
 
 def test_a_valid_document_is_imported_without_loading_jsonschema(tmp_path):
@@ -157,3 +155,27 @@ def test_a_valid_document_is_imported_without_loading_jsonschema(tmp_path):
         "assert 'jsonschema' in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+def test_perroquets_piles_written_by_number_are_replayed_into_letters():
+    from referee.games.perroquets.data import default_data
+
+    rules = GAMES["perroquets"]
+    numbers = {letter: str(number) for letter, number in default_data().piles.items()}
+    path = SAMPLES / "perroquets/legal/game-3-players.perroquets"
+    (game,) = check_text(str(path), path.read_text(encoding="utf-8")).games
+    record = game.record
+    assert all(rules.is_canonical(turn.action) for turn in record.turns())
+    rounds = []
+    for round_ in record.rounds:
+        turns = []
+        for turn in round_.turns:
+            action = turn.action
+            if type(action).__name__ == "Draw":
+                action = dataclasses.replace(action, draws=tuple(
+                    dataclasses.replace(slot, pile=numbers[slot.pile]) for slot in action.draws))
+                assert not rules.is_canonical(action)
+            turns.append(dataclasses.replace(turn, action=action, text=rules.format_turn(action)))
+        rounds.append(dataclasses.replace(round_, turns=turns))
+    by_number = dataclasses.replace(record, rounds=rounds)
+    assert canonical_text(by_number, rules) == replayed_in_full(by_number, rules) == canonical_text(record, rules)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -253,11 +253,10 @@ class GameRules(ABC):
     @abstractmethod
     def action_from_json(self, data: dict[str, Any]) -> Any: ...
 
-    def turn_from_json(self, data: dict[str, Any]) -> tuple[Any, str]:
-        """An action read from JSON and its body formatted: one call, so that a game whose
-        actions repeat can give back one it has read before (an action is never changed)."""
-        action = self.action_from_json(data)
-        return action, self.format_turn(action)
+    def action_key(self, data: dict[str, Any]) -> Hashable:
+        """A key for an action's JSON (already valid by the schema) that two values share only
+        when they read as the same action: import reads each distinct action once."""
+        return repr(data)
 
     # -- rules ---------------------------------------------------------------
 

@@ -97,6 +97,14 @@ class PerroquetsRules(GameRules):
     def format_turn(self, action: Action) -> str:
         return format_entry(action)
 
+    def is_canonical(self, action: Action | None) -> bool:
+        """Only a pile written by its number can be written otherwise (by its letter)."""
+        if isinstance(action, Draw):
+            return not any(slot.pile.isdigit() for slot in action.draws)
+        if isinstance(action, Decide):
+            return action.card is not None or action.pile is None or not action.pile.isdigit()
+        return True
+
     def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
         return check_value(_GRAMMARS, name, value)
 
