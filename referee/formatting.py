@@ -7,6 +7,9 @@ illegal move keep their spelling as written, normalised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
+
 from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, GameRules
 from referee.notation.reader import ReadGame
@@ -43,10 +46,10 @@ def canonical_text(record: GameRecord, rules: GameRules, path: str = "<json>", i
     replayed (`GameRules.is_canonical`): a game with none is written with no replay at all.
     `formatted` says each turn's text is already its action formatted (a record read
     from JSON), so it is not formatted again."""
-    def plain(turn: Turn) -> str:
-        if formatted or turn.action is None:
-            return turn.text
-        return rules.format_turn(turn.action)
+    def formatted_afresh(turn: Turn) -> str:
+        return turn.text if turn.action is None else rules.format_turn(turn.action)
+
+    plain: Callable[[Turn], str] = attrgetter("text") if formatted else formatted_afresh
 
     last = None if rules.canonical_as_parsed else _last_rewritable(record, rules)
     if last is None:

@@ -1,0 +1,64 @@
+"""The streamed reader of a games document is as strict as reading it whole with the
+strict decoder: the same games, and a key given twice refused wherever it stands, even
+when a string's colons would hide it from the quick count of keys."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.pipeline.json_stream import DECODER, JsonStreamError, document_games
+
+KEYS = st.sampled_from(["a", "b", "c:d", "player", "action"])
+STRINGS = st.sampled_from(["", "x", "a:b", "::", "\\u003a", "\\\":", "\\\\:", "{", "}"])
+SCALARS = st.one_of(st.integers(-5, 5), st.booleans(), st.none(),
+                    STRINGS.map(lambda text: json.loads(f'"{text}"')))
+
+
+def written(value, keys_twice: bool, draw_index: int) -> str:
+    """JSON text of `value`; when `keys_twice`, the objects of odd place repeat their first key."""
+    if isinstance(value, dict):
+        members = [f"{json.dumps(key)}: {written(item, keys_twice, draw_index + 1)}" for key, item in value.items()]
+        if keys_twice and value and draw_index % 2:
+            key, item = next(iter(value.items()))
+            members.append(f"{json.dumps(key)}: {written(item, keys_twice, draw_index + 1)}")
+        return "{" + ", ".join(members) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(written(item, keys_twice, draw_index + index) for index, item in enumerate(value)) + "]"
+    return json.dumps(value)
+
+
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(KEYS, inner, max_size=3),
+                      max_leaves=12)
+
+
+def read_streamed(text: str):
+    try:
+        head, games = document_games(io.StringIO(text))
+        return head, list(games), None
+    except JsonStreamError as error:
+        return None, None, str(error)
+
+
+@settings(max_examples=400, deadline=None)
+@given(games=st.lists(VALUES, max_size=4), twice=st.booleans())
+def test_the_streamed_reading_is_the_strict_one(games, twice):
+    text = '{"format": "x", "games": [' + ", ".join(written(game, twice, 1) for game in games) + "]}"
+    head, read, error = read_streamed(text)
+    try:
+        whole = DECODER.decode(text)
+    except ValueError as strict:
+        assert error is not None and "given twice" in str(strict) and "given twice" in error
+        return
+    assert error is None, error
+    assert read == whole["games"] and head == {"format": "x", "games": []}
+
+
+def test_a_key_given_twice_beside_a_colon_in_a_string_is_still_found():
+    text = '{"games": [{"a": "1:2", "a": 3}]}'  # as many colons as the one key kept
+    assert "the key 'a' is given twice" in read_streamed(text)[2]
+    text = '{"games": [{"a": "\\u003a", "b": {"c": 1, "c": 2}}]}'
+    assert "the key 'c' is given twice" in read_streamed(text)[2]
