@@ -76,21 +76,28 @@ def _last_rewritable(record: GameRecord, rules: GameRules) -> Turn | None:
 
 
 def _replayed_bodies(record: GameRecord, rules: GameRules, last: Turn) -> dict[int, str] | None:
-    """The canonical body of every turn up to `last` (by id), from the engine; None if one
-    of them is not legal, for the full replay to say what happens then."""
+    """The canonical body of every turn up to `last` whose spelling can change (by id), from
+    the engine; None if one of the turns up to `last` is not legal, for the full replay to
+    say what happens then."""
     engine = rules.new_engine(record, NO_OPTIONS)
     if isinstance(engine, Violation):
         return None
     written: dict[int, str] = {}
-    canonical, play, format_turn = engine.canonical_action, engine.play, rules.format_turn
+    canonical, play, format_turn, is_canonical = (engine.canonical_action, engine.play, rules.format_turn,
+                                                  rules.is_canonical)
     for round_ in record.rounds:
         if engine.start_round(round_.number) is not None:
             return None
         for turn in round_.turns:
-            action = canonical(turn.player, turn.action)
-            if play(turn.player, turn.action) is not None:
-                return None
-            written[id(turn)] = format_turn(action)
+            action = turn.action
+            if is_canonical(action):  # written as it is: only its effect on the position matters
+                if play(turn.player, action) is not None:
+                    return None
+            else:
+                respelled = canonical(turn.player, action)
+                if play(turn.player, action) is not None:
+                    return None
+                written[id(turn)] = format_turn(respelled)
             if turn is last:
                 return written
     return written
