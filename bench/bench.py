@@ -38,8 +38,9 @@ What it does, in order:
                  verdict as one JSON document, written game by game
    import        ``referee import out.json``: that document back into a log,
                  read game by game
-   Corsari       ``check -j 1`` and ``-j CORES`` on a corpus of three-player
-                 Corsari games played the way ``referee simulate`` plays them
+   Corsari       ``check -j 1`` and ``-j CORES``, export and import, on a corpus
+                 of three-player Corsari games played the way ``referee simulate``
+                 plays them; likewise Perroquets and Spanish Main on theirs
    python-chess  ``chess.pgn.read_game`` over the PGN corpus, every game's
                  mainline replayed on a board
 4. Cold start: the median of 20 runs of ``referee check`` on one small log of
@@ -503,7 +504,7 @@ def check_row(name: str, path: Path, jobs: int, note: str = "") -> Row:
     return Row(name, summary_moves(run.stdout), run.wall, run.max_rss_mib, run.tree_rss_mib, note)
 
 
-def json_rows(corpus: Path, moves: int) -> list[Row]:
+def json_rows(corpus: Path, moves: int, prefix: str = "") -> list[Row]:
     """export, then import of what export wrote: JSON out and back in."""
     with tempfile.TemporaryDirectory() as scratch:
         out = Path(scratch) / "out.json"
@@ -513,8 +514,8 @@ def json_rows(corpus: Path, moves: int) -> list[Row]:
         back = measure(referee("import", str(out), "-o", str(Path(scratch) / "back.log")))
         require_success(back, "referee import")
     note = f"{size / (1 << 20):.0f} MiB of JSON, game by game"
-    return [Row("export (JSON)", moves, run.wall, run.max_rss_mib, run.tree_rss_mib, note),
-            Row("import (JSON)", moves, back.wall, back.max_rss_mib, back.tree_rss_mib, note)]
+    return [Row(f"{prefix}export (JSON)", moves, run.wall, run.max_rss_mib, run.tree_rss_mib, note),
+            Row(f"{prefix}import (JSON)", moves, back.wall, back.max_rss_mib, back.tree_rss_mib, note)]
 
 
 def compile_bytecode() -> None:
@@ -575,9 +576,10 @@ def main_rows(corpus: Path, moves: int, chess_corpus: Path, jobs: int) -> list[R
     return rows
 
 
-def game_rows(name: str, corpus: Path, jobs: int) -> list[Row]:
+def game_rows(name: str, corpus: Path, moves: int, jobs: int) -> list[Row]:
     return [logged(check_row(f"{name}: check -j 1", corpus, 1)),
-            logged(check_row(f"{name}: check -j {jobs}", corpus, jobs, "max RSS: largest process"))]
+            logged(check_row(f"{name}: check -j {jobs}", corpus, jobs, "max RSS: largest process")),
+            *(logged(row) for row in json_rows(corpus, moves, f"{name}: "))]
 
 
 def big_rows(big: Path, jobs: int) -> list[Row]:
@@ -645,14 +647,14 @@ def main(argv: Sequence[str]) -> None:
     chess_corpus = build_chess(moves)
     rows = main_rows(corpus, moves, chess_corpus, jobs)
     if args.corsari_moves:
-        corsari, _ = build_corpus(CORSARI, args.corsari_moves)
-        rows += game_rows("Corsari", corsari, jobs)
+        corsari, corsari_count = build_corpus(CORSARI, args.corsari_moves)
+        rows += game_rows("Corsari", corsari, corsari_count, jobs)
     if args.perroquets_moves:
-        perroquets, _ = build_corpus(PERROQUETS, args.perroquets_moves)
-        rows += game_rows("Perroquets", perroquets, jobs)
+        perroquets, perroquets_count = build_corpus(PERROQUETS, args.perroquets_moves)
+        rows += game_rows("Perroquets", perroquets, perroquets_count, jobs)
     if args.spanish_main_moves:
-        spanish_main, _ = build_corpus(SPANISH_MAIN, args.spanish_main_moves)
-        rows += game_rows("Spanish Main", spanish_main, jobs)
+        spanish_main, spanish_main_count = build_corpus(SPANISH_MAIN, args.spanish_main_moves)
+        rows += game_rows("Spanish Main", spanish_main, spanish_main_count, jobs)
     if not args.skip_big:
         big, _ = build_big(corpus, moves, args.big_gb)
         rows += big_rows(big, jobs)

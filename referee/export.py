@@ -8,7 +8,7 @@ imported document is ignored: the referee judges the game again.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
@@ -146,24 +146,26 @@ def write_export(entries: Iterable[str], out: TextIO) -> None:
     out.write("]\n}\n" if first else "\n  ]\n}\n")
 
 
-_READ_ACTIONS: dict[tuple[str, str], tuple[Any, str]] = {}
+_READ_ACTIONS: dict[str, dict[Hashable, tuple[Any, str]]] = {}
+"""By game, then by `GameRules.action_key`: each action read from JSON and formatted."""
 READ_ACTIONS_KEPT = 8192
 """A game plays a few hundred distinct actions (Spanish Main's corpus: 1,430 in 100,124 moves),
-each many times: each is read from JSON and formatted once."""
+each many times: each is read and formatted once, and memory keeps this many of a game's."""
 
 
-def _read_action(rules: GameRules, data: dict[str, Any]) -> tuple[Any, str]:
+def _read_action(rules: GameRules, known_actions: dict[Hashable, tuple[Any, str]],
+                 data: dict[str, Any]) -> tuple[Any, str]:
     """An action read from JSON, and its body formatted. An action is never changed once read
     (the quick reader shares them too), so one object serves every turn whose JSON has its key."""
-    key = (rules.id, rules.action_key(data))
-    known = _READ_ACTIONS.get(key)
+    key = rules.action_key(data)
+    known = known_actions.get(key)
     if known is None:
         action = rules.action_from_json(data)
         known = (action, rules.format_turn(action))
         if len(known[1]) <= 512:  # memory holds no long text for long
-            if len(_READ_ACTIONS) >= READ_ACTIONS_KEPT:
-                _READ_ACTIONS.clear()
-            _READ_ACTIONS[key] = known
+            if len(known_actions) >= READ_ACTIONS_KEPT:
+                known_actions.clear()
+            known_actions[key] = known
     return known
 
 
@@ -176,8 +178,10 @@ def records_from_json(document: dict[str, Any]) -> list[tuple[GameRecord, GameRu
     result = []
     for game in document["games"]:
         rules = GAMES[game["game"]]
+        known_actions = _READ_ACTIONS.setdefault(rules.id, {})
+
         def turn(item: dict[str, Any]) -> Turn:
-            action, text = _read_action(rules, item["action"])
+            action, text = _read_action(rules, known_actions, item["action"])
             comments = item.get("comments")
             if comments:
                 return Turn(item["player"], action, text, comments=_comment_list(comments))
