@@ -62,3 +62,7 @@ def test_a_key_given_twice_beside_a_colon_in_a_string_is_still_found():
     assert "the key 'a' is given twice" in read_streamed(text)[2]
     text = '{"games": [{"a": "\\u003a", "b": {"c": 1, "c": 2}}]}'
     assert "the key 'c' is given twice" in read_streamed(text)[2]
+    text = '{"games": [{"n": "cards: plausible", "n": 1}]}'
+    assert "the key 'n' is given twice" in read_streamed(text)[2]
+    text = '{"games": [{"n": "\\":", "m" : {"k": "x:y"}}]}'  # a '":' in a string, a space before a colon
+    assert read_streamed(text)[1] == [{"n": '":', "m": {"k": "x:y"}}]

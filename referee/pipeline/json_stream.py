@@ -11,6 +11,7 @@ integer type accepts) are all caught.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, TextIO
@@ -49,11 +50,16 @@ def _no_constant(name: str) -> Any:
 DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_float=Decimal)
 
 
+_KEY_END = re.compile(r'"[ \t\r\n]*:')
+"""A quote, white space and a colon: how every key ends, and a string only rarely goes on."""
+
+
 def _counting_decoder() -> tuple[json.JSONDecoder, list[int]]:
     """A decoder as lenient as json's about keys given twice (the last wins), which counts the
-    keys it keeps. The colons of a text outside its strings are its keys, so when the text
-    holds no more colons than the value has keys, no key was given twice, and the strict
-    `DECODER`, whose per-object hook costs a third of the reading, need not read it again."""
+    keys it keeps. Each key of a text has a colon of its own outside the strings, after its
+    closing quote; so when the text holds no more colons than the value has keys, or no more
+    colons that follow a quote (a note may hold "cards: …"), no key was given twice, and the
+    strict `DECODER`, whose per-object hook costs a third of the reading, need not read it again."""
     kept = [0]
 
     def count(found: dict[str, Any]) -> dict[str, Any]:
@@ -149,8 +155,9 @@ class _Reader:
             try:
                 self.kept[0] = 0
                 value, end = self.decoder.raw_decode(self.buffer, self.position)
-                if self.buffer.count(":", self.position, end) != self.kept[0]:
-                    value, end = DECODER.raw_decode(self.buffer, self.position)  # a key given twice, or a colon in a string
+                if (self.buffer.count(":", self.position, end) != self.kept[0]
+                        and len(_KEY_END.findall(self.buffer, self.position, end)) != self.kept[0]):
+                    value, end = DECODER.raw_decode(self.buffer, self.position)  # a key given twice, or a '":' in a string
             except json.JSONDecodeError as error:
                 if self.more():
                     if len(self.buffer) - self.position > MAX_ITEM_CHARS:
