@@ -153,16 +153,21 @@ READ_ACTIONS_KEPT = 8192
 each many times: each is read and formatted once, and memory keeps this many of a game's."""
 
 
+READ_ACTION_CHARS = 512
+"""Longer bodies are read afresh each time, so the table never holds much text."""
+
+
 def _read_action(rules: GameRules, known_actions: dict[Hashable, tuple[Any, str]],
                  data: dict[str, Any]) -> tuple[Any, str]:
-    """An action read from JSON, and its body formatted. An action is never changed once read
-    (the quick reader shares them too), so one object serves every turn whose JSON has its key."""
+    """An action read from JSON, and its body formatted. Every game's actions are immutable
+    (the quick reader already shares one parsed action among all turns written alike), so
+    one object can serve every turn whose JSON has its key."""
     key = rules.action_key(data)
     known = known_actions.get(key)
     if known is None:
         action = rules.action_from_json(data)
         known = (action, rules.format_turn(action))
-        if len(known[1]) <= 512:  # memory holds no long text for long
+        if len(known[1]) <= READ_ACTION_CHARS:
             if len(known_actions) >= READ_ACTIONS_KEPT:
                 known_actions.clear()
             known_actions[key] = known

@@ -71,10 +71,11 @@ def equal(one: Any, two: Any) -> bool:
 
 
 INLINE_DEPTH = 2
-"""How deep `$ref`s are written in place rather than called (a definition that refers
-to itself is always called)."""
-KNOWN_STRINGS = 4096
-"""Strings remembered per pattern: a document names the same players and cards again and again."""
+"""How many `$ref`s deep a definition is written in place rather than called; a definition
+met again inside itself is called, so a recursive one ends."""
+KNOWN_STRINGS = 512
+"""Strings remembered per pattern: a document names the same players and cards again and
+again, and a schema of a hundred patterns holds no more than a few megabytes of them."""
 
 
 def matched(pattern: re.Pattern[str], known: set[str], text: str) -> bool:

@@ -28,7 +28,7 @@ SCHEMAS = {
 
 
 @lru_cache(maxsize=None)
-def _registry() -> "Registry":
+def _registry() -> Registry:
     from referencing import Registry, Resource
 
     resources = [(load_schema(f)["$id"], Resource.from_contents(load_schema(f))) for f in SCHEMAS.values()]
@@ -36,7 +36,7 @@ def _registry() -> "Registry":
 
 
 @lru_cache(maxsize=None)
-def validator(name: str) -> "Draft202012Validator":
+def validator(name: str) -> Draft202012Validator:
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(load_schema(SCHEMAS[name]), registry=_registry())
@@ -79,7 +79,7 @@ def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def part_validator(name: str, definition: str) -> "Draft202012Validator":
+def part_validator(name: str, definition: str) -> Draft202012Validator:
     """A validator for one definition of a schema (`#/$defs/<definition>`), so the
     parts of a long document can be checked as they are read."""
     from jsonschema import Draft202012Validator

@@ -66,3 +66,18 @@ def test_a_key_given_twice_beside_a_colon_in_a_string_is_still_found():
     assert "the key 'n' is given twice" in read_streamed(text)[2]
     text = '{"games": [{"n": "\\":", "m" : {"k": "x:y"}}]}'  # a '":' in a string, a space before a colon
     assert read_streamed(text)[1] == [{"n": '":', "m": {"k": "x:y"}}]
+
+
+def test_of_two_faults_in_a_game_the_first_is_named():
+    for fault in ("tru", "NaN", "[1,"):
+        text = '{"games": [{"x": {"a": 1, "a": 2}, "b": ' + fault + '}]}'
+        assert "the key 'a' is given twice" in read_streamed(text)[2], fault
+    assert "Expecting value" in read_streamed('{"games": [{"b": tru, "x": {"a": 1, "a": 2}}]}')[2]
+
+
+def test_a_document_on_one_line_is_read_as_one_laid_out_a_game_a_line():
+    games = [{"game": "g", "n": index, "note": "x" * 300} for index in range(4000)]
+    one_line = json.dumps({"games": games})
+    laid_out = '{"games": [\n' + ",\n".join(json.dumps(game) for game in games) + "\n]}\n"
+    assert len(one_line) > (1 << 20)
+    assert read_streamed(one_line)[1] == read_streamed(laid_out)[1] == games

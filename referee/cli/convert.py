@@ -120,7 +120,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
       referee import games.json -o games.korsar
       referee export game.korsar | referee import -
     """
-    from referee.validation import game_record_errors, schema_errors  # jsonschema only for the commands that validate
+    from referee.validation import game_record_errors, schema_errors  # only the commands that validate
 
     refuse_output_among_inputs(output, [Input(path)])
     stream = _open_text(path)

@@ -18,7 +18,8 @@ from typing import Any, TextIO
 
 BLOCK = 1 << 16
 LINE_WAIT = 1 << 20
-"""How far ahead the reader looks for the end of a value's line before it decodes the value."""
+"""How far ahead the reader looks for the end of a value's line before it decodes the value:
+export writes a game a line, and a game cut at the end of a block would be decoded twice."""
 MAX_ITEM_CHARS = 64 << 20
 """One game of a document is a few kilobytes; past this, it is no game."""
 
@@ -51,15 +52,14 @@ DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant
 
 
 _KEY_END = re.compile(r'"[ \t\r\n]*:')
-"""A quote, white space and a colon: how every key ends, and a string only rarely goes on."""
+"""How a key ends: a quote, white space, a colon. Only a string holding '":' has more."""
 
 
 def _counting_decoder() -> tuple[json.JSONDecoder, list[int]]:
-    """A decoder as lenient as json's about keys given twice (the last wins), which counts the
-    keys it keeps. Each key of a text has a colon of its own outside the strings, after its
-    closing quote; so when the text holds no more colons than the value has keys, or no more
-    colons that follow a quote (a note may hold "cards: …"), no key was given twice, and the
-    strict `DECODER`, whose per-object hook costs a third of the reading, need not read it again."""
+    """A decoder that lets a key given twice pass (the last wins) and counts the keys it keeps,
+    because the strict `DECODER`'s per-object hook costs a third of the reading. Every key
+    given leaves one colon, and one '":', outside the strings: when either count of a text
+    equals the keys kept, no key was given twice and the text need not be read again."""
     kept = [0]
 
     def count(found: dict[str, Any]) -> dict[str, Any]:
@@ -67,6 +67,8 @@ def _counting_decoder() -> tuple[json.JSONDecoder, list[int]]:
         return found
 
     return json.JSONDecoder(object_hook=count, parse_constant=_no_constant, parse_float=Decimal), kept
+
+
 FLOAT_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
 
 
@@ -94,6 +96,7 @@ class _Reader:
         self.column = 1
         self.eof = False
         self.decoder, self.kept = _counting_decoder()
+        self.by_line = True  # until a value's line is found longer than LINE_WAIT
 
     def more(self) -> bool:
         if self.eof:
@@ -145,19 +148,32 @@ class _Reader:
             raise self.fail(f"expected {char!r}, found {found!r}")
         self.position += 1
 
+    def _quick_value(self) -> tuple[Any, int]:
+        """The value here and where it ends, read again strictly when the quick reading cannot
+        vouch for it: a key may be given twice, or the text is at fault (the strict reader
+        names the first fault, which may be that key)."""
+        self.kept[0] = 0
+        try:
+            value, end = self.decoder.raw_decode(self.buffer, self.position)
+        except (ValueError, RecursionError):
+            return DECODER.raw_decode(self.buffer, self.position)  # type: ignore[no-any-return]
+        kept = self.kept[0]
+        if (self.buffer.count(":", self.position, end) != kept
+                and len(_KEY_END.findall(self.buffer, self.position, end)) != kept):
+            return DECODER.raw_decode(self.buffer, self.position)  # type: ignore[no-any-return]
+        return value, end
+
     def value(self) -> Any:
         """The JSON value that starts here, read whole."""
         self.skip_space()
-        while (self.buffer.find("\n", self.position) < 0 and len(self.buffer) - self.position < LINE_WAIT
-               and self.more()):
-            pass  # export writes a game a line: its end is read before it is decoded, not decoded twice
+        while self.by_line and self.buffer.find("\n", self.position, self.position + LINE_WAIT) < 0:
+            if len(self.buffer) - self.position >= LINE_WAIT:
+                self.by_line = False  # a document not laid out a value a line
+            elif not self.more():
+                break
         while True:
             try:
-                self.kept[0] = 0
-                value, end = self.decoder.raw_decode(self.buffer, self.position)
-                if (self.buffer.count(":", self.position, end) != self.kept[0]
-                        and len(_KEY_END.findall(self.buffer, self.position, end)) != self.kept[0]):
-                    value, end = DECODER.raw_decode(self.buffer, self.position)  # a key given twice, or a '":' in a string
+                value, end = self._quick_value()
             except json.JSONDecodeError as error:
                 if self.more():
                     if len(self.buffer) - self.position > MAX_ITEM_CHARS:
