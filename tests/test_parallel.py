@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
+from decimal import Decimal
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.notation.chunks import Chunk
 from referee.pipeline.fileio import Input
 from referee.pipeline.runner import Judged, Unreadable, _in_order, run_units
 from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units
@@ -170,3 +176,23 @@ def test_the_games_of_the_first_batch_are_loaded_before_the_workers_start():
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr
+
+
+@settings(max_examples=300, deadline=None)
+@given(shape=st.lists(st.tuples(st.integers(1, 10**6), st.lists(st.text("ab \n\r{", max_size=5), max_size=4)),
+                      max_size=5),
+       cut=st.dictionaries(st.integers(1, 99), st.integers(1, 99), max_size=2))
+def test_a_unit_sent_to_a_worker_arrives_as_it_left(shape, cut):
+    unit = Unit("a.korsar", [Chunk(first, lines) for first, lines in shape], cut)
+    assert pickle.loads(pickle.dumps(unit)) == unit
+
+
+def test_a_verdict_comes_back_from_a_worker_as_it_was_made(monkeypatch):
+    import referee.pipeline.runner as runner
+
+    unit = Unit.of_text("x.korsar", (SAMPLES / "korsar/legal/multi-game.korsar").read_text())
+    packed = runner._check_packed(unit)
+    assert isinstance(packed, bytes) and runner._unpacked(pickle.loads(pickle.dumps(packed))) == check_unit(unit)
+    odd = {"games": [], "value": Decimal("1.5")}  # not plain data: sent as it is
+    monkeypatch.setattr(runner, "check_unit", lambda unit: odd)
+    assert runner._unpacked(pickle.loads(pickle.dumps(runner._check_packed(unit)))) == odd

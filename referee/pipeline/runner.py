@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import marshal
 import os
 import signal
 from collections import deque
@@ -190,7 +191,7 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window
     running = 0
     for item in items:
         if isinstance(item, Unit):
-            pending.append((pool.submit(check_unit, item), item))
+            pending.append((pool.submit(_check_packed, item), item))
             running += 1
         else:
             pending.append(item)
@@ -198,15 +199,30 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window
             head = pending.popleft()
             if isinstance(head, tuple):
                 running -= 1
-                yield Judged(head[1].path, head[0].result(), _size(head[1]))
+                yield Judged(head[1].path, _unpacked(head[0].result()), _size(head[1]))
             else:
                 yield head
     while pending:
         head = pending.popleft()
         if isinstance(head, tuple):
-            yield Judged(head[1].path, head[0].result(), _size(head[1]))
+            yield Judged(head[1].path, _unpacked(head[0].result()), _size(head[1]))
         else:
             yield head
+
+
+def _check_packed(unit: Unit) -> bytes | dict[str, Any]:
+    """`check_unit` in a worker, its verdict packed by marshal: a verdict is plain data, which
+    marshal gives back to the main process several times faster than pickle (whose reading
+    was a tenth of the main process's work on a big file)."""
+    result = check_unit(unit)
+    try:
+        return marshal.dumps(result)
+    except ValueError:  # not plain data after all: pickle takes it
+        return result
+
+
+def _unpacked(result: bytes | dict[str, Any]) -> dict[str, Any]:
+    return marshal.loads(result) if isinstance(result, bytes) else result  # type: ignore[no-any-return]
 
 
 def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOptions,

@@ -42,6 +42,25 @@ class Unit:
     def of_text(cls, path: str, text: str, options: JudgeOptions = NO_OPTIONS) -> "Unit":
         return cls(path, list(split_games(text.split("\n"))), options=options)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a worker as one text and the shape of its games: pickle writes a string
+        at once, where thousands of lines each cost it a step."""
+        shape = [(chunk.first_line, len(chunk.lines)) for chunk in self.chunks]
+        text = "\n".join(line for chunk in self.chunks for line in chunk.lines)
+        if text.count("\n") != max(0, sum(count for _, count in shape) - 1):
+            return (Unit, (self.path, self.chunks, self.cut, self.options))  # a line holds a newline
+        return (_unit_of, (self.path, text, shape, self.cut, self.options))
+
+
+def _unit_of(path: str, text: str, shape: list[tuple[int, int]], cut: dict[int, int],
+             options: JudgeOptions) -> Unit:
+    lines = text.split("\n") if shape else []
+    chunks, start = [], 0
+    for first_line, count in shape:
+        chunks.append(Chunk(first_line, lines[start:start + count]))
+        start += count
+    return Unit(path, chunks, cut, options)
+
 
 @dataclass(frozen=True, slots=True)
 class FileStart:
