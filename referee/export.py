@@ -151,8 +151,6 @@ _READ_ACTIONS: dict[str, dict[Hashable, tuple[Any, str]]] = {}
 READ_ACTIONS_KEPT = 8192
 """A game plays a few hundred distinct actions (Spanish Main's corpus: 1,430 in 100,124 moves),
 each many times: each is read and formatted once, and memory keeps this many of a game's."""
-
-
 READ_ACTION_CHARS = 512
 """Longer bodies are read afresh each time, so the table never holds much text."""
 
