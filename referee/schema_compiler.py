@@ -325,13 +325,21 @@ class _Translator:
         item = self.fresh("e")
         return [f"{pad}if not any(equal({value}, {item}) for {item} in {options}): return False"]
 
-    def k_ref(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
-        address, _, fragment = node["$ref"].partition("#")
+    def referred(self, reference: str, base: str) -> tuple[str, str, Any] | None:
+        """The resource, pointer and schema object a `$ref` names; None for a reference this
+        translation leaves to jsonschema (another document, an anchor)."""
+        address, _, fragment = reference.partition("#")
         resource = address or base
         if resource not in self.resources or (fragment and not fragment.startswith("/")):
+            return None
+        return resource, fragment, _resolve(self.resources[resource], fragment)
+
+    def k_ref(self, node: dict[str, Any], value: str, base: str, depth: int) -> list[str]:
+        found = self.referred(node["$ref"], base)
+        if found is None:
             check = self.constant(self.fallback(base, {"$ref": node["$ref"]}))
         else:
-            target = _resolve(self.resources[resource], fragment)
+            resource, fragment, target = found
             if len(self.inlined) < INLINE_DEPTH and id(target) not in self.inlined:
                 self.inlined.append(id(target))  # a short definition is written in place: no call
                 try:
@@ -371,11 +379,10 @@ class _Translator:
         for branch in branches:
             target, target_base = branch, base
             if isinstance(branch, dict) and branch.keys() == {"$ref"}:
-                address, _, fragment = branch["$ref"].partition("#")
-                target_base = address or base
-                if target_base not in self.resources or (fragment and not fragment.startswith("/")):
+                found = self.referred(branch["$ref"], base)
+                if found is None:
                     return None
-                target = _resolve(self.resources[target_base], fragment)
+                target_base, _, target = found
             if not isinstance(target, dict) or target.get("type") != "object" or "$id" in target:
                 return None
             resolved.append((target, target_base))

@@ -212,8 +212,8 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window
 
 def _check_packed(unit: Unit) -> bytes | dict[str, Any]:
     """`check_unit` in a worker, its verdict packed by marshal: a verdict is plain data, which
-    marshal gives back to the main process several times faster than pickle (whose reading
-    was a tenth of the main process's work on a big file)."""
+    the main process, the busiest of a run, reads back from marshal several times faster
+    than from pickle."""
     result = check_unit(unit)
     try:
         return marshal.dumps(result)
