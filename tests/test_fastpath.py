@@ -16,7 +16,8 @@ def full(chunk):
     return replay_game("x", 1, read)
 
 
-@pytest.mark.parametrize("game,players", [("korsar", "4"), ("korsar", "3"), ("corsari", "3"), ("corsari", "2")])
+@pytest.mark.parametrize("game,players", [("korsar", "4"), ("korsar", "3"), ("corsari", "3"), ("corsari", "2"),
+                                          ("perroquets", "3"), ("perroquets", "4"), ("spanish-main", "2")])
 def test_plain_legal_games_take_the_quick_path_and_agree(run, game, players):
     text = run("simulate", "--game", game, "--players", players, "--seed", "3", "--count", "8").output
     chunks = list(split_games(text.split("\n")))
@@ -27,9 +28,9 @@ def test_plain_legal_games_take_the_quick_path_and_agree(run, game, players):
         assert game_json(quick) == game_json(full(chunk))
 
 
-@pytest.mark.parametrize("game", ["korsar", "corsari"])
-def test_illegal_games_are_left_to_the_full_reader(run, game):
-    text = run("simulate", "--game", game, "--players", "3", "--seed", "4", "--count", "6", "--illegal").output
+@pytest.mark.parametrize("game,players", [("korsar", "3"), ("corsari", "3"), ("perroquets", "3"), ("spanish-main", "2")])
+def test_illegal_games_are_left_to_the_full_reader(run, game, players):
+    text = run("simulate", "--game", game, "--players", players, "--seed", "4", "--count", "6", "--illegal").output
     for chunk in split_games(text.split("\n")):
         assert judge_plain("x", 1, chunk) is None
         assert full(chunk).verdict == "illegal"

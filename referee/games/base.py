@@ -224,6 +224,12 @@ class GameRules(ABC):
         """Parse the body of an entry by `player` (a game may reserve entry names, such
         as Corsari's `deal:`); raises TurnSyntaxError."""
 
+    def reading_of(self, name: str) -> str:
+        """The grammar an entry under `name` is read by: the bodies of names with one reading
+        parse to the same action, so a reader that keeps what it parsed parses a body once
+        for all of them. By default every name reads on its own."""
+        return name
+
     def parse_action(self, player: str, text: str) -> Any:
         """`parse_turn`'s action alone, for the quick reader of plain games: it shows no
         caret, so a game may skip working out where each part of the body stands."""

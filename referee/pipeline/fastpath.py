@@ -31,11 +31,12 @@ starts with digits otherwise ("1,2", "1.5") is a word of the turn's body."""
 
 
 class _Bodies:
-    """Turn bodies already parsed, per game and player: text -> action, or False for a
-    body the grammar rejects. Bounded, so a stream of distinct junk cannot grow it."""
+    """Turn bodies already parsed, per game and reading (`GameRules.reading_of`): text ->
+    action, or False for a body the grammar rejects. Bounded, so a stream of distinct junk
+    cannot grow it."""
 
     def __init__(self) -> None:
-        self.tables: dict[str, dict[str, dict[str, Any]]] = {}  # game -> player -> body -> action
+        self.tables: dict[str, dict[str, dict[str, Any]]] = {}  # game -> name or ":reading" -> body -> action
         self.size = 0
 
     def table(self, rules: GameRules) -> dict[str, dict[str, Any]]:
@@ -157,7 +158,8 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                 if following is None:
                     if not name or not name[0].isalpha() or ":" in name:
                         return None
-                    following = table[name] = {}
+                    # names read alike share their bodies, kept under a key no name can be
+                    following = table[name] = table.setdefault(":" + rules.reading_of(name), {})
             elif token[0].isdigit() and _ROUND_AT.match(token) is not None:
                 if last != "." or not token[:-1].isdigit() or len(token) > 10:
                     return None  # a round number and more ("1.x"): let the scanner say

@@ -46,6 +46,9 @@ class CorsariRules(GameRules):
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)
 
+    def reading_of(self, name: str) -> str:
+        return DEAL if name == DEAL else ""  # every player's entries read alike
+
     def parse_action(self, player: str, text: str) -> CorsariTurn | CorsariDeal:
         return parse_deal(text).action if player == DEAL else read_body(text)
 

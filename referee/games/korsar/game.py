@@ -46,6 +46,9 @@ class KorsarRules(GameRules):
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_body(text)
 
+    def reading_of(self, name: str) -> str:
+        return ""  # every player's entries read alike
+
     def format_turn(self, action: KorsarAction) -> str:
         return format_body(action)
 

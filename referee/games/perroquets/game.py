@@ -36,6 +36,7 @@ from referee.games.perroquets.notation import (
     PlaceShip,
     Reveal,
     RollWind,
+    TABLE_ENTRIES,
     format_entry,
     parse_entry,
 )
@@ -93,6 +94,9 @@ class PerroquetsRules(GameRules):
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_entry(player, text)
+
+    def reading_of(self, name: str) -> str:
+        return name if name in TABLE_ENTRIES else ""  # every player's entries read alike
 
     def format_turn(self, action: Action) -> str:
         return format_entry(action)

@@ -20,7 +20,7 @@ from referee.games.base import (
 from referee.games.common import COMMON_TAGS
 from referee.games.spanish_main import cards as card_data
 from referee.games.spanish_main.engine import SpanishMainEngine
-from referee.games.spanish_main.notation import Event, format_entry, from_json, parse_entry, to_json
+from referee.games.spanish_main.notation import DEAL, Event, format_entry, from_json, parse_entry, to_json
 from referee.games.spanish_main.rulings import RULINGS, VARIANTS
 from referee.games.spanish_main.setup import CARDS_TAG, read_setup
 from referee.games.spanish_main.view import render_view
@@ -90,6 +90,9 @@ class SpanishMainRules(GameRules):
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_entry(player, text)
+
+    def reading_of(self, name: str) -> str:
+        return DEAL if name == DEAL else ""  # every player's entries read alike
 
     def format_turn(self, action: Event) -> str:
         return format_entry(action)
