@@ -68,14 +68,16 @@ class _Splitter:
                 start = close + 1
             self.open_comment = False
         if start == 0 and TAG_START.match(line):
-            game_tag = starts_with_game_tag(line)
+            tag = TAG_LINE.match(line, len(line) - len(line.lstrip()))  # read once, for both questions
+            game_tag = tag is not None and tag.group("name") == "Game"
             begins = self.in_movetext or not self.started or (game_tag and self.has_game_tag)
             if begins:
                 self.has_game_tag = False
             self.has_game_tag = self.has_game_tag or game_tag
             self.started = True
             self.in_movetext = False
-            self._tail_of_tag(line)
+            if tag is not None and tag.end() < len(line):
+                self._tail_of_tag(line, tag.end())
             return begins
         begins = False
         if not self.started and line.strip() and not line.lstrip().startswith((";", "{")):
@@ -100,13 +102,9 @@ class _Splitter:
             else:
                 self.in_movetext = True
 
-    def _tail_of_tag(self, line: str) -> None:
-        """After a well-formed tag, the scanner reads comments until other text stops it;
-        a brace comment there may stay open."""
-        match = TAG_LINE.match(line, len(line) - len(line.lstrip()))
-        if match is None:
-            return
-        position = match.end()
+    def _tail_of_tag(self, line: str, position: int) -> None:
+        """After a well-formed tag (ending at `position`), the scanner reads comments until
+        other text stops it; a brace comment there may stay open."""
         while (comment := _TAIL_COMMENT.match(line, position)) is not None:
             if comment.group(1) is not None:
                 return
