@@ -18,7 +18,6 @@ import pytest
 from referee.games import GAMES
 from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
-from referee.games.perroquets.notation import Draw, DrawSlot
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
 from referee.games.perroquets.resolve import Event, Flight, Parrot, lanes_of, settle_holds
 from referee.games.perroquets.resolve import _copy_hold
@@ -267,39 +266,3 @@ def test_the_pile_tables_are_what_the_cards_and_piles_say(data: Any) -> None:
     for written in [*data.piles, *map(str, data.piles.values()), "Z", "0", "99", "", "a"]:
         assert data.pile_letter(written) == letter_written(written)
     assert data.pile_sizes == {letter: len(data.pile_cards(letter)) for letter in data.piles}
-
-
-def _draw_variants(engine: PerroquetsEngine, action: Draw) -> list[Draw]:
-    """The draw as written, and near misses: a card named twice, a card drawn already this
-    round, a pile's last card drawn twice."""
-    slots = action.draws
-    found = [action]
-    if len(slots) == 2 and slots[0].card is not None:
-        found.append(Draw((slots[0], DrawSlot(slots[1].pile, slots[0].card))))
-        found.append(Draw((slots[0], DrawSlot(slots[0].pile, slots[1].card))))
-    for earlier in engine.round.slots[:1]:
-        found.append(Draw((DrawSlot(earlier.pile, earlier.card), *slots[1:])))
-    return found
-
-
-@pytest.mark.parametrize("name,record", _records(), ids=lambda value: value if isinstance(value, str) else "")
-def test_a_draw_made_at_once_is_the_draw_judged(name: str, record: Any) -> None:
-    """`_quick_draw` accepts only what `_judge_draw` accepts, and leaves the same state."""
-    engine = RULES.new_engine(record)
-    if not isinstance(engine, PerroquetsEngine):
-        return
-    shared = {id(thing): thing for thing in (engine.setup, engine.data, engine.board, engine.lanes)}  # read only
-    for round_ in record.rounds[:6]:
-        if engine.start_round(round_.number) is not None:
-            return
-        for turn in round_.turns:
-            if isinstance(turn.action, Draw) and engine.phase == "draw":
-                for action in _draw_variants(engine, turn.action):
-                    quick, judged = copy.deepcopy(engine, dict(shared)), copy.deepcopy(engine, dict(shared))
-                    if quick._quick_draw(turn.player, action.draws):
-                        assert judged._judge_draw(turn.player, action) is None, name
-                        assert quick.view() == judged.view() and quick.round.known == judged.round.known, name
-                    else:
-                        assert quick.view() == engine.view(), name
-            if engine.play(turn.player, turn.action) is not None:
-                return

@@ -22,7 +22,6 @@ from referee.games.perroquets.notation import (
     Claim,
     Decide,
     Draw,
-    DrawSlot,
     Lose,
     PlaceParrots,
     PlaceShip,
@@ -422,42 +421,6 @@ class PerroquetsEngine(Engine):
     # phase 3 -------------------------------------------------------------------------
 
     def _draw(self, player: str, action: Draw) -> Violation | None:
-        if self._quick_draw(player, action.draws):
-            return None
-        return self._judge_draw(player, action)
-
-    def _quick_draw(self, player: str, draws: tuple[DrawSlot, ...]) -> bool:
-        """A draw whose every card is named, from its own pile in turn, with cards left there:
-        made at once, True. False, with nothing changed, for anything else (a hidden card, a
-        pile run out, a mistake): `_judge_draw` decides it. Most draws of a log are such."""
-        state = self.round
-        slots = state.slots
-        order = self.draw_orders[self.first]
-        made = len(slots)
-        if made + len(draws) > len(order):
-            return False
-        letters, cards, sizes, known = self.data.letters, self.data.cards, self.pile_size, state.known
-        taken: list[str] = []  # letters drawn from by this entry, in order
-        for index, slot in enumerate(draws):
-            named = slot.card
-            letter = letters.get(slot.pile)
-            if order[made + index] != player or letter is None or named is None:
-                return False
-            card = cards.get(named)
-            if (card is None or card.pile != letter or named in known or named in self.out_of_pile[letter]
-                    or sizes[letter] <= taken.count(letter)
-                    or any(earlier.card == named for earlier in draws[:index])):
-                return False
-            taken.append(letter)
-        for slot, letter in zip(draws, taken):
-            sizes[letter] -= 1
-            known.add(slot.card)  # type: ignore[arg-type]
-            slots.append(Slot(player, letter, slot.card))
-        if len(slots) == 2 * len(self.players):
-            self.phase = "decide"
-        return True
-
-    def _judge_draw(self, player: str, action: Draw) -> Violation | None:
         state = self.round
         cards, letters = self.data.cards, self.data.letters
         sizes = dict(self.pile_size)
