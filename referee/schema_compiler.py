@@ -14,8 +14,9 @@ jsonschema whole, so a document is never accepted that jsonschema refuses.
 
 from __future__ import annotations
 
+import marshal
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from numbers import Number
 from typing import Any
 
@@ -87,10 +88,39 @@ def matched(pattern: re.Pattern[str], known: set[str], text: str) -> bool:
     return True
 
 
-def compile_schema(resources: Mapping[str, Any], resource_id: str, pointer: str, fallback: Fallback) -> Check:
+KNOWN_VALUES = 4096
+"""Valid values remembered per remembered definition (a few hundred bytes each)."""
+
+
+def remembering(check: Check) -> Check:
+    """`check`, answered at once for a value equal to one it found valid before. Values are
+    keyed by their marshal bytes in version 2, which writes no back-references, so equal
+    bytes are equal values (true and 1 apart, as the schema keeps them)."""
+    known: set[bytes] = set()
+
+    def remembered(value: Any) -> bool:
+        try:
+            key = marshal.dumps(value, 2)
+        except ValueError:  # not plain data: nothing to remember it by
+            return check(value)
+        if key in known:
+            return True
+        if not check(value):
+            return False
+        if len(known) < KNOWN_VALUES:
+            known.add(key)
+        return True
+
+    return remembered
+
+
+def compile_schema(resources: Mapping[str, Any], resource_id: str, pointer: str, fallback: Fallback,
+                   remembered: Collection[tuple[str, str]] = ()) -> Check:
     """The check of the schema at `pointer` (a JSON pointer, "" for the whole) in the
-    resource `resource_id`; `resources` holds every schema by its `$id`, for `$ref`."""
-    translator = _Translator(resources, fallback)
+    resource `resource_id`; `resources` holds every schema by its `$id`, for `$ref`.
+    A `$ref` to one of the `remembered` definitions (resource id, pointer), whose values
+    repeat through a document, is checked once per distinct value (`remembering`)."""
+    translator = _Translator(resources, fallback, remembered)
     entry = translator.function_for(resource_id, pointer)
     namespace = translator.finish()
     check: Check = namespace[entry]
@@ -101,16 +131,18 @@ class _Translator:
     """Writes the source: a function for each schema object named by a `$ref` or needed
     as a yes-or-no (an `anyOf` branch, an `if`); the rest inline in its parent."""
 
-    def __init__(self, resources: Mapping[str, Any], fallback: Fallback) -> None:
+    def __init__(self, resources: Mapping[str, Any], fallback: Fallback,
+                 remembered: Collection[tuple[str, str]] = ()) -> None:
         self.resources = resources
         self.fallback = fallback
+        self.counter = 0
+        self.remembered = {key: self.fresh("m") for key in remembered}  # its memo's name in the namespace
         self.namespace: dict[str, Any] = {"Number": Number, "equal": equal, "matched": matched,
                                           "MISSING": object()}
         self.named: dict[tuple[str, str], str] = {}
         self.by_node: dict[int, str] = {}
         self.waiting: list[tuple[str, str, Any]] = []
         self.source: list[str] = []
-        self.counter = 0
         self.inlined: list[int] = []  # the definitions being written in place, innermost last
         self.tables: list[tuple[dict[str, Any], dict[str, str]]] = []  # a tagged union's branches by tag
 
@@ -147,6 +179,9 @@ class _Translator:
         exec(compile("\n".join(self.source), "<schema>", "exec"), self.namespace)  # noqa: S102 - our own source
         for table, branches in self.tables:
             table.update((tag, self.namespace[name]) for tag, name in branches.items())
+        for key, memo in self.remembered.items():
+            if key in self.named:
+                self.namespace[memo] = remembering(self.namespace[self.named[key]])
         return self.namespace
 
     def checks(self, node: Any, value: str, base: str, depth: int) -> list[str]:
@@ -340,6 +375,10 @@ class _Translator:
             check = self.constant(self.fallback(base, {"$ref": node["$ref"]}))
         else:
             resource, fragment, target = found
+            memo = self.remembered.get((resource, fragment))
+            if memo is not None:
+                self.function_for(resource, fragment)  # wrapped by `finish`
+                return [f"{'    ' * depth}if not {memo}({value}): return False"]
             if len(self.inlined) < INLINE_DEPTH and id(target) not in self.inlined:
                 self.inlined.append(id(target))  # a short definition is written in place: no call
                 try:

@@ -63,10 +63,13 @@ def _jsonschema_check(resource_id: str, node: Any) -> Callable[[Any], bool]:
 def is_valid(name: str, definition: str | None = None) -> Callable[[Any], bool]:
     """The quick yes-or-no for a schema, or one of its definitions: the whole schema
     translated into Python once (see referee.schema_compiler); jsonschema is asked
-    only for the errors of a document this refuses."""
+    only for the errors of a document this refuses. A game's actions (the `…-action`
+    definitions) repeat through an archive: each distinct one is checked once."""
     resources = {load_schema(file)["$id"]: load_schema(file) for file in SCHEMAS.values()}
     pointer = f"/$defs/{definition}" if definition is not None else ""
-    return compile_schema(resources, load_schema(SCHEMAS[name])["$id"], pointer, _jsonschema_check)
+    schema = load_schema(SCHEMAS[name])
+    actions = [(schema["$id"], f"/$defs/{key}") for key in schema.get("$defs", {}) if key.endswith("-action")]
+    return compile_schema(resources, schema["$id"], pointer, _jsonschema_check, remembered=actions)
 
 
 def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 from referee.games import GAMES
-from referee.schema_compiler import compile_schema, equal
+from referee.schema_compiler import compile_schema, equal, remembering
 from referee.validation import SCHEMAS, is_valid, validator
 
 from .conftest import sample_files
@@ -235,3 +235,30 @@ def test_equality_is_jsonschemas(one, two):
     from jsonschema._utils import equal as reference
 
     assert equal(one, two) == reference(one, two)
+
+
+def test_a_remembered_definition_is_asked_once_per_distinct_value():
+    asked = []
+
+    def check(value):
+        asked.append(value)
+        return isinstance(value, dict) and value.get("n") == 1 and type(value.get("n")) is int
+
+    remembered = remembering(check)
+    assert remembered({"n": 1}) and remembered({"n": 1}) and len(asked) == 1  # equal: answered at once
+    assert not remembered({"n": True}) and not remembered({"n": 1.0})  # equal to 1 in Python, not as data
+    assert not remembered({"n": 2}) and not remembered({"n": 2}) and len(asked) == 5  # a refusal is asked again
+    assert not remembered({"n": Decimal("1.5")}) and len(asked) == 6  # no marshal bytes: asked each time
+    assert remembered({"n": 1}) and len(asked) == 6
+
+
+def test_actions_are_remembered_where_the_schema_refers_to_them():
+    """The game-record schema checks each distinct action once, and still refuses a broken one."""
+    document = written("game-record", "korsar")
+    game = document["games"][0]
+    check = is_valid("game-record", "game")
+    assert check(game) and check(copy.deepcopy(game))
+    broken = copy.deepcopy(game)
+    turn = next(turn for round_ in broken["rounds"] for turn in round_["turns"])
+    turn["action"]["kind"] = "nonsense"
+    assert not check(broken)

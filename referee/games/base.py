@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -258,11 +258,6 @@ class GameRules(ABC):
 
     @abstractmethod
     def action_from_json(self, data: dict[str, Any]) -> Any: ...
-
-    def action_key(self, data: dict[str, Any]) -> Hashable:
-        """A key for an action's JSON (already valid by the schema) that two values share only
-        when they read as the same action: import reads each distinct action once."""
-        return repr(data)
 
     # -- rules ---------------------------------------------------------------
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -89,12 +88,6 @@ class CorsariRules(GameRules):
                 tuple((h["player"], tuple(h["cards"])) for h in hands) if hands is not None else None,
                 tuple(data["quay"]), data.get("pile"), tuple(deck) if deck is not None else None)
         return CorsariTurn(tuple(Step(s["step"], tuple(s["cards"]), s.get("source")) for s in data["steps"]))
-
-    def action_key(self, data: dict[str, Any]) -> Hashable:
-        """A turn's steps in a tuple, quicker than the whole repr; a deal (once a round) by repr."""
-        if data["kind"] != "turn":
-            return repr(data)
-        return tuple((s["step"], tuple(s["cards"]), s.get("source")) for s in data["steps"])
 
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record)

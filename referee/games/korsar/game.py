@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -101,15 +100,6 @@ class KorsarRules(GameRules):
             tuple(_ref_from_json(ref) for ref in captures) if captures else (),
             data.get("chased"),
         )
-
-    def action_key(self, data: dict[str, Any]) -> Hashable:
-        """Every field `action_from_json` reads, in a tuple: quicker than the whole repr."""
-        target = data.get("target")
-        captures = data.get("captures")
-        return (data["kind"], data.get("card"),
-                None if target is None else (target["owner"], target["value"], target.get("round")),
-                None if not captures else tuple((c["owner"], c["value"], c.get("round")) for c in captures),
-                data.get("chased"))
 
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record)
