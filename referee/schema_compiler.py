@@ -120,11 +120,18 @@ def compile_schema(resources: Mapping[str, Any], resource_id: str, pointer: str,
     resource `resource_id`; `resources` holds every schema by its `$id`, for `$ref`.
     A `$ref` to one of the `remembered` definitions (resource id, pointer), whose values
     repeat through a document, is checked once per distinct value (`remembering`)."""
-    translator = _Translator(resources, fallback, remembered)
-    entry = translator.function_for(resource_id, pointer)
-    namespace = translator.finish()
-    check: Check = namespace[entry]
+    (check,) = compile_schemas(resources, resource_id, [pointer], fallback, remembered)
     return check
+
+
+def compile_schemas(resources: Mapping[str, Any], resource_id: str, pointers: Sequence[str], fallback: Fallback,
+                    remembered: Collection[tuple[str, str]] = ()) -> list[Check]:
+    """`compile_schema` for several pointers of one resource, translated together: the
+    definitions they share are written and compiled once."""
+    translator = _Translator(resources, fallback, remembered)
+    entries = [translator.function_for(resource_id, pointer) for pointer in pointers]
+    namespace = translator.finish()
+    return [namespace[entry] for entry in entries]
 
 
 class _Translator:

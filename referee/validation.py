@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from referee.export import load_schema
-from referee.schema_compiler import compile_schema
+from referee.schema_compiler import compile_schemas
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -59,17 +59,26 @@ def _jsonschema_check(resource_id: str, node: Any) -> Callable[[Any], bool]:
     return check
 
 
-@lru_cache(maxsize=None)
 def is_valid(name: str, definition: str | None = None) -> Callable[[Any], bool]:
     """The quick yes-or-no for a schema, or one of its definitions: the whole schema
     translated into Python once (see referee.schema_compiler); jsonschema is asked
-    only for the errors of a document this refuses. A game's actions (the `…-action`
-    definitions) repeat through an archive: each distinct one is checked once."""
+    only for the errors of a document this refuses."""
+    return _checks(name)["" if definition is None else definition]
+
+
+@lru_cache(maxsize=None)
+def _checks(name: str) -> dict[str, Callable[[Any], bool]]:
+    """The checks of a schema ("") and of each of its definitions, translated together, so
+    a command that asks for the document and for its games compiles the schema once. A
+    game's actions (the `…-action` definitions) repeat through an archive: each distinct
+    one is checked once."""
     resources = {load_schema(file)["$id"]: load_schema(file) for file in SCHEMAS.values()}
-    pointer = f"/$defs/{definition}" if definition is not None else ""
     schema = load_schema(SCHEMAS[name])
-    actions = [(schema["$id"], f"/$defs/{key}") for key in schema.get("$defs", {}) if key.endswith("-action")]
-    return compile_schema(resources, schema["$id"], pointer, _jsonschema_check, remembered=actions)
+    definitions = list(schema.get("$defs", {}))
+    actions = [(schema["$id"], f"/$defs/{key}") for key in definitions if key.endswith("-action")]
+    checks = compile_schemas(resources, schema["$id"], ["", *(f"/$defs/{key}" for key in definitions)],
+                             _jsonschema_check, remembered=actions)
+    return dict(zip(["", *definitions], checks))
 
 
 def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:
