@@ -147,7 +147,7 @@ def write_export(entries: Iterable[str], out: TextIO) -> None:
     out.write("]\n}\n" if first else "\n  ]\n}\n")
 
 
-_READ_ACTIONS: dict[str, dict[bytes, tuple[Any, str]]] = {}
+_READ_ACTIONS: dict[str, dict[bytes | str, tuple[Any, str]]] = {}
 """By game, then by the action's marshal bytes: each action read from JSON and formatted."""
 READ_ACTIONS_KEPT = 8192
 """A game plays a few hundred distinct actions (Spanish Main's corpus: 1,430 in 100,124 moves),
@@ -156,14 +156,22 @@ READ_ACTION_CHARS = 512
 """Longer bodies are read afresh each time, so the table never holds much text."""
 
 
-def _read_action(rules: GameRules, known_actions: dict[bytes, tuple[Any, str]],
+def _action_key(data: dict[str, Any]) -> bytes | str:
+    """The JSON's marshal bytes in version 2, which writes no back-references, so equal bytes
+    are equal values: several times quicker to make than its repr, which stands in for a
+    value marshal refuses (a number with a fraction, read as a Decimal)."""
+    try:
+        return marshal.dumps(data, 2)
+    except ValueError:
+        return repr(data)
+
+
+def _read_action(rules: GameRules, known_actions: dict[bytes | str, tuple[Any, str]],
                  data: dict[str, Any]) -> tuple[Any, str]:
     """An action read from JSON, and its body formatted. Every game's actions are immutable
     (the quick reader already shares one parsed action among all turns written alike), so
-    one object can serve every turn whose JSON is equal. The JSON is keyed by its marshal
-    bytes in version 2, which writes no back-references, so equal bytes are equal values:
-    several times quicker to make than its repr."""
-    key = marshal.dumps(data, 2)
+    one object can serve every turn whose JSON is equal."""
+    key = _action_key(data)
     known = known_actions.get(key)
     if known is None:
         action = rules.action_from_json(data)

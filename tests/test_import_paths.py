@@ -180,3 +180,14 @@ def test_perroquets_piles_written_by_number_are_replayed_into_letters():
         rounds.append(dataclasses.replace(round_, turns=turns))
     by_number = dataclasses.replace(record, rounds=rounds)
     assert canonical_text(by_number, rules) == replayed_in_full(by_number, rules) == canonical_text(record, rules)
+
+
+def test_an_action_is_keyed_by_its_value_and_a_fraction_too():
+    from decimal import Decimal
+
+    from referee.export import _action_key
+
+    assert _action_key({"kind": "draw", "n": 1}) == _action_key({"kind": "draw", "n": 1})
+    assert _action_key({"n": 1}) != _action_key({"n": True}) != _action_key({"n": 1.0})
+    assert _action_key({"at": [Decimal("555.7")]}) == _action_key({"at": [Decimal("555.7")]})
+    assert _action_key({"at": [Decimal("555.7")]}) != _action_key({"at": [Decimal("555.70001")]})
