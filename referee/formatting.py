@@ -90,13 +90,11 @@ def _replayed_bodies(record: GameRecord, rules: GameRules, last: Turn) -> dict[i
             return None
         for turn in round_.turns:
             action = turn.action
-            if is_canonical(action):  # written as it is: only its effect on the position matters
-                if play(turn.player, action) is not None:
-                    return None
-            else:
-                respelled = canonical(turn.player, action)
-                if play(turn.player, action) is not None:
-                    return None
+            rewritable = not is_canonical(action)  # else written as it is: only its effect on the position matters
+            respelled = canonical(turn.player, action) if rewritable else None  # asked before it is played
+            if play(turn.player, action) is not None:
+                return None
+            if rewritable:
                 written[id(turn)] = format_turn(respelled)
             if turn is last:
                 return written

@@ -30,8 +30,13 @@ def starts_with_game_tag(line: str) -> bool:
 
 def game_tag_value(line: str) -> str | None:
     """The game a line names, if it is a Game tag line."""
-    match = TAG_LINE.match(line, len(line) - len(line.lstrip()))
+    match = _tag_at(line)
     return tag_value(match) if match is not None and match.group("name") == "Game" else None
+
+
+def _tag_at(line: str) -> re.Match[str] | None:
+    """The well-formed tag a line starts with, after its indent."""
+    return TAG_LINE.match(line, len(line) - len(line.lstrip()))
 
 
 def tag_value(match: re.Match[str]) -> str:
@@ -68,7 +73,7 @@ class _Splitter:
                 start = close + 1
             self.open_comment = False
         if start == 0 and TAG_START.match(line):
-            tag = TAG_LINE.match(line, len(line) - len(line.lstrip()))  # read once, for both questions
+            tag = _tag_at(line)  # read once, for the Game question and for what follows the tag
             game_tag = tag is not None and tag.group("name") == "Game"
             begins = self.in_movetext or not self.started or (game_tag and self.has_game_tag)
             if begins:

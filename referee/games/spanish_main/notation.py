@@ -286,6 +286,8 @@ def _quick(verb: str) -> Reader:
     if reader is None:
         reader = _QUICK[verb] = compile_grammar(_GRAMMARS[verb])
     return reader
+
+
 SETUP_VERBS = ("fleet", "treasure", "roll", "island", "fog", "sargasso", "reef", "iceberg", "home", "place")
 TERRAIN_KINDS = ("fog", "sargasso", "reef", "iceberg")
 TURN_VERBS = ("icebergs", "drift", "move", "about", "ram", "board", "tow", "release", "explore", "shoot",
