@@ -6,12 +6,12 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.notation.chunks import _Splitter, split_games
+from referee.notation.chunks import Splitter, split_games
 
 
 def cut_line_by_line(lines: list[str]) -> list[tuple[int, list[str]]]:
     """Every line asked about; what comes before the first game belongs to it."""
-    splitter = _Splitter()
+    splitter = Splitter()
     chunks: list[tuple[int, list[str]]] = [(1, [])]
     begun = False
     for number, line in enumerate(lines, start=1):

@@ -92,7 +92,7 @@ COMMAND_PROBE = textwrap.dedent("""
 
 COMMANDS = [
     ["check", "{log}"], ["check", "--format", "json", "{log}"], ["check", "--format", "jsonl", "{log}"],
-    ["check", "--format", "sarif", "{log}"], ["check", "--format", "junit", "{log}"],
+    ["check", "-j", "2", "{log}"], ["check", "--format", "sarif", "{log}"], ["check", "--format", "junit", "{log}"],
     ["check", "--format", "github", "{log}"], ["check", "--format", "json", "-o", "{out}", "{log}"],
     ["score", "{log}"], ["score", "--format", "json", "{log}"], ["show", "{log}", "-n", "{last}", "--move", "5"],
     ["fmt", "{log}"], ["fmt", "--check", "{log}"], ["fmt", "-i", "{copy}"], ["export", "{log}"],

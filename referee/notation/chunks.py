@@ -34,6 +34,15 @@ def game_tag_value(line: str) -> str | None:
     return tag_value(match) if match is not None and match.group("name") == "Game" else None
 
 
+def tag_line_kind(line: str) -> bool | None:
+    """None when the splitter does not read `line` as a tag line; else whether it is a
+    Game tag, as `Splitter.begins_at_tag` asks."""
+    if not TAG_START.match(line):
+        return None
+    tag = _tag_at(line)
+    return tag is not None and tag.group("name") == "Game"
+
+
 def _tag_at(line: str) -> re.Match[str] | None:
     """The well-formed tag a line starts with, after its indent."""
     return TAG_LINE.match(line, len(line) - len(line.lstrip()))
@@ -55,12 +64,25 @@ class Chunk:
     lines: list[str]
 
 
-class _Splitter:
-    def __init__(self) -> None:
-        self.started = False
-        self.in_movetext = False
-        self.open_comment = False
-        self.has_game_tag = False  # a second Game tag starts the next game, moves or not
+SplitterState = tuple[bool, bool, bool, bool]
+"""What the splitter knows between two lines: (started, in movetext, in an open comment,
+the game under way has a Game tag)."""
+
+
+class Splitter:
+    """Where games begin, read line by line; `split_games` takes one to cut a stream."""
+
+    def __init__(self, state: SplitterState = (False, False, False, False)) -> None:
+        self.started, self.in_movetext, self.open_comment, self.has_game_tag = state
+        # has_game_tag: a second Game tag starts the next game, moves or not
+
+    @property
+    def state(self) -> SplitterState:
+        return self.started, self.in_movetext, self.open_comment, self.has_game_tag
+
+    def begins_at_tag(self, game_tag: bool) -> bool:
+        """Whether a tag line read now (a Game tag or another) begins the next game."""
+        return self.in_movetext or not self.started or (game_tag and self.has_game_tag)
 
     def starts_game(self, line: str) -> bool:
         """Read one line; True when it begins the next game."""
@@ -75,7 +97,7 @@ class _Splitter:
         if start == 0 and TAG_START.match(line):
             tag = _tag_at(line)  # read once, for the Game question and for what follows the tag
             game_tag = tag is not None and tag.group("name") == "Game"
-            begins = self.in_movetext or not self.started or (game_tag and self.has_game_tag)
+            begins = self.begins_at_tag(game_tag)
             if begins:
                 self.has_game_tag = False
             self.has_game_tag = self.has_game_tag or game_tag
@@ -119,9 +141,11 @@ class _Splitter:
             position = comment.end()
 
 
-def split_games(lines: Iterable[str], first_line: int = 1) -> Iterator[Chunk]:
-    """Chunks in file order; a file with no game gives one chunk of what it holds."""
-    splitter = _Splitter()
+def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | None = None) -> Iterator[Chunk]:
+    """Chunks in file order; a file with no game gives one chunk of what it holds. A
+    `splitter` given is left as the last line leaves it."""
+    if splitter is None:
+        splitter = Splitter()
     current: list[str] = []
     start = first_line
     begun = False

@@ -1,8 +1,9 @@
 """Run `check_unit` over the inputs and hand back results in input order.
 
 Three executors map the same pure function: this process, a pool of processes
-(`jobs` > 1: a big file is cut into batches of games, so one file uses every
-core), and a Dask cluster (each worker reads whole files by name). Whatever runs
+(`jobs` > 1: a big file is cut into parts by bytes, each read by the worker that
+judges it, so one file uses every core; see `ranges`), and a Dask cluster (each
+worker reads whole files by name). Whatever runs
 the units, the caller sees one stream of events, file by file, in input order,
 and never holds more than a few batches in memory.
 """
@@ -10,10 +11,13 @@ and never holds more than a few batches in memory.
 from __future__ import annotations
 
 import functools
+import gc
+import io
 import itertools
 import marshal
 import os
 import signal
+import stat
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -26,7 +30,8 @@ from referee.notation.chunks import game_tag_value
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 from referee.pipeline.fileio import Input, display_path, standard_input
-from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units, spool
+from referee.pipeline.ranges import FileRange, RangeJudged, RangesEnd, check_range, file_ranges, stitched
+from referee.pipeline.work import FileEnd, FileStart, Judged, Unit, check_unit, file_units, spool
 
 POOL_THRESHOLD = 1 << 20
 """Inputs smaller than this (bytes in all) are checked in this process: starting
@@ -39,16 +44,8 @@ class Unreadable:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
-    """A unit's verdict (`check_unit`'s result) and the bytes of log it covered."""
-
-    path: str
-    result: dict[str, Any]
-    size: int
-
-
 Event = FileStart | Judged | FileEnd | Unreadable
+Work = Unit | FileRange
 
 
 def default_jobs() -> int:
@@ -73,27 +70,30 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
               options: JudgeOptions = NO_OPTIONS, stdin_name: str | None = None) -> Iterator[Event]:
     """Events for every input, in order, the units run in this process or in `jobs` processes;
     standard input is reported as `stdin_name` (by default <stdin>)."""
-    items = _read_inputs(inputs, stdin if stdin is not None else standard_input(), options,
-                         stdin_name or "<stdin>")
+    stdin = stdin if stdin is not None else standard_input()
+    stdin_name = stdin_name or "<stdin>"
     if jobs <= 1:
-        for item in items:
+        for item in _read_inputs(inputs, stdin, options, stdin_name):
             if isinstance(item, Unit):
-                yield Judged(item.path, check_unit(item), _size(item))
+                yield Judged(item.path, check_unit(item), item.size())
             else:
                 yield item
         return
     from concurrent.futures import ProcessPoolExecutor  # only a run on several processes pays for it
 
-    items = iter(items)
-    ahead: list[Unit | Event] = []
+    items = iter(_read_inputs(inputs, stdin, options, stdin_name, by_range=True))
+    ahead: list[Work | Event | RangesEnd] = []
     for item in items:  # up to the first unit, whose games are loaded before the workers start
         ahead.append(item)
-        if isinstance(item, Unit):
+        if isinstance(item, (Unit, FileRange)):
             _load_games(item)
             break
+    # What this process holds now (the games' modules and tables) is the workers' too, forked:
+    # frozen, the collector never scans it there (nor writes to its pages, shared until then)
+    gc.freeze()
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
     try:
-        yield from _in_order(pool, itertools.chain(ahead, items), window=jobs * 3)
+        yield from stitched(_in_order(pool, itertools.chain(ahead, items), window=jobs * 3))
     finally:
         # Stopped early (--max-errors, Control-C, SIGTERM) or done: no queued unit is
         # started, and every worker has exited before this returns.
@@ -106,16 +106,33 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
             raise
 
 
-def _load_games(unit: Unit) -> None:
+def _load_games(unit: Work) -> None:
     """Load the games a unit names here, before the pool starts: its workers are forked
     from this process, and each would otherwise load the same modules on its own."""
-    for chunk in unit.chunks:
-        for line in chunk.lines:
+    for lines in _heads(unit):
+        for line in lines:
             if line.lstrip()[:1].isdigit():
                 break  # the movetext: the tags are behind
             game = game_tag_value(line)
             if game is not None:
                 game_for_tag(game)
+
+
+HEAD_BYTES = 1 << 14
+
+
+def _heads(unit: Work) -> Iterator[list[str]]:
+    """The lines of each game of a unit; of a part of a file, those of its first few kilobytes."""
+    if isinstance(unit, Unit):
+        yield from (chunk.lines for chunk in unit.chunks)
+        return
+    try:
+        with open(unit.path, "rb") as stream:
+            stream.seek(unit.start)
+            head = stream.read(min(HEAD_BYTES, unit.end - unit.start))
+    except OSError:
+        return  # the worker that reads it says why
+    yield head.decode("utf-8", "replace").splitlines()
 
 
 def _quiet_worker() -> None:
@@ -185,12 +202,13 @@ def _renamed(result: dict[str, Any], name: str) -> dict[str, Any]:
     return result
 
 
-def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window: int) -> Iterator[Event]:
+def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Work | Event | RangesEnd],
+              window: int) -> Iterator[Event | RangeJudged | RangesEnd]:
     """Submit units as the window allows and yield results (and markers) in order."""
-    pending: deque[tuple["Future[dict[str, Any]]", Unit] | Event] = deque()
+    pending: deque[tuple["Future[bytes | dict[str, Any]]", Work] | Event | RangesEnd] = deque()
     running = 0
     for item in items:
-        if isinstance(item, Unit):
+        if isinstance(item, (Unit, FileRange)):
             pending.append((pool.submit(_check_packed, item), item))
             running += 1
         else:
@@ -199,22 +217,26 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Unit | Event], window
             head = pending.popleft()
             if isinstance(head, tuple):
                 running -= 1
-                yield Judged(head[1].path, _unpacked(head[0].result()), _size(head[1]))
+                yield _verdict(*head)
             else:
                 yield head
     while pending:
         head = pending.popleft()
-        if isinstance(head, tuple):
-            yield Judged(head[1].path, _unpacked(head[0].result()), _size(head[1]))
-        else:
-            yield head
+        yield _verdict(*head) if isinstance(head, tuple) else head
 
 
-def _check_packed(unit: Unit) -> bytes | dict[str, Any]:
-    """`check_unit` in a worker, its verdict packed by marshal: a verdict is plain data, which
-    the main process, the busiest of a run, reads back from marshal several times faster
-    than from pickle."""
-    result = check_unit(unit)
+def _verdict(future: "Future[bytes | dict[str, Any]]", unit: Work) -> Judged | RangeJudged:
+    result = _unpacked(future.result())
+    if isinstance(unit, FileRange):
+        return RangeJudged(unit, result)
+    return Judged(unit.path, result, unit.size())
+
+
+def _check_packed(unit: Work) -> bytes | dict[str, Any]:
+    """`check_unit` (or `check_range`) in a worker, its verdict packed by marshal: a verdict
+    is plain data, which the main process, the busiest of a run, reads back from marshal
+    several times faster than from pickle."""
+    result = check_range(unit) if isinstance(unit, FileRange) else check_unit(unit)
     try:
         return marshal.dumps(result)
     except ValueError:  # not plain data after all: pickle takes it
@@ -226,7 +248,9 @@ def _unpacked(result: bytes | dict[str, Any]) -> dict[str, Any]:
 
 
 def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOptions,
-                 stdin_name: str = "<stdin>") -> Iterator[Unit | Event]:
+                 stdin_name: str = "<stdin>", by_range: bool = False) -> Iterator[Work | Event | RangesEnd]:
+    """Each input's units and markers; `by_range`: a regular file is cut into parts by bytes,
+    which the workers read themselves, and anything else (standard input) into units."""
     for item in inputs:
         name = stdin_name if item.path == "-" else display_path(item.path)
         if item.path == "-" and stdin is None:
@@ -241,15 +265,21 @@ def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOpti
             yield Unreadable(name, error.strerror or str(error))
             continue
         try:
-            yield from file_units(name, stream, options=options)
+            if by_range and _is_regular(stream):
+                yield from file_ranges(item.path, name, stream, options)
+            else:
+                yield from file_units(name, stream, options=options)
         except OSError as error:
             yield Unreadable(name, error.strerror or str(error))
         finally:
             stream.close()
 
 
-def _size(unit: Unit) -> int:
-    return sum(len(line) + 1 for chunk in unit.chunks for line in chunk.lines)
+def _is_regular(stream: BinaryIO) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return False
 
 
 def _file_size(path: str) -> int:

@@ -77,16 +77,21 @@ def check_utf8(stream: BinaryIO) -> None:
 class LineReader:
     """The lines of a UTF-8 stream, read one at a time, as `decode` would give them.
 
-    A byte-order mark is dropped and CRLF, CR and LF all end a line. Lines longer
+    A byte-order mark at the start is dropped and CRLF, CR and LF all end a line. Lines longer
     than MAX_LINE_CHARS are cut: `cut` maps their line numbers to their lengths.
     The stream must have passed `check_utf8`.
     """
 
     stream: BinaryIO
     cut: dict[int, int] = field(default_factory=dict)
+    at_start: bool = True
+    """Whether the stream begins the file: only there is a byte-order mark dropped."""
+    at_end: bool = True
+    """Whether the stream ends the file: a stream that stops after a line end, short of
+    the file's end, has no empty last line."""
 
     def __iter__(self) -> Iterator[str]:
-        text = io.TextIOWrapper(self.stream, encoding="utf-8-sig", newline=None)
+        text = io.TextIOWrapper(self.stream, encoding="utf-8-sig" if self.at_start else "utf-8", newline=None)
         number = 0
         pending = ""  # the start of a line whose end is not read yet
         skipping = False  # inside a cut line: read past it to its end
@@ -113,6 +118,6 @@ class LineReader:
                 yield pending[:MAX_LINE_CHARS]
                 pending = ""
                 skipping = True
-        if not skipping:
+        if not skipping and (pending or self.at_end):
             yield pending  # like str.split: text that ends with a line end has an empty last line
         text.detach()

@@ -4,12 +4,14 @@
 process, a pool of processes, or a Dask cluster — and the results, put back in
 input order, make the same report. A unit is a path (the worker reads the file
 itself) or a batch of games already cut from a file (`file_units`), which is how
-one large file is spread over several processes and read with bounded memory.
+every command reads a file with bounded memory. (A pool of processes reads a
+regular file by parts instead, each worker its own: see `ranges`.)
 """
 
 from __future__ import annotations
 
 import re
+from itertools import chain
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO
@@ -42,11 +44,16 @@ class Unit:
     def of_text(cls, path: str, text: str, options: JudgeOptions = NO_OPTIONS) -> "Unit":
         return cls(path, list(split_games(text.split("\n"))), options=options)
 
+    def size(self) -> int:
+        """The characters of log the unit covers, line ends counted (summed by built-in
+        calls: the busiest process of a run pays for it once a batch)."""
+        return sum(sum(map(len, chunk.lines)) + len(chunk.lines) for chunk in self.chunks)
+
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent to a worker as one text and the shape of its games: pickle writes a string
         at once, where thousands of lines each cost it a step."""
         shape = [(chunk.first_line, len(chunk.lines)) for chunk in self.chunks]
-        text = "\n".join(line for chunk in self.chunks for line in chunk.lines)
+        text = "\n".join(chain.from_iterable(chunk.lines for chunk in self.chunks))
         if text.count("\n") != max(0, sum(count for _, count in shape) - 1):
             return (Unit, (self.path, self.chunks, self.cut, self.options))  # a line holds a newline
         return (_unit_of, (self.path, text, shape, self.cut, self.options))
@@ -78,6 +85,15 @@ class FileEnd:
     blank: bool | None  # None: the file's findings are already given
 
 
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A unit's verdict (`check_unit`'s result) and the bytes of log it covered."""
+
+    path: str
+    result: dict[str, Any]
+    size: int
+
+
 def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
     """Judge a unit: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
     plus "internal_error" if the referee itself failed (a bug, never the input's fault)."""
@@ -87,24 +103,31 @@ def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> dict[str
             return _check_path(unit, options)
         return {"path": path, "games": judge_chunks(unit), "diagnostics": []}
     except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
-        return {"path": path, "games": [], "diagnostics": [],
-                "internal_error": {"type": type(error).__name__, "message": str(error),
-                                   "traceback": _traceback()}}
+        return failure(path, error)
 
 
-def _traceback() -> str:
+def failure(path: str, error: Exception) -> dict[str, Any]:
+    """The result of a unit that raised `error` (a bug, never the input's fault), for the CLI
+    to report once everything else is; called while the error is handled."""
     import traceback
 
-    return traceback.format_exc()
+    return {"path": path, "games": [], "diagnostics": [],
+            "internal_error": {"type": type(error).__name__, "message": str(error),
+                               "traceback": traceback.format_exc()}}
 
 
 def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
-    games: list[dict[str, Any]] = []
+    return [game for games in chunk_games(unit, first_index) for game in games]
+
+
+def chunk_games(unit: Unit, first_index: int = 1) -> Iterator[list[dict[str, Any]]]:
+    """Each chunk's games (none for a chunk of comments only), judged, chunk by chunk."""
+    index = first_index
     for chunk in unit.chunks:
-        for report in _judge_chunk(unit.path, first_index + len(games), chunk, unit.cut,
-                                   options=unit.options):
-            games.append(game_json(report, _lines_of(chunk)))
-    return games
+        games = [game_json(report, _lines_of(chunk))
+                 for report in _judge_chunk(unit.path, index, chunk, unit.cut, options=unit.options)]
+        index += len(games)
+        yield games
 
 
 def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False,
@@ -222,18 +245,9 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
                options: JudgeOptions = NO_OPTIONS) -> Iterator[Unit | FileStart | FileEnd]:
     """FileStart, the file's games in batches, then FileEnd; a file that is not UTF-8
     gives only FileStart (with its finding) and FileEnd. Memory holds one batch."""
-    try:
-        check_utf8(stream)
-    except DecodeError as error:
-        yield FileStart(path, _encoding_problem(path, stream, error))
-        yield FileEnd(path, blank=None)
-        return
-    stream.seek(0)
-    if _is_json(stream.read(4096)):
-        yield FileStart(path, diagnostic_json(Diagnostic(
-            "N-GAME", "this is JSON, not a game log", path, Span(1, 1, 2),
-            notes=["`referee import FILE` turns a game-record document (as `referee export` writes it) "
-                   "into a log"])))
+    problem = file_problem(path, stream)
+    if problem is not None:
+        yield FileStart(path, problem)
         yield FileEnd(path, blank=None)
         return
     yield FileStart(path)
@@ -253,6 +267,22 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
     if batch:
         yield Unit(path, batch, _cut_in(reader.cut, batch), options)
     yield FileEnd(path, blank)
+
+
+def file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
+    """What keeps a whole file from being read as a log (it is not UTF-8, or it is JSON),
+    as a finding; None for a file to read."""
+    try:
+        check_utf8(stream)
+    except DecodeError as error:
+        return _encoding_problem(path, stream, error)
+    stream.seek(0)
+    if _is_json(stream.read(4096)):
+        return diagnostic_json(Diagnostic(
+            "N-GAME", "this is JSON, not a game log", path, Span(1, 1, 2),
+            notes=["`referee import FILE` turns a game-record document (as `referee export` writes it) "
+                   "into a log"]))
+    return None
 
 
 _JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:\{\s*"[^"\n]*"\s*:|\[\s*[\[{"\d-])')
