@@ -182,3 +182,26 @@ def test_check_on_several_processes_cuts_by_parts_and_reports_as_one(run, tmp_pa
     assert one.exit_code == two.exit_code == 1
     assert json.loads(one.output) == json.loads(two.output)
     assert "error[" in run("check", "-j", "2", str(path)).output
+
+
+def test_standard_input_on_several_processes_is_sent_in_batches_and_reports_as_one(run, tmp_path):
+    path = tmp_path / "mixed.korsar"
+    games = (SAMPLES / "korsar/legal/multi-game.korsar").read_text()
+    path.write_text("\n".join([games, TAG_GAP.decode() + games] * 3))
+    by_name = run("check", "--format", "json", "-j", "2", str(path))
+    piped = run("check", "--format", "json", "-j", "2", "--stdin-filename", str(path), "-", input=path.read_bytes())
+    assert by_name.exit_code == piped.exit_code == 1  # the tags cut off by a blank line are a game of their own
+    assert json.loads(by_name.output) == json.loads(piped.output)
+
+
+def test_max_errors_stops_a_file_read_by_parts_where_one_process_would(run, tmp_path, monkeypatch):
+    illegal = sorted(p for p in (SAMPLES / "korsar/illegal").iterdir() if p.suffix == ".korsar")
+    path = tmp_path / "many.korsar"
+    path.write_text("\n".join(p.read_text() for p in illegal * 3))
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 200)
+    one = run("check", "-j", "1", "--max-errors", "3", str(path))
+    two = run("check", "-j", "2", "--max-errors", "3", str(path))
+    assert one.exit_code == two.exit_code == 1
+    assert two.output.count("error[") == 3
+    assert "(--max-errors)" in two.output
+    assert one.output.split("\n")[:-2] == two.output.split("\n")[:-2]  # all but the timed summary

@@ -188,6 +188,8 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
             current.diagnostics.extend(selection.filter(result.get("diagnostics", [])))
             games = result["games"]
             selection.apply(games)
+            if max_errors is not None:
+                games = _up_to_errors(games, max_errors - tally.errors)
             for game in games:
                 current.count += 1
                 game["index"] = current.count
@@ -209,6 +211,16 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
     elapsed = time.perf_counter() - started
     writer.close(dict(tally.counts), tally.errors if stopped else None, elapsed, pairs)
     return ok, failures, pairs, data_missing
+
+
+def _up_to_errors(games: list[dict[str, Any]], left: int) -> list[dict[str, Any]]:
+    """The games up to the one in which the `left`th error is found (all, if fewer are): where
+    --max-errors stops, whatever batches the games were judged in."""
+    for position, game in enumerate(games):
+        left -= sum(1 for d in game["diagnostics"] if d["severity"] == "error")
+        if left <= 0:
+            return games[:position + 1]
+    return games
 
 
 class _File:

@@ -3,9 +3,9 @@
 Three executors map the same pure function: this process, a pool of processes
 (`jobs` > 1: a big file is cut into parts by bytes, each read by the worker that
 judges it, so one file uses every core; see `ranges`), and a Dask cluster (each
-worker reads whole files by name). Whatever runs
-the units, the caller sees one stream of events, file by file, in input order,
-and never holds more than a few batches in memory.
+worker reads whole files by name). Whatever runs the units, the caller sees one
+stream of events, file by file, in input order, and never holds more than a few
+batches in memory.
 """
 
 from __future__ import annotations
@@ -265,7 +265,7 @@ def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOpti
             yield Unreadable(name, error.strerror or str(error))
             continue
         try:
-            if by_range and _is_regular(stream):
+            if by_range and item.path != "-" and _is_regular(stream):  # a worker reads its part by the path
                 yield from file_ranges(item.path, name, stream, options)
             else:
                 yield from file_units(name, stream, options=options)
