@@ -26,7 +26,7 @@ from typing import Any, BinaryIO
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Splitter, split_games, tag_line_kind
 from referee.pipeline.source import LineReader
-from referee.pipeline.work import (FileEnd, FileStart, Judged, Unit, check_unit, chunk_games, failure, file_problem,
+from referee.pipeline.work import (FileEnd, FileStart, Judged, Unit, check_unit, chunk_games, failure, file_opening,
                                    file_units)
 
 RANGE_BYTES = 1 << 17
@@ -105,13 +105,10 @@ def file_ranges(path: str, name: str, stream: BinaryIO,
                 options: JudgeOptions = NO_OPTIONS) -> Iterator[FileRange | FileStart | FileEnd | RangesEnd]:
     """FileStart, the file's parts in order, then RangesEnd; a file that is not UTF-8, or is
     JSON, gives FileStart with its finding and FileEnd, as `file_units` does."""
-    problem = file_problem(name, stream)
-    if problem is not None:
-        yield FileStart(name, problem)
-        yield FileEnd(name, blank=None)
+    opening = file_opening(name, stream)
+    yield from opening
+    if len(opening) > 1:
         return
-    yield FileStart(name)
-    stream.seek(0)
     for start, end, first_line, last in cut_points(stream, RANGE_BYTES, LONGEST_RANGE):
         yield FileRange(path, name, start, end, first_line, last, options)
     yield RangesEnd(path, name, options)

@@ -245,13 +245,10 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
                options: JudgeOptions = NO_OPTIONS) -> Iterator[Unit | FileStart | FileEnd]:
     """FileStart, the file's games in batches, then FileEnd; a file that is not UTF-8
     gives only FileStart (with its finding) and FileEnd. Memory holds one batch."""
-    problem = file_problem(path, stream)
-    if problem is not None:
-        yield FileStart(path, problem)
-        yield FileEnd(path, blank=None)
+    opening = file_opening(path, stream)
+    yield from opening
+    if len(opening) > 1:
         return
-    yield FileStart(path)
-    stream.seek(0)
     reader = LineReader(stream)
     batch: list[Chunk] = []
     size = 0
@@ -269,7 +266,17 @@ def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
     yield FileEnd(path, blank)
 
 
-def file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
+def file_opening(path: str, stream: BinaryIO) -> list[FileStart | FileEnd]:
+    """The markers a file's reading opens with: its FileStart, then at once its FileEnd when
+    a finding keeps the whole file from being read as a log. The stream is left at its start."""
+    problem = _file_problem(path, stream)
+    stream.seek(0)
+    if problem is not None:
+        return [FileStart(path, problem), FileEnd(path, blank=None)]
+    return [FileStart(path)]
+
+
+def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
     """What keeps a whole file from being read as a log (it is not UTF-8, or it is JSON),
     as a finding; None for a file to read."""
     try:
