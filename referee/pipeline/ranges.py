@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, BinaryIO
 
 from referee.games.base import NO_OPTIONS, JudgeOptions
-from referee.notation.chunks import Splitter, split_games, tag_line_kind
+from referee.notation.chunks import Splitter, SplitterState, split_games, tag_line_kind
 from referee.pipeline.source import LineReader
 from referee.pipeline.work import (FileEnd, FileStart, Judged, Unit, check_unit, chunk_games, failure, file_opening,
                                    file_units)
@@ -67,9 +67,7 @@ class FileRange:
 class RangesEnd:
     """After a file's last part: `stitched` gives its FileEnd once every seam is checked."""
 
-    path: str
     name: str
-    options: JudgeOptions = NO_OPTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +85,7 @@ class Seam:
     whether it holds only blank lines."""
 
     first: bool | None
-    end: tuple[bool, bool, bool, bool]
+    end: SplitterState
     chunks: int
     last_games: int
     blank: bool
@@ -111,14 +109,14 @@ def file_ranges(path: str, name: str, stream: BinaryIO,
         return
     for start, end, first_line, last in cut_points(stream, RANGE_BYTES, LONGEST_RANGE):
         yield FileRange(path, name, start, end, first_line, last, options)
-    yield RangesEnd(path, name, options)
+    yield RangesEnd(name)
 
 
 def cut_points(stream: BinaryIO, target: int, longest: int,
                block: int = _BLOCK) -> Iterator[tuple[int, int, int, bool]]:
     """(start, end, first line number, whether last) of consecutive parts covering the
-    stream, each cut at a line start; at least one part, empty only for an empty stream. Holds about a block
-    and a part of the stream, however long its lines."""
+    stream, each cut at a line start; at least one part, empty only for an empty stream.
+    Holds about a block and a part of the stream, however long its lines."""
     buffer = b""
     base = 0  # the file offset of buffer[0]
     start, first_line = 0, 1  # the part under way
@@ -270,7 +268,7 @@ def _read_again(part_judged: RangeJudged, seam: Seam, chunks: int) -> Iterator[A
     the file's FileEnd."""
     part, result = part_judged.part, part_judged.result
     whole = len(result["games"]) - seam.last_games
-    yield Judged(part.name, dict(result, games=result["games"][:whole]), part.end - part.start)
+    yield _judged(part, dict(result, games=result["games"][:whole]))
     skip = chunks + seam.chunks - 1
     end = FileEnd(part.name, None)
     with open(part.path, "rb") as stream:

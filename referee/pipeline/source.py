@@ -77,8 +77,8 @@ def check_utf8(stream: BinaryIO) -> None:
 class LineReader:
     """The lines of a UTF-8 stream, read one at a time, as `decode` would give them.
 
-    A byte-order mark at the start is dropped and CRLF, CR and LF all end a line. Lines longer
-    than MAX_LINE_CHARS are cut: `cut` maps their line numbers to their lengths.
+    A byte-order mark at the start is dropped and CRLF, CR and LF all end a line.
+    Lines longer than MAX_LINE_CHARS are cut: `cut` maps their line numbers to their lengths.
     The stream must have passed `check_utf8`.
     """
 

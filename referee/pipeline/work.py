@@ -11,9 +11,9 @@ regular file by parts instead, each worker its own: see `ranges`.)
 from __future__ import annotations
 
 import re
-from itertools import chain
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, BinaryIO
 
 from referee.diagnostics import Diagnostic
