@@ -36,14 +36,13 @@ def _words(seed: str, start: int = 0) -> Iterator[int]:
         counter += 1
 
 
-@lru_cache(maxsize=32)
-def _counters(count: int) -> tuple[bytes, ...]:
-    """b"0" … the counter `count` - 1, as a word's input writes them: a deck's size asks
-    for the same ones in every shuffle."""
-    return tuple(b"%d" % k for k in range(count))
+_COUNTERS: list[bytes] = []
+"""b"0", b"1", … as far as any shuffle has asked: a word's counter as its input writes it.
+Every shuffle of a deck asks for the same ones, and a game's decks shrink round by round,
+so they are written once for the largest."""
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=256)
 def _first_of_each(count: int) -> struct.Struct:
     """Reads the first word of each of `count` digests laid end to end."""
     return struct.Struct(">" + "Q24x" * count)
@@ -52,7 +51,10 @@ def _first_of_each(count: int) -> struct.Struct:
 def _first_words(seed: str, count: int) -> tuple[int, ...]:
     """word(0) … word(count - 1), hashed and read by built-in calls alone: a shuffle asks
     for one word per swap, and the Python around each would cost as much as its hash."""
-    digests = map(_digest, map(_sha256, map(add, repeat(f"{seed}:".encode(), count), _counters(count))))
+    if len(_COUNTERS) < count:
+        _COUNTERS.extend(b"%d" % k for k in range(len(_COUNTERS), count))
+    prefixes = repeat(f"{seed}:".encode(), count)  # as many as there are words: `map` stops there
+    digests = map(_digest, map(_sha256, map(add, prefixes, _COUNTERS)))
     return _first_of_each(count).unpack(b"".join(digests))
 
 
