@@ -205,3 +205,30 @@ def test_max_errors_stops_a_file_read_by_parts_where_one_process_would(run, tmp_
     assert two.output.count("error[") == 3
     assert "(--max-errors)" in two.output
     assert one.output.split("\n")[:-2] == two.output.split("\n")[:-2]  # all but the timed summary
+
+
+def test_no_more_processes_than_cores_whatever_jobs_asks(run, tmp_path, monkeypatch):
+    """`-j 100000` on a small log once forked a hundred thousand workers: the pool is capped at
+    the usable cores, and the report is the one of any other count."""
+    from concurrent import futures
+
+    from referee.pipeline import runner
+
+    started: list[int] = []
+    real_pool = futures.ProcessPoolExecutor
+
+    def counted(max_workers: int, **kwargs: Any) -> futures.ProcessPoolExecutor:
+        started.append(max_workers)
+        return real_pool(max_workers=max_workers, **kwargs)
+
+    monkeypatch.setattr(futures, "ProcessPoolExecutor", counted)
+    monkeypatch.setattr(runner, "default_jobs", lambda: 2)
+    monkeypatch.setattr(ranges, "RANGE_BYTES", 300)
+    path = tmp_path / "games.korsar"
+    path.write_text((SAMPLES / "korsar/legal/multi-game.korsar").read_text() * 3)
+    many = run("check", "--format", "json", "-j", "100000", str(path))
+    one = run("check", "--format", "json", "-j", "1", str(path))
+    assert started == [2]
+    assert many.exit_code == one.exit_code == 0 and json.loads(many.output) == json.loads(one.output)
+    monkeypatch.setattr(runner, "default_jobs", lambda: 1)
+    assert run("check", "-j", "100000", str(path)).exit_code == 0 and started == [2]  # one core: no pool at all

@@ -51,8 +51,8 @@ from referee.reports.writers import ReportWriter, writer_for
               help="Stop reading once N errors have been found, inside a file or between files.")
 @exclude_option
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Processes to judge with (default: every core; under 1 MiB of input is "
-                   "judged in this process). Results come in input order.")
+              help="Processes to judge with, at most one a core (default: every core; under 1 MiB "
+                   "of input is judged in this process). Results come in input order.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Judge the files on a Dask cluster: a scheduler address such as "
                    "tcp://host:8786, or 'local'. Needs the extra: pip install 'referee[dask]'.")

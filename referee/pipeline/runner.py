@@ -68,10 +68,11 @@ def input_size(inputs: list[Input]) -> int:
 
 def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
               options: JudgeOptions = NO_OPTIONS, stdin_name: str | None = None) -> Iterator[Event]:
-    """Events for every input, in order, the units run in this process or in `jobs` processes;
-    standard input is reported as `stdin_name` (by default <stdin>)."""
+    """Events for every input, in order, the units run in this process or in `jobs` processes (at
+    most one a usable core); standard input is reported as `stdin_name` (by default <stdin>)."""
     stdin = stdin if stdin is not None else standard_input()
     stdin_name = stdin_name or "<stdin>"
+    jobs = min(jobs, default_jobs())  # judging is all CPU: more processes than cores only share them
     if jobs <= 1:
         for item in _read_inputs(inputs, stdin, options, stdin_name):
             if isinstance(item, Unit):
