@@ -35,6 +35,9 @@ class Violation:
     part: str = "action"
     notes: tuple[str, ...] = ()
     severity: Severity = "error"
+    rulings: tuple[str, ...] = ()
+    """Rulings besides `rule` that decided the finding: where the rule text was unclear, how
+    the referee read it (a cargo counted with links, a claim decided by a meeting)."""
 
 
 @dataclass(slots=True)
@@ -48,6 +51,7 @@ class Diagnostic:
     move_number: int | None = None
     notes: list[str] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
+    rulings: list[str] = field(default_factory=list)
 
     @property
     def is_error(self) -> bool:
@@ -75,4 +79,6 @@ class Diagnostic:
             data["notes"] = list(self.notes)
         if self.facts:
             data["facts"] = self.facts
+        if self.rulings:
+            data["rulings"] = list(self.rulings)
         return data

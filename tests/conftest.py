@@ -14,7 +14,8 @@ from referee.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-EXPECT = re.compile(r";\s*expect:\s*(?P<code>[A-Z]+(?:-[A-Z0-9]+)+)\s+(?P<line>\d+)")
+EXPECT = re.compile(r";\s*expect:\s*(?P<code>[A-Z]+(?:-[A-Z0-9]+)+)\s+(?P<line>\d+)"
+                    r"(?:[ \t]+by(?P<rulings>(?:[ \t]+[A-Z]+(?:-[A-Z0-9]+)+)+))?")
 
 
 def sample_files(kind: str, game: str = "*") -> list[Path]:
@@ -23,9 +24,11 @@ def sample_files(kind: str, game: str = "*") -> list[Path]:
     return sorted(p for p in SAMPLES.glob(f"{game}/{kind}/*") if p.suffix in extensions)
 
 
-def expectations(path: Path) -> list[tuple[str, int]]:
-    """The `; expect: CODE LINE` comments a sample carries."""
-    return [(m["code"], int(m["line"])) for m in EXPECT.finditer(path.read_text(encoding="utf-8"))]
+def expectations(path: Path) -> list[tuple[str, int, tuple[str, ...]]]:
+    """The `; expect: CODE LINE [by RULING...]` comments a sample carries: each error's code,
+    its line, and the rulings that decided it besides its code (sorted)."""
+    return [(m["code"], int(m["line"]), tuple(sorted((m["rulings"] or "").split())))
+            for m in EXPECT.finditer(path.read_text(encoding="utf-8"))]
 
 
 @pytest.fixture

@@ -280,6 +280,37 @@ def test_rules_lists_and_explains(run):
     assert unknown.exit_code == 2
 
 
+def test_rules_explains_several_codes_in_the_order_given(run):
+    both = run("rules", "K-CARDS", "k-example")
+    assert both.exit_code == 0
+    assert both.output.startswith("K-CARDS — ")
+    assert "\n\nK-EXAMPLE — The rules' worked example  (Korsar)" in both.output
+    as_json = json.loads(run("rules", "--format", "json", "K-EXAMPLE", "C-CREW").output)
+    assert [rule["id"] for rule in as_json["rules"]] == ["K-EXAMPLE", "C-CREW"]
+    assert schema_errors("rules", as_json) == []
+    half_known = run("rules", "K-CARDS", "K-NOPE")
+    assert half_known.exit_code == 2 and "K-CARDS —" not in half_known.output
+
+
+MISPRINT = Path(__file__).resolve().parent.parent / "samples" / "korsar" / "illegal" / "k-example-as-printed.korsar"
+
+
+def test_a_finding_names_the_rulings_that_decided_it(run):
+    text = run("check", str(MISPRINT))
+    assert text.exit_code == 1
+    assert "   = decided by: K-EXAMPLE\n" in text.output
+    assert "   = help: `referee rules K-CARDS K-EXAMPLE` explains them\n" in text.output
+    report = json.loads(run("check", "--format", "json", str(MISPRINT)).output)
+    (finding,) = report["files"][0]["games"][0]["diagnostics"]
+    assert (finding["code"], finding["rulings"], finding["facts"]["meant"]) == ("K-CARDS", ["K-EXAMPLE"], "Y3")
+    assert schema_errors("check-report", report) == []
+    sarif = json.loads(run("check", "--format", "sarif", str(MISPRINT)).output)
+    (result,) = sarif["runs"][0]["results"]
+    assert result["properties"]["rulings"] == ["K-EXAMPLE"]
+    rule_ids = {rule["id"] for rule in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    assert "K-EXAMPLE" in rule_ids
+
+
 @pytest.mark.parametrize("command", ["check", "score", "show", "export", "import", "fmt", "rules"])
 def test_every_command_has_help(run, command):
     result = run(command, "--help")

@@ -10,10 +10,11 @@ import pytest
 
 from referee.formatting import canonical_game
 from referee.games import GAMES
+from referee.pipeline.datafiles import DataFileError, load_data_file
 from referee.pipeline.replay import check_bytes
 from referee.validation import schema_errors
 
-from .conftest import expectations, sample_files
+from .conftest import SAMPLES, expectations, sample_files
 
 LEGAL = sample_files("legal")
 ILLEGAL = sample_files("illegal")
@@ -52,7 +53,7 @@ def test_bad_samples_report_exactly_what_their_comments_expect(path):
     expected = expectations(path)
     assert expected, "an illegal sample states the rule and line it expects"
     report = judge(path)
-    found = [(d.code, d.span.line) for d in report.all_diagnostics() if d.is_error]
+    found = [(d.code, d.span.line, tuple(sorted(d.rulings))) for d in report.all_diagnostics() if d.is_error]
     assert sorted(found) == sorted(expected)
     source_lines = path.read_text(encoding="utf-8").splitlines()
     for diagnostic in report.all_diagnostics():
@@ -61,12 +62,49 @@ def test_bad_samples_report_exactly_what_their_comments_expect(path):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_ruling_has_an_illegal_sample(game):
-    stems = [path.stem for path in sample_files("illegal", game)]
+def test_every_ruling_has_an_illegal_sample_that_cites_it(game):
+    """A sample named after each ruling expects a finding that cites it, as its code or as a
+    ruling that decided it; `test_bad_samples_report_exactly_what_their_comments_expect`
+    holds the referee to that expectation."""
+    samples = sample_files("illegal", game) + sample_files("malformed", game)
+    refused = {path.stem: rule for path, rule in bad_data_files(game)}
+    missing = []
     for ruling in GAMES[game].rulings:
         name = ruling.id.lower()
-        assert any(stem == name or stem.startswith(name + "-") for stem in stems), \
-            f"no illegal sample named after {ruling.id}"
+        named = [path for path in samples if path.stem == name or path.stem.startswith(name + "-")]
+        if not any(code == ruling.id or ruling.id in rulings
+                   for path in named for code, _, rulings in expectations(path)) \
+                and ruling.id not in refused.values():
+            missing.append(ruling.id)
+    assert missing == [], "no illegal sample named after these rulings expects a finding citing them"
+
+
+def bad_data_files(game: str) -> list[tuple[Path, str]]:
+    """The game's bad data files (samples/GAME/data), each with the ruling its name gives:
+    the longest ruling id its name starts with."""
+    ids = sorted((ruling.id for ruling in GAMES[game].rulings), key=len, reverse=True)
+    found = []
+    for path in sorted((SAMPLES / game / "data").glob("*.json")):
+        rule = next((i for i in ids if path.stem.startswith(i.lower() + "-")), None)
+        assert rule is not None, f"{path.name} is not named after a ruling"
+        found.append((path, rule))
+    return found
+
+
+BAD_DATA = [(path, rule) for game in sorted(GAMES) for path, rule in bad_data_files(game)]
+
+
+@pytest.mark.parametrize(("path", "rule"), BAD_DATA, ids=[path.name for path, _ in BAD_DATA])
+def test_bad_data_files_are_refused_citing_their_ruling(run, path, rule):
+    """A data file is judged before any log: a bad one stops the run (exit 2), and its fault,
+    located by JSON pointer, cites the ruling it breaks."""
+    with pytest.raises(DataFileError) as refused:
+        load_data_file(str(path))
+    assert refused.value.rule == rule and refused.value.pointer.startswith("/")
+    legal = next(iter(sample_files("legal", path.parent.parent.name)))
+    result = run("check", "--data", str(path), str(legal))
+    assert result.exit_code == 2
+    assert f"{path}: {refused.value.pointer}: " in result.output and result.output.rstrip().endswith(f"({rule})")
 
 
 @pytest.mark.parametrize("path", LEGAL + ILLEGAL, ids=ids(LEGAL + ILLEGAL))

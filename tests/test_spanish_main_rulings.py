@@ -8,6 +8,7 @@ the precedence cases below pin the first violation where two rulings meet.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES
+from referee.games.base import NO_OPTIONS, JudgeOptions
+from referee.games.spanish_main.cards import load as cards_load
 from referee.games.spanish_main.cards import sample_cards
 from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.pipeline.replay import check_text
@@ -418,3 +421,45 @@ def test_the_effects_go_to_json_and_back_unchanged(tmp_path):
     assert exported.exit_code == 0
     assert list(validator("game-record").iter_errors(json.loads(exported.output))) == []
     assert runner.invoke(cli, ["import", "-"], input=exported.output).output == log.read_text(encoding="utf-8")
+
+
+# -- the rulings that decided a finding, cited with it (Diagnostic.rulings)
+
+
+def decided(text: str, options: JudgeOptions = NO_OPTIONS) -> tuple[str, list[str]]:
+    """The one error of a one-game log: its code and the rulings cited with it."""
+    (game,) = check_text("decided.spanish-main", text, options=options).games
+    (error,) = [d for d in game.diagnostics if d.is_error]
+    return error.code, sorted(error.rulings)
+
+
+def test_a_ram_never_stated_rests_on_the_level_1_reading_alone():
+    """S-L1-CONTACT is cited only where a move ended a contact the log had stated."""
+    text = G + s.T12 + "3. Anna: move Anna.s1 S  Anna: ram Anna.s1 Ben.s2 5\n"
+    assert decided(text) == ("S-RAM", ["S-L1"])
+    ended = G + s.BOW + "4. Ben: move Ben.s2 S  Ben: end\n5. Anna: move Anna.s1 S  Anna: ram Anna.s1 Ben.s2 5\n"
+    assert decided(ended) == ("S-RAM", ["S-L1", "S-L1-CONTACT"])
+
+
+def test_a_cargo_without_links_cites_none():
+    """S-LINK is cited only where links enlarged the cargo: the sloop has none aboard."""
+    text = G + AT_I3 + "2. Ben: end\n3. Anna: explore Anna.s2 takes Anna.t2,Ben.t2,Anna.t4,Ben.t4\n"
+    assert decided(text) == ("S-CARGO", [])
+
+
+def test_an_unknown_card_cites_the_sample_cards_only_when_they_are_in_use():
+    """The same cards given with --data are the player's file, not the bundled one (S-DATA-SAMPLES)."""
+    text = s.header() + s.setup(fleet_a=s.FLEET_A + " s4=s-galleon")
+    assert decided(text) == ("S-DATA-UNKNOWN", ["S-DATA-SAMPLES"])
+    document = json.loads((ROOT / "referee" / "games" / "spanish_main" / "sample-cards.json").read_text())
+    given = JudgeOptions(data={"spanish-main": (cards_load(document),)})
+    assert decided(text.replace('[Cards "sample"]', '[Cards "mine"]'), given) == ("S-DATA-UNKNOWN", [])
+
+
+def test_a_fact_naming_nothing_cites_the_level_1_reading_at_level_1_only():
+    """At level 2 the stated geometry is measured, not trusted: S-L1 and S-LEVELS do not decide."""
+    text = G + "1. Anna: move Anna.s1 L dock R1\n"
+    assert decided(text) == ("S-L1-FACTS", ["S-L1", "S-LEVELS"])
+    beyond = (SAMPLES / "illegal" / "s-geo-margin-beyond.spanish-main").read_text(encoding="utf-8")
+    level2 = beyond.replace("3. Anna: move Anna.s1 S@349,450,0", "3. Anna: move Anna.s1 S@340,450,0 touch I9")
+    assert decided(level2) == ("S-L1-FACTS", [])

@@ -36,6 +36,13 @@ def _document(path: str) -> Any:
         raise UnreadableInput(str(error)) from None
 
 
+def _fault(path: str, error: DataError) -> str:
+    """A card file's fault as `check --data` words it: file, JSON pointer, message, ruling."""
+    from referee.pipeline.datafiles import DataFileError
+
+    return str(DataFileError(path, error.message, error.pointer, error.rule))
+
+
 def _loaded(path: str) -> Any:
     from referee.games.spanish_main.cards import load
 
@@ -58,8 +65,7 @@ def check_cards(ctx: click.Context, path: str) -> None:
     try:
         loaded = _loaded(path)
     except DataError as error:
-        where = f"{error.pointer}: " if error.pointer else ""
-        emit(f"{path}: {where}{error.message}")
+        emit(_fault(path, error))
         ctx.exit(EXIT_FINDINGS)
     kinds: dict[str, int] = {}
     for card in loaded.cards.values():
@@ -88,8 +94,7 @@ def show_card(ctx: click.Context, path: str, card_id: str) -> None:
     try:
         loaded = _loaded(path)
     except DataError as error:
-        where = f"{error.pointer}: " if error.pointer else ""
-        raise click.UsageError(f"{path}: {where}{error.message}") from None
+        raise click.UsageError(_fault(path, error)) from None
     card = loaded.cards.get(card_id)
     if card is None:
         raise click.UsageError(f"{path} holds no card {card_id!r}")

@@ -38,29 +38,31 @@ def _sections(game_id: str | None) -> Iterator[_Section]:
 
 
 @cli.command("rules", short_help="Explain the rulings and codes the referee cites.")
-@click.argument("rule_id", required=False, metavar="[ID]")
+@click.argument("rule_ids", nargs=-1, metavar="[ID]...")
 @click.option("--game", "game_id", type=click.Choice(sorted(GAMES)), default=None,
               help="Only this game's rulings and variants.")
 @click.option("--list", "as_list", is_flag=True, help="One line per code: id, game and title.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: every code and variant as data (schemas/rules.schema.json).")
 @click.pass_context
-def rules_command(ctx: click.Context, rule_id: str | None, game_id: str | None, as_list: bool,
+def rules_command(ctx: click.Context, rule_ids: tuple[str, ...], game_id: str | None, as_list: bool,
                   output_format: str) -> None:
     """Explain every code a diagnostic can cite — the notation's own (N-SYNTAX, N-TAG, ...)
     and each game's rulings (K-TARGET, C-RAISE, ...) — and the variants a game offers;
-    or only the one named by ID (a code, or a variant's name).
+    or only those named by ID (codes, or variants' names), such as the code of a finding
+    and the rulings that decided it.
 
     \b
     Examples:
       referee rules K-TARGET
+      referee rules P-CLAIM P-MEET
       referee rules --list --game corsari
       referee rules --format json > rules.json
     """
     style = style_for(ctx)
     sections = list(_sections(game_id))
-    if rule_id is not None:
-        _one(sections, rule_id, output_format, style)
+    if rule_ids:
+        _named(sections, rule_ids, output_format, style)
         return
     if output_format == "json":
         emit(json.dumps(_document(sections), indent=2, ensure_ascii=False))
@@ -92,28 +94,35 @@ def _block(heading: str, entries: list[tuple[str, str]], style) -> None:
         emit("")
 
 
-def _one(sections: list[_Section], rule_id: str, output_format: str, style) -> None:
+def _named(sections: list[_Section], rule_ids: tuple[str, ...], output_format: str, style) -> None:
+    """The codes and variants named, in the order given; a name that is neither is a usage
+    error, before anything is written."""
+    found = [_find(sections, rule_id) for rule_id in rule_ids]
+    if output_format == "json":
+        chosen = [_Section(section.game, section.name, (item,) if isinstance(item, Ruling) else (),
+                           (item,) if isinstance(item, Variant) else ()) for section, item in found]
+        emit(json.dumps(_document(chosen), indent=2, ensure_ascii=False))
+        return
+    for index, (section, item) in enumerate(found):
+        if index:
+            emit("")
+        if isinstance(item, Ruling):
+            where = "the notation" if section.game is None else section.name
+            emit(style(f"{item.id} — {item.title}", "bold") + f"  ({where})")
+        else:
+            emit(style(f"{item.name} — variant of {item.ruling}", "bold") + f"  ({section.name})")
+        emit(textwrap.fill(item.text, width=78))
+
+
+def _find(sections: list[_Section], rule_id: str) -> tuple[_Section, Ruling | Variant]:
     wanted = rule_id.upper()
     for section in sections:
         for ruling in section.rulings:
             if ruling.id == wanted:
-                if output_format == "json":
-                    emit(json.dumps(_document([_Section(section.game, section.name, (ruling,))]),
-                                    indent=2, ensure_ascii=False))
-                    return
-                where = "the notation" if section.game is None else section.name
-                emit(style(f"{ruling.id} — {ruling.title}", "bold") + f"  ({where})")
-                emit(textwrap.fill(ruling.text, width=78))
-                return
+                return section, ruling
         for variant in section.variants:
             if variant.name == rule_id.lower():
-                if output_format == "json":
-                    emit(json.dumps(_document([_Section(section.game, section.name, (), (variant,))]),
-                                    indent=2, ensure_ascii=False))
-                    return
-                emit(style(f"{variant.name} — variant of {variant.ruling}", "bold") + f"  ({section.name})")
-                emit(textwrap.fill(variant.text, width=78))
-                return
+                return section, variant
     known = [r.id for s in sections for r in s.rulings]
     close = [k for k in known if wanted.split("-")[-1] in k]
     hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `referee rules --list` lists them all"

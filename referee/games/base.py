@@ -51,12 +51,14 @@ class Variant:
 
 
 class DataError(Exception):
-    """A data file a game cannot use; `pointer` is the JSON pointer of the value at fault."""
+    """A data file a game cannot use; `pointer` is the JSON pointer of the value at fault and
+    `rule` the ruling the file breaks, which the report cites."""
 
-    def __init__(self, message: str, pointer: str = "") -> None:
+    def __init__(self, message: str, pointer: str = "", rule: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.pointer = pointer
+        self.rule = rule
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,14 +18,16 @@ MAX_DATA_BYTES = 16 << 20
 
 
 class DataFileError(Exception):
-    """A data file that cannot be used, located: `path`, `pointer`, `message`."""
+    """A data file that cannot be used, located: `path`, `pointer`, `message`, and the `rule`
+    it breaks when a game's ruling says (cited at the end, as a finding's rule would be)."""
 
-    def __init__(self, path: str, message: str, pointer: str = "") -> None:
+    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "") -> None:
         where = f"{path}: {pointer}: " if pointer else f"{path}: "
-        super().__init__(where + message)
+        super().__init__(where + message + (f" ({rule})" if rule else ""))
         self.path = path
         self.pointer = pointer
         self.message = message
+        self.rule = rule
 
 
 def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
@@ -62,7 +64,7 @@ def load_data_file(path: str) -> tuple[str, Any]:
     try:
         return game.id, game.load_data(document, path)
     except DataError as error:
-        raise DataFileError(path, error.message, error.pointer) from None
+        raise DataFileError(path, error.message, error.pointer, error.rule) from None
 
 
 def read_json(path: str) -> Any:

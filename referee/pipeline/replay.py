@@ -187,7 +187,8 @@ def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Rou
         span = Span(record.line, 1, 2)
     facts: dict[str, Any] = dict(violation.facts)
     return Diagnostic(violation.rule, violation.message, path, span, violation.severity,
-                      move_text=move_text, move_number=number, notes=list(violation.notes), facts=facts)
+                      move_text=move_text, move_number=number, notes=list(violation.notes), facts=facts,
+                      rulings=[ruling for ruling in dict.fromkeys(violation.rulings) if ruling != violation.rule])
 
 
 @dataclass(slots=True)

@@ -148,6 +148,8 @@ def sarif_result(diagnostic: dict[str, Any], index: dict[str, int], artifact: in
         properties["notes"] = list(diagnostic["notes"])
     if diagnostic.get("facts"):
         properties["facts"] = diagnostic["facts"]
+    if diagnostic.get("rulings"):
+        properties["rulings"] = list(diagnostic["rulings"])  # each also in the run's rules
     if properties:
         result["properties"] = properties
     return result

@@ -66,7 +66,12 @@ def render_json_diagnostic(data: dict[str, Any], style: Style) -> str:
         lines.append(f"{pad} = {label}: {visible(move if len(move) <= 200 else move[:199] + '…')}")
     for note in data.get("notes", ()):
         lines.append(f"{pad} = note: {visible(note)}")
-    lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
+    rulings = data.get("rulings", ())
+    if rulings:
+        lines.append(f"{pad} = decided by: {', '.join(rulings)}")
+        lines.append(f"{pad} = help: `referee rules {' '.join([data['code'], *rulings])}` explains them")
+    else:
+        lines.append(f"{pad} = help: `referee rules {data['code']}` explains the rule")
     return "\n".join(lines)
 
 

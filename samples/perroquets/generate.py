@@ -16,7 +16,8 @@ What is generated:
   * legal/unfinished: a game that stops mid-way, claimed '*';
   * boards/lagoon-game: a game on the user data file boards/lagoon-9.json;
   * illegal/p-*: one log per ruling, each a short legal game with one faulty entry,
-    headed by `; expect: RULE LINE`. The line is where the referee puts its caret; the
+    headed by `; expect: RULE LINE [by RULING...]`. The line is where the referee puts
+    its caret and the rulings are those that decided the finding besides its rule; the
     script checks that the referee finds exactly that rule, and for false claims the
     rule that decides the real outcome.
 
@@ -75,6 +76,23 @@ CROWD = header() + """0. X: ship f10  Y: ship g10  parrots: 3/1 1 1 1  parrots: 
 1. parrots: 3/3 2 2 2  wind: 2  X: draw A B  Y: draw A=A1 B  X: none  Y: take A1 green
 2. parrots: 1/4 2 3 2  wind: 1  Y: draw A B  X: draw A B  X: none  Y: none
 """
+# The 3 heading east rests over i7 after round 3 and leaves the board in round 4; X's A1 then enters i7.
+EDGE = header() + """0. X: ship i8  Y: ship a2  parrots: 4/1 1 3 1  parrots: 2/2 1 1 1  parrots: 3/3 1 1 1
+1. parrots: 1/1 1 1 1  wind: 1  X: draw A B  Y: draw A B  X: none  Y: none
+2. parrots: 1/1 2 2 2  wind: 1  Y: draw A B  X: draw A B  X: none  Y: none
+3. parrots: 2/1 1 2 2  wind: 1  X: draw A B  Y: draw A B  X: none  Y: none
+4. parrots: 2/3 3 3 3  wind: 1  Y: draw A B  X: draw A=A1 B  X: take A1 green  Y: none
+"""
+# X (1) and Y (0) share f10 after round 1; in round 2 a 3 and a 2 fly over f10.
+ORDER = header() + """0. X: ship f10  Y: ship g10  parrots: 3/3 3 1 2  parrots: 2/1 1 1 2  parrots: 1/3 3 3 3
+1. parrots: 2/1 3 2 2  wind: 2  X: draw A B  Y: draw A=A1 B  X: none  Y: take A1 green
+2. parrots: 1/3 1 2 3  wind: 2  Y: draw A=A1 B  X: draw A=A2 B  X: take A2 green  Y: take A1 green
+"""
+# Y stuck on the island f9; X captures the 3 on f10, then sails onto f9.
+STEP = header() + """0. X: ship f10  Y: ship f9  parrots: 3/1 1 1 1  parrots: 2/2 1 1 1  parrots: 4/3 1 1 1
+1. parrots: 3/3 2 2 2  wind: 1  X: draw A B  Y: draw A B  X: none  Y: none
+2. parrots: 1/4 2 3 2  wind: 1  Y: draw A B  X: draw A=A1 B  X: take A1 green  Y: none
+"""
 SOLO = CROWD.replace("Y: draw A=A1 B  X: none  Y: take A1 green", "Y: draw A B  X: none  Y: none")
 
 # (file stem, what it shows, log text, rule expected, rule deciding a false claim)
@@ -86,12 +104,17 @@ ILLEGAL: list[tuple[str, str, str, str, str | None]] = [
     ("p-board-square", "A claim about a square off the board.", XY2 + "claim: Y at m20\n", "P-BOARD", None),
     ("p-dots-formation", "Dots come in formations 1 to 4: a formation roll of 5 is no d4 result.",
      XY.replace("parrots: 3/1 1 1 1  wind", "parrots: 3/5 1 1 1  wind"), "P-DICE", None),
-    ("p-steps-path", "No card of pile A shows F9 in green.",
-     XY + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw A B  X: draw A B  X: take A green F9\n", "P-CHOOSE", None),
+    ("p-steps-path", "Y's B5 shows F2 L: heading north, L is west, so Y ends on a7; c7 reads L as the "
+     "right seen along the red arrow.",
+     XY + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw B=B5 A  X: draw A B  X: none  Y: take B5 green\n"
+     "claim: Y at c7\n", "P-CLAIM", "P-SHIP-PATH"),
     ("p-cards-pile", "There is no pile Z.",
      XY + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw Z B\n", "P-CARDS", None),
-    ("p-parrot-straight", "Parrots fly straight: none comes near b6 in round 2.",
-     XY2 + "claim: Y captures b6\n", "P-CLAIM", "P-FLY"),
+    ("p-parrot-straight", "A parrot keeps the heading it was placed with: the 2 over b5 flies east, not north "
+     "to Y's ship on b6.",
+     XY.replace("Y: ship b5", "Y: ship b6")
+     + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw A B  X: draw A B  X: none  Y: none  claim: Y captures b6\n",
+     "P-CLAIM", "P-FLY"),
     ("p-bag-value", "The default bag holds values 1 to 3 only.",
      XY.replace("parrots: 3/1 1 1 1  wind", "parrots: 3/1 1 7 1  wind"), "P-BAG", None),
     ("p-players-count", "Pirates & Perroquets is for 2 to 4 players.",
@@ -140,16 +163,16 @@ ILLEGAL: list[tuple[str, str, str, str, str | None]] = [
      XY + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw C A  X: draw A=A6 B  X: take A6 green  Y: none\n"
      "claim: Y loses 0\n", "P-CLAIM", "P-STUCK"),
     ("p-fly-nothing", "No parrot flies over e5 in round 2.", XY2 + "claim: X captures e5\n", "P-CLAIM", "P-FLY"),
-    ("p-fly-edge-gone", "Round 2 captures nothing for X: the claim counts a parrot that never came.",
-     XY2 + "claim: X holds 3\n", "P-CLAIM", "P-MEET"),
+    ("p-fly-edge-gone", "The 3 over i7 flies off the board before X's ship enters i7: there is nothing left to "
+     "pick up.", EDGE + "claim: X picks up i7\n", "P-CLAIM", "P-FLY-EDGE"),
     ("p-fly-island-shelter", "An island never captures: the 3 rests over f9.",
      CROWD + "claim: X captures f9\n", "P-CLAIM", "P-FLY-ISLAND"),
     ("p-fly-ship-alone", "X alone on f10 captures the 3, not Y.", SOLO + "claim: Y captures f10\n",
      "P-CLAIM", "P-FLY-SHIP"),
     ("p-fly-crowd-tie", "X and Y tie on f10: nobody captures the 3.", CROWD + "claim: X captures f10\n",
      "P-CLAIM", "P-FLY-CROWD"),
-    ("p-fly-order-counts", "The counts at the start of the flights decide a crowd: 0 and 0 tie on f10.",
-     CROWD + "claim: Y captures f10\n", "P-CLAIM", "P-FLY-CROWD"),
+    ("p-fly-order-counts", "The counts at the start of the flights decide every crowd: X 1 and Y 0 on f10, so Y "
+     "captures both parrots that fly over it.", ORDER + "claim: Y holds 1\n", "P-CLAIM", "P-FLY-CROWD"),
     ("p-ship-moves", "Y's ship sails its whole manoeuvre: it ends on b8.", XY2 + "claim: Y at b5\n",
      "P-CLAIM", "P-SHIP-PATH"),
     ("p-ship-order-weight", "The lighter manoeuvre moves first: X (weight 1), then Y (weight 3).",
@@ -164,8 +187,8 @@ ILLEGAL: list[tuple[str, str, str, str, str | None]] = [
     ("p-meet-lighter", "X (weight 1) takes Y's parrot when entering b5.", XY2 + "claim: Y holds 1\n",
      "P-CLAIM", "P-MEET"),
     ("p-edge-stop", "The edge stops Ben on a5.", BEN + "claim: Ben at a4\n", "P-CLAIM", "P-EDGE"),
-    ("p-step-order-pickup", "Within a step the pickup comes before the meeting: X holds 2 after round 2.",
-     XY2 + "claim: X holds 1\n", "P-CLAIM", "P-MEET"),
+    ("p-step-order-island", "Within a step the island loss comes before the meeting: X loses the 3 on f9, then "
+     "has nothing to give Y.", STEP + "claim: Y holds 1\n", "P-CLAIM", "P-MEET"),
     ("p-lose-value", "Ben holds two 2s: he cannot lose a 3.", BEN + "Ben: lose 3 2\n", "P-LOSE", None),
     ("p-lose-2-count", "Ben lost two parrots at the edge, not one.", BEN + "Ben: lose 2\n", "P-LOSE", None),
     ("p-next-first", "Round 2's first player is Y, on X's left.", XY2 + "claim: first X\n", "P-CLAIM", "P-NEXT"),
@@ -200,8 +223,10 @@ def illegal_sample(description: str, text: str, rule: str, decided_by: str | Non
     assert found[0].code == rule, (found[0].code, found[0].message, rule)
     if decided_by is not None:
         assert found[0].facts.get("decided_by") == decided_by, (found[0].message, decided_by)
+        assert decided_by in found[0].rulings, (found[0].rulings, decided_by)
     assert found[0].span is not None
-    return trial.replace(f"; expect: {rule} 0\n", f"; expect: {rule} {found[0].span.line}\n")
+    by = " by " + " ".join(sorted(found[0].rulings)) if found[0].rulings else ""
+    return trial.replace(f"; expect: {rule} 0\n", f"; expect: {rule} {found[0].span.line}{by}\n")
 
 
 def legal_game(seed: str, players: list[str], comment: str, variants: tuple[str, ...] = (),

@@ -10,7 +10,8 @@ What is generated:
     engine's own move generator (seeded: the same seed gives the same game everywhere);
   * legal/hidden-deal: a complete game whose deal is hidden (S-HIDDEN);
   * illegal/s-*: one log per ruling, each a short game with one faulty entry, headed by
-    `; expect: RULE LINE`; the script checks that the referee finds exactly that rule there.
+    `; expect: RULE LINE` (and `by RULING…`, the rulings that decided it); the script checks that
+    the referee finds exactly that rule there.
 
 The hand-written samples (legal/short-game, legal/s-example-terrain, legal/declared-ability,
 legal/tow-and-fog, malformed/*) are not touched here.
@@ -118,9 +119,12 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      "S-CREW-COST"),
     ("s-crew-zero", "Cole costs 0 points and is English: never aboard the Pirates' gull.",
      header() + setup(fleet_a="Anna: fleet s1=s-gull s2=s-sloop c1=c-cole@s1"), "S-CREW-ZERO"),
-    ("s-link-no-room", "The sloop has no link to give it room: cargo 3, four tokens.",
-     GAME + "1. Anna: move Anna.s2 S+S dock I3  Anna: end\n2. Ben: end\n"
-     "3. Anna: explore Anna.s2 takes Anna.t2,Ben.t2,Anna.t4,Ben.t4\n", "S-CARGO"),
+    ("s-link-no-room", "The gull's cargo counts its links: 5 printed, +1 for Ada linked to the gull, +1 for Ada "
+     "and Bo linked to each other: 7. Two crew and six plain tokens (the map takes no space) are one too many.",
+     GAME + "1. Anna: move Anna.s1 S+L dock I2  Anna: end\n2. Ben: end\n"
+     "3. Anna: explore Anna.s1 takes Anna.t1,Ben.t1,Anna.t7,Ben.t6  Anna: end\n4. Ben: end\n"
+     "5. Anna: move Anna.s1 S+L dock I3  Anna: end\n6. Ben: end\n"
+     "7. Anna: explore Anna.s1 takes Anna.t2,Ben.t2,Anna.t4\n", "S-CARGO"),
     ("s-cargo-full", "Ada and Bo aboard the sloop: cargo 3 + 1 for the linked pair = 4, load 2 + 3 tokens.",
      header() + setup(fleet_a="Anna: fleet s1=s-gull s2=s-sloop c1=c-ada@s2 c2=c-bo@s2")
      + "1. Anna: move Anna.s2 S+S dock I3  Anna: end\n2. Ben: end\n"
@@ -254,6 +258,8 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      GAME + T12 + "3. Anna: shoot Anna.s2 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 4 lose 1\n", "S-ABILITY"),
     ("s-reveal-on-island", "Crew on an island have no ability to reveal.",
      GAME + '1. Anna: land Anna.s1 Anna.c2  Anna: ability Anna.c2 "aims true"\n', "S-ABILITY"),
+    ("s-reveal-crew-named", "'reveal' names face-down treasure; a face-down crew is revealed only by its first "
+     "declared use.", GAME + "1. Anna: reveal Anna.s1 Anna.c2\n", "S-REVEAL"),
     ("s-stack-twice", "A keyword is used once a turn a ship.",
      GAME + T12 + "3. Anna: shoot Anna.s1 with cannon=+1 of Anna.c2 with cannon=+1 of Anna.c2 mast 1 at Ben.s2 S 4"
      " lose 1\n", "S-STACK"),
@@ -295,7 +301,8 @@ def illegal_sample(description: str, text: str, rule: str) -> str:
     assert len(found) == 1, (rule, [(d.code, d.message) for d in found])
     assert found[0].code == rule, (found[0].code, found[0].message, rule)
     assert found[0].span is not None
-    return trial.replace(f"; expect: {rule} 0\n", f"; expect: {rule} {found[0].span.line}\n")
+    decided = " by " + " ".join(sorted(found[0].rulings)) if found[0].rulings else ""
+    return trial.replace(f"; expect: {rule} 0\n", f"; expect: {rule} {found[0].span.line}{decided}\n")
 
 
 def legal_game(seed: str, comment: str) -> str:

@@ -81,6 +81,14 @@ def card_info(code: str) -> CardInfo | None:
     return CARDS.get(code)
 
 
+def misprint_read(code: str) -> str | None:
+    """The yellow pirate a black one means (K-EXAMPLE): the rules' worked example prints a
+    black pirate, a colour Korsar does not have, where yellow is meant."""
+    if len(code) == 2 and code[0] == "K" and ("Y" + code[1]) in CARDS:
+        return "Y" + code[1]
+    return None
+
+
 def why_unknown(code: str) -> str:
     """One sentence on why a card-like code names no Korsar card."""
     if code.startswith("$"):

@@ -10,7 +10,7 @@ K-DISCARD, K-TARGET, the card's own rules, then the writer's claims.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -20,6 +20,7 @@ from referee.games.korsar.cards import (
     COLOUR_NAMES,
     COPIES,
     card_info,
+    misprint_read,
     why_unknown,
 )
 from referee.games.korsar.notation import GalleonRef, KorsarAction
@@ -379,9 +380,9 @@ class KorsarEngine(Engine):
         card = action.card
         info = CARDS.get(card) if card is not None else None
         if card is not None and info is None:
-            return Violation("K-CARDS", why_unknown(card), {"card": card}, part="card")
+            return _unknown_card(card, "card")
         if action.chased is not None and action.chased not in CARDS:
-            return Violation("K-CARDS", why_unknown(action.chased), {"card": action.chased}, part="chase")
+            return _unknown_card(action.chased, "chase")
 
         if action.kind == "draw":
             if card is not None or not self.deck_size:
@@ -924,6 +925,17 @@ class KorsarEngine(Engine):
         }
 
 
+def _unknown_card(card: str, part: str) -> Violation:
+    """K-CARDS for a code that names no card; a black pirate is the worked example's misprint
+    (K-EXAMPLE), and the finding says which card is meant."""
+    meant = misprint_read(card)
+    if meant is None:
+        return Violation("K-CARDS", why_unknown(card), {"card": card}, part=part)
+    return Violation("K-CARDS", why_unknown(card), {"card": card, "meant": meant}, part=part,
+                     notes=(f"the rules' worked example prints black where yellow is meant: write {meant}",),
+                     rulings=("K-EXAMPLE",))
+
+
 def _card_order(card: str) -> tuple[int, str]:
     rank = {"$": 0, "Y": 1, "R": 2, "G": 3, "B": 4, "A": 5}
     return (rank.get(card[0], 9), card)
@@ -936,5 +948,4 @@ def _scores_note(scores: dict[str, int | None]) -> str:
 def _with_note(violation: Violation, note: str | None) -> Violation:
     if note is None:
         return violation
-    return Violation(violation.rule, violation.message, violation.facts, violation.part,
-                     violation.notes + (note,))
+    return replace(violation, notes=violation.notes + (note,))

@@ -3,7 +3,8 @@
 A false claim is illegal; the diagnostic names P-CLAIM, the rule that decides the
 real outcome (`decided_by`), and the part of the account that shows it: a ship's
 path square by square, a parrot's flight with the counts of a crowd, the ships'
-order with its tie-breaks.
+order with its tie-breaks. The finding's rulings are `decided_by` and those of the
+events the account shows: what a reader needs to see why the claim fails.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.diagnostics import Violation
-from referee.games.perroquets.geometry import parse_square, square_name
+from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, parse_square, square_name
 from referee.games.perroquets.notation import Claim
 from referee.games.perroquets.resolve import Flight, RoundReport, Voyage
 
@@ -44,7 +45,8 @@ def check_claim(engine: "PerroquetsEngine", claim: Claim) -> Violation | None:
         return _count(engine, report, subject, claim.kind, int(claim.value))
     square = parse_square(claim.value)
     if square is None or not engine.board.on_grid(square):
-        return Violation("P-BOARD", f"{claim.value} is not a square of this board", part="value")
+        return Violation("P-BOARD", f"{claim.value} is not a square of this board", part="value",
+                         rulings=engine.data_rulings())
     if claim.kind == "at":
         return _at(engine, report, subject, square)
     if claim.kind == "captures":
@@ -52,9 +54,16 @@ def check_claim(engine: "PerroquetsEngine", claim: Claim) -> Violation | None:
     return _picks_up(engine, report, subject, square)
 
 
-def _false(message: str, decided_by: str, part: str, notes: tuple[str, ...] = ()) -> Violation:
+def _false(message: str, decided_by: str, part: str, notes: tuple[str, ...] = (),
+           rulings: tuple[str, ...] = ()) -> Violation:
+    """A false claim; `rulings`: those besides `decided_by` that the account quoted shows at work."""
     return Violation("P-CLAIM", f"the claim does not hold: {message} ({decided_by})",
-                     {"decided_by": decided_by}, part=part, notes=notes)
+                     {"decided_by": decided_by}, part=part, notes=notes, rulings=(decided_by, *rulings))
+
+
+EVENT_RULINGS = {"P-FLY-ORDER": "the crowd decided by the counts the flights' order gives",
+                 "P-STEP-ORDER": "after this step's pickup or island loss"}
+"""How a note words a ruling that decided an event besides its own rule."""
 
 
 def path_lines(voyage: Voyage) -> tuple[str, ...]:
@@ -118,27 +127,30 @@ def _order(engine: "PerroquetsEngine", report: RoundReport, named: list[str]) ->
 
 
 def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: str, claimed: int) -> Violation | None:
-    events = [e for e in report.events if player in (e.player, e.receiver) and (e.kind == "gain" or e.count)]
+    events = [e for e in report.events
+              if player in (e.player, e.receiver) and (e.kind == "gain" or e.count or e.rulings)]
     if kind == "loses":
-        actual = sum(e.count for e in events if e.kind == "lose" and e.player == player)
-        rules = [e.rule for e in events if e.kind == "lose" and e.player == player]
+        counted = [e for e in events if e.kind == "lose" and e.player == player]
+        actual = sum(e.count for e in counted)
         verb = "gave or lost"
     else:
+        counted = events
         actual = sum(engine.holds[player].values())
-        rules = [e.rule for e in events]
         verb = "holds"
+    rules = [e.rule for e in counted]
     if actual == claimed:
         return None
     notes = tuple(f"{e.rule}" + (f" on {square_name(e.square)}" if e.square else "") + ": "
                   + (f"{player} gains a {e.value}" if e.kind == "gain"
                      else f"{player} takes {e.count} from {e.player}" if e.receiver == player
                      else f"{player} loses {e.count}" + (f" to {e.receiver}" if e.receiver else ""))
+                  + "".join(f" ({EVENT_RULINGS[r]}, {r})" for r in e.rulings)
                   for e in events)
     decided = rules[0] if rules else ("P-LOSE" if kind == "loses" else "P-SCORE")
     voyage = report.voyage(player)
     extra = path_lines(voyage) if voyage else ()
     return _false(f"{player} {verb} {actual}" + (" this round" if kind == "loses" else "") + f", not {claimed}",
-                  decided, "value", notes + extra)
+                  decided, "value", notes + extra, tuple(r for e in counted for r in (e.rule, *e.rulings)))
 
 
 def _at(engine: "PerroquetsEngine", report: RoundReport, player: str, square: tuple[int, int]) -> Violation | None:
@@ -148,9 +160,49 @@ def _at(engine: "PerroquetsEngine", report: RoundReport, player: str, square: tu
     voyage = report.voyage(player)
     if player in report.stuck:
         return _false(f"{player} was stuck and stays on {square_name(actual)}", "P-STUCK", "value")
-    rule = "P-EDGE" if voyage and voyage.edge else "P-SHIP-PATH"
-    return _false(f"{player}'s ship ends on {square_name(actual)}, not {square_name(square)}", rule, "value",
-                  path_lines(voyage) if voyage else ())
+    message = f"{player}'s ship ends on {square_name(actual)}, not {square_name(square)}"
+    lines = path_lines(voyage) if voyage else ()
+    if voyage is None:
+        return _false(message, "P-SHIP-PATH", "value")
+    if voyage.edge:
+        return _false(message, "P-EDGE", "value", lines)
+    if square == voyage.start:
+        return _false(f"{player}'s ship makes its manoeuvre: it ends on {square_name(actual)}, not where it "
+                      "set out", "P-SHIP-PATH", "value", lines, ("P-SHIP",))
+    misread = _misread(engine, voyage, square)
+    if misread is not None:
+        rule, note = misread
+        return _false(message, "P-SHIP-PATH", "value", (*lines, note), (rule,))
+    return _false(message, "P-SHIP-PATH", "value", lines)
+
+
+MIRRORED = str.maketrans("LR", "RL")
+"""A step with left and right taken the other way: R for L, FR for FL, …"""
+
+
+def _misread(engine: "PerroquetsEngine", voyage: Voyage, square: Square) -> tuple[str, str] | None:
+    """Where the claimed square is the end of the voyage's manoeuvre under another wind
+    (P-WIND), or with left and right seen against the red arrow (P-STEPS): the ruling that
+    tells the real course from the claimed one, and a note saying so."""
+    heading = engine.round.wind
+    path = voyage.manoeuvre
+    if heading is None or path is None:
+        return None
+    for other in HEADINGS:
+        if other != heading and _end(engine, voyage.start, path, other) == square:
+            return "P-WIND", (f"the manoeuvre would end on {square_name(square)} were the red arrow heading "
+                              f"{other}; this round's wind turns it {heading}")
+    mirrored = Manoeuvre(tuple(step.translate(MIRRORED) for step in path.steps))
+    if mirrored != path and _end(engine, voyage.start, mirrored, heading) == square:
+        return "P-STEPS", (f"{square_name(square)} is where {mirrored} would end: in {path}, L and R are to the "
+                           "left and right seen along the red arrow")
+    return None
+
+
+def _end(engine: "PerroquetsEngine", start: Square, path: Manoeuvre, heading: Heading) -> Square:
+    """Where a manoeuvre from `start` ends under `heading`, stopped by the edge (P-EDGE)."""
+    entered, _, _ = engine.lanes.course(start, path, heading)
+    return entered[-1][0] if entered else start
 
 
 def _captures(engine: "PerroquetsEngine", report: RoundReport, player: str,
@@ -161,10 +213,16 @@ def _captures(engine: "PerroquetsEngine", report: RoundReport, player: str,
     notes = tuple(line for f in over for line in flight_lines(f))
     name = square_name(square)
     if not over:
+        astray = [f for f in report.flights if _within_reach(f, square)]
+        if astray:
+            return _false(f"no parrot flies over {name} this round: a parrot keeps the heading its beak was "
+                          "given on its dot", "P-FLY", "value",
+                          tuple(line for f in astray for line in flight_lines(f)), ("P-PARROT",))
         return _false(f"no parrot flies over {name} this round", "P-FLY", "value")
     other = next((f for f in over if f.outcome == "captured" and f.squares[-1] == square), None)
     if other is not None:
-        return _false(f"{other.by} captures the parrot on {name}, not {player}", other.rule, "value", notes)
+        return _false(f"{other.by} captures the parrot on {name}, not {player}", other.rule, "value", notes,
+                      other.rulings)
     if engine.board.is_island(square):
         return _false(f"{name} is an island: no parrot is captured over it", "P-FLY-ISLAND", "value", notes)
     if any(sq == square for f in over for sq, _ in f.crowds):
@@ -185,4 +243,25 @@ def _picks_up(engine: "PerroquetsEngine", report: RoundReport, player: str,
     if voyage is None or all(step.square != square for step in voyage.squares):
         rule = "P-EDGE" if voyage and voyage.edge else ("P-STUCK" if player in report.stuck else "P-SHIP-PATH")
         return _false(f"{player}'s ship does not enter {name}", rule, "value", notes)
+    outside = engine.board.dot_position == "outside"
+    left = [f for f in report.flights if f.start == square and not (f.on_dot and outside)]
+    if left:
+        flown = tuple(line for f in left for line in flight_lines(f))
+        gone = [f.value for f in left if f.outcome == "gone"]
+        what = "the parrots over it flew" if len(left) > 1 else "the parrot over it flew"
+        off = ", ".join(f"the {value}" for value in gone)
+        return _false(f"no parrot is over {name} when {player}'s ship enters it: {what} before the ships moved"
+                      + (f", {off} off the board" if gone else ""),
+                      "P-FLY-EDGE" if gone else "P-FLY", "value", notes + flown, ("P-FLY",) if gone else ())
     return _false(f"no parrot is over {name} when {player}'s ship enters it", "P-PICKUP", "value", notes)
+
+
+def _within_reach(flight: Flight, square: Square) -> bool:
+    """Whether `square` is within the flight's value of its start, straight ahead in another
+    heading than the one its beak gave it (P-PARROT)."""
+    if not flight.squares:
+        return False
+    ahead = (flight.squares[0][0] - flight.start[0], flight.squares[0][1] - flight.start[1])
+    x, y = flight.start
+    return any((x + dx * k, y + dy * k) == square
+               for dx, dy in VECTORS.values() if (dx, dy) != ahead for k in range(1, flight.value + 1))

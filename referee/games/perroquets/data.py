@@ -129,15 +129,19 @@ def digest_of(document: Any) -> str:
 
 
 def load(document: Any) -> GameData:
-    """A data document checked and made ready; DataError names the JSON pointer at fault."""
+    """A data document checked and made ready; DataError names the JSON pointer at fault,
+    and every fault breaks P-DATA (what the board, cards and bag must be)."""
     from referee.validation import validator  # jsonschema only when data is read
 
     errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
         pointer = "".join(f"/{part}" for part in first.absolute_path)
-        raise DataError(first.message, pointer)
-    return _ready(document)
+        raise DataError(first.message, pointer, "P-DATA")
+    try:
+        return _ready(document)
+    except DataError as error:
+        raise DataError(error.message, error.pointer, error.rule or "P-DATA") from None
 
 
 def _ready(document: Any) -> GameData:

@@ -10,7 +10,7 @@ state as it was. Nothing here prints.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from referee.diagnostics import Violation
@@ -137,14 +137,14 @@ class PerroquetsEngine(Engine):
         if not self.started:
             if number != 0:
                 return Violation("P-ROUND", f"the log begins with the set-up, round 0, not round {number}",
-                                 part="round")
+                                 part="round", rulings=("P-LOG",))
             self.started = True
             return None
         due = self.round_due()
         if due is None:
             return Violation("P-ROUND", f"round {number} begins, but round {self.round_number} is still at "
                              f"{PHASE_NAMES[self.phase]}", {"due": self.phase}, part="round",
-                             notes=(self._awaiting(),))
+                             notes=(self._awaiting(),), rulings=("P-LOG",))  # an entry a log records is missing
         if number != due:
             return Violation("P-ROUND", f"round {due} comes next, not round {number}", {"due": due}, part="round")
         self._close_round()
@@ -156,7 +156,12 @@ class PerroquetsEngine(Engine):
     def play(self, player: str, action: Any) -> Violation | None:
         phases, by_table, check = ENTRIES[type(action)]
         if self.phase not in phases:
-            return self._out_of_phase(action)
+            violation = self._out_of_phase(action)
+            if not by_table and player not in self.players:
+                # both broken: P-PRECEDENCE names the phase (or the end) before the seat
+                return replace(violation, rulings=(*violation.rulings, "P-PRECEDENCE"),
+                               notes=(*violation.notes, f"'{player}' is not seated either (P-PLAYERS)"))
+            return violation
         if not by_table and player not in self.players:
             return Violation("P-PLAYERS", f"'{player}' is not seated at this table",
                              {"players": self.players}, part="mover",
@@ -328,11 +333,16 @@ class PerroquetsEngine(Engine):
         return Violation("P-ROUND", f"{what} does not belong to {PHASE_NAMES[self.phase]}",
                          {"phase": self.phase}, part="mover", notes=(self._awaiting(),) if self._awaiting() else ())
 
+    def data_rulings(self) -> tuple[str, ...]:
+        """What decides that a square, pile, card or value does not exist: the data (P-DATA),
+        and on the built-in data the referee's reconstruction of it (P-DEFAULT)."""
+        return ("P-DATA", "P-DEFAULT") if self.data.reconstructed else ("P-DATA",)
+
     def _square(self, text: str, part: str) -> Square | Violation:
         square = parse_square(text)
         if square is None or not self.board.on_grid(square):
             return Violation("P-BOARD", f"{text} is not a square of this {self.board.width} × {self.board.height} "
-                             "board", {"square": text}, part=part)
+                             "board", {"square": text}, part=part, rulings=self.data_rulings())
         return square
 
     # set-up ---------------------------------------------------------------------
@@ -363,7 +373,7 @@ class PerroquetsEngine(Engine):
         if not 1 <= action.side <= 4:
             return _not_a_d4(action.side, "side")
         if not 1 <= action.formation <= 4:
-            return _not_a_d4(action.formation, "formation")
+            return _not_a_d4(action.formation, "formation", ("P-DOTS",))  # four formations a side
         bag = self.bag
         side = self.board.sides[action.side]
         in_bag = sum(bag.values())
@@ -374,7 +384,8 @@ class PerroquetsEngine(Engine):
                 left = " ".join(f"{n}×{v}" for v, n in sorted(bag.items()) if n) or "nothing"
                 return Violation("P-BAG", f"the bag holds no parrot of value {value}" +
                                  (" any more" if self.data.bag.get(value) else ""),
-                                 {"value": value}, part=f"value:{index}", notes=(f"the bag holds {left}",))
+                                 {"value": value}, part=f"value:{index}", notes=(f"the bag holds {left}",),
+                                 rulings=() if self.data.bag.get(value) else self.data_rulings())
             drawn[value] = drawn.get(value, 0) + 1
         setup = self.round_number == 0
         if setup and side in self.wave_sides and "setup-repeat-sides" not in self.variants:
@@ -435,11 +446,13 @@ class PerroquetsEngine(Engine):
             letter = letters.get(slot.pile)
             if letter is None:
                 return Violation("P-CARDS", f"there is no pile {slot.pile}", part=f"draw:{index}",
-                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in self.data.piles.items()),))
+                                 notes=("piles: " + " ".join(f"{k} ({n})" for k, n in self.data.piles.items()),),
+                                 rulings=self.data_rulings())
             named = slot.card
             card = cards.get(named) if named else None
             if named is not None and card is None:
-                return Violation("P-CARDS", f"there is no card {named}", part=f"draw:{index}")
+                return Violation("P-CARDS", f"there is no card {named}", part=f"draw:{index}",
+                                 rulings=self.data_rulings())
             if sizes[letter] == 0:
                 if "discard-piles" in self.variants and discards[letter]:
                     sizes[letter] = discards[letter]
@@ -451,7 +464,9 @@ class PerroquetsEngine(Engine):
             if card is not None:
                 if card.pile != letter or card.id in drawn or card.id in out[letter]:
                     rule, message = self._card_not_drawn(card, letter, drawn)
-                    return Violation(rule, message, part=f"draw:{index}")
+                    # sorted by their backs, the piles hold each card once, in its own pile
+                    return Violation(rule, message, part=f"draw:{index}",
+                                     rulings=("P-SETUP-PILES",) if rule == "P-DRAW" else ())
                 drawn.add(card.id)
             sizes[letter] -= 1
             added.append(Slot(player, letter, named))
@@ -497,7 +512,8 @@ class PerroquetsEngine(Engine):
                 return Violation("P-PLAYERS", f"'{who}' is not seated at this table", part=f"hand:{who}")
             for card in cards:
                 if card not in self.data.cards:
-                    return Violation("P-CARDS", f"there is no card {card}", part=f"card:{card}")
+                    return Violation("P-CARDS", f"there is no card {card}", part=f"card:{card}",
+                                     rulings=self.data_rulings())
         for who in self.players:
             if named.count(who) != 1:
                 return Violation("P-REVEAL", f"the reveal shows each player's two cards once: {who}'s are "
@@ -551,7 +567,8 @@ class PerroquetsEngine(Engine):
         if action.card is not None:
             card = self.data.cards.get(action.card)
             if card is None:
-                return Violation("P-CARDS", f"there is no card {action.card}", part="card")
+                return Violation("P-CARDS", f"there is no card {action.card}", part="card",
+                                 rulings=self.data_rulings())
             if card.id in state.cards.values():
                 taker = next(p for p, c in state.cards.items() if c == card.id)
                 return Violation("P-TAKEN", f"{taker} has taken {card.id} already: a card taken is no longer "
@@ -564,7 +581,8 @@ class PerroquetsEngine(Engine):
         else:
             letter = self.data.pile_letter(action.pile or "")
             if letter is None:
-                return Violation("P-CARDS", f"there is no pile {action.pile}", part="card")
+                return Violation("P-CARDS", f"there is no pile {action.pile}", part="card",
+                                 rulings=self.data_rulings())
             path = parse_manoeuvre(action.path or "")
             candidates = [c for c in self.data.pile_cards(letter)
                           if path is not None and c.path(action.colour or "green").steps == path.steps]
@@ -755,8 +773,8 @@ class PerroquetsEngine(Engine):
         return check_claim(self, action)
 
 
-def _not_a_d4(roll: int, part: str) -> Violation:
-    return Violation("P-DICE", f"a d4 shows 1 to 4, not {roll}", {"roll": roll}, part=part)
+def _not_a_d4(roll: int, part: str, rulings: tuple[str, ...] = ()) -> Violation:
+    return Violation("P-DICE", f"a d4 shows 1 to 4, not {roll}", {"roll": roll}, part=part, rulings=rulings)
 
 
 TABLE_KINDS = frozenset({PlaceParrots, RollWind, Reveal, Claim})

@@ -48,6 +48,9 @@ class Event:
     value: int = 0
     count: int = 0
     receiver: str | None = None
+    rulings: tuple[str, ...] = ()
+    """Rulings besides `rule` that decided it: P-FLY-ORDER for a crowd that the counts of
+    the moment decided, P-STEP-ORDER for a meeting that the step's pickup or island changed."""
 
 
 @dataclass(slots=True)
@@ -63,6 +66,9 @@ class Flight:
     """On a crowded square: each owner's count that decided it."""
     crowds: list[tuple[Square, dict[str, int]]] = field(default_factory=list)
     """Crowded squares it flew on past, with the tied counts."""
+    rulings: tuple[str, ...] = ()
+    """P-FLY-ORDER when a crowd's counts would differ had another capture of this 5a counted
+    first (or, sequential-flight, did differ because one counted first)."""
 
 
 @dataclass(slots=True)
@@ -86,6 +92,8 @@ class Voyage:
     """What happened on squares of `path`, by their index there."""
     edge: bool = False
     stuck: bool = False
+    manoeuvre: Manoeuvre | None = None
+    """The path it sails, for claims to test what another wind or reading would give."""
 
     @property
     def squares(self) -> list[PathSquare]:
@@ -277,9 +285,9 @@ def resolve(table: Table, number: int, heading: Heading, decisions: list[Decisio
 
 
 def _lose(table: Table, report: RoundReport, player: str, count: int, rule: str, square: Square | None,
-          receiver: str | None) -> int:
+          receiver: str | None, rulings: tuple[str, ...] = ()) -> int:
     lost = min(count, table.counts[player])
-    report.events.append(Event("lose", player, rule, square, count=lost, receiver=receiver))
+    report.events.append(Event("lose", player, rule, square, count=lost, receiver=receiver, rulings=rulings))
     table.counts[player] -= lost
     if receiver is not None:
         table.counts[receiver] += lost
@@ -320,6 +328,8 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
     flights = report.flights
     gone = table.gone
     gains: list[Event] = []
+    takers: Counter[str] = Counter()  # captures of this 5a by player, for P-FLY-ORDER
+    crowded: list[tuple[Flight, Event]] = []
     for index in flight_order(table, parrots) if sequential else range(len(parrots)):
         parrot = parrots[index]
         sea, flight, rests_as, squares, off = (
@@ -331,6 +341,11 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
                 assert flight.by is not None
                 flights.append(flight)
                 event = Event("gain", flight.by, flight.rule, square, value=parrot.value)
+                if flight.counts and sequential and any(takers[p] for p in flight.counts):
+                    flight.rulings = event.rulings = ("P-FLY-ORDER",)  # an earlier capture counted
+                elif flight.counts:
+                    crowded.append((flight, event))
+                takers[flight.by] += 1
                 if sequential:
                     counts[flight.by] += 1
                     report.events.append(event)
@@ -345,6 +360,11 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
             landed[index] = rests_as
         else:
             resting.append(rests_as)
+    if not sequential:
+        for flight, event in crowded:
+            if any(takers[p] - (p == flight.by) for p in flight.counts):
+                # another capture of this 5a went to the crowd: only the counts of its start decide
+                flight.rulings = event.rulings = ("P-FLY-ORDER",)
     for event in gains:
         counts[event.player] += 1
         report.events.append(event)
@@ -406,7 +426,7 @@ def ship_order(table: Table, heading: Heading, decisions: list[Decision],
         player = decision.player
         crossed = measured[player][1]
         length = len(decision.path.steps)
-        voyage = Voyage(player, table.ships[player], decision.weight, crossed, length)
+        voyage = Voyage(player, table.ships[player], decision.weight, crossed, length, manoeuvre=decision.path)
         ranked.append(((decision.weight, length if by_length else crossed, seats.index(player)), voyage))
     ranked.sort(key=itemgetter(0))
     return [voyage for _, voyage in ranked]
@@ -434,6 +454,7 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
         square = voyage.start
         steps = 0  # squares entered so far
         for square, sea in entered:
+            before = table.counts[player]
             if not sea:
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
                 voyage.notes[steps] = [f"island: loses {lost}"]
@@ -441,7 +462,7 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional)
             if square in occupied:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
-                                 variants)
+                                 variants, before)
             steps += 1
             if may_end and not table.parrots:  # is_over(table)
                 report.ended = f"after {player}'s step to {square_name(square)}"
@@ -478,8 +499,9 @@ def _fight_terms(decisions: list[Decision], variants: frozenset[str]) -> tuple[d
 
 
 def _meet_on_the_way(table: Table, report: RoundReport, mover: str, square: Square, happened: list[str],
-                     decisions: list[Decision], variants: frozenset[str]) -> None:
-    """P-MEET: the sailing ship meets each other ship standing on the square it enters, in seat order."""
+                     decisions: list[Decision], variants: frozenset[str], before: int) -> None:
+    """P-MEET: the sailing ship meets each other ship standing on the square it enters, in seat order.
+    `before`: the mover's count as it entered, ahead of the step's pickup or island loss."""
     weights, unfought = _fight_terms(decisions, variants)
     for other in clockwise(table):
         if other == mover or table.ships.get(other) != square:
@@ -487,7 +509,7 @@ def _meet_on_the_way(table: Table, report: RoundReport, mover: str, square: Squa
         if other in unfought:
             happened.append(f"meets {other} (stuck: no fight)")
             continue
-        happened.append(_meet(table, report, mover, other, weights, square))
+        happened.append(_meet(table, report, mover, other, weights, square, before))
 
 
 def _meet_at_end(table: Table, report: RoundReport, decisions: list[Decision], variants: frozenset[str]) -> None:
@@ -522,11 +544,14 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, hap
 
 
 def _meet(table: Table, report: RoundReport, mover: str, other: str, weights: dict[str, int],
-          square: Square) -> str:
+          square: Square, before: int | None = None) -> str:
+    """`before`: the mover's count ahead of this step's pickup or island loss, where the meeting
+    is on the way: a heavier mover gives what P-STEP-ORDER leaves him, which may differ."""
     if weights[mover] == weights[other]:
         return f"meets {other}: equal weights {weights[mover]}, nothing happens"
     light, heavy = (mover, other) if weights[mover] < weights[other] else (other, mover)
-    given = _lose(table, report, heavy, 1, "P-MEET", square, light)
+    changed = heavy == mover and before is not None and (before > 0) != (table.counts[mover] > 0)
+    given = _lose(table, report, heavy, 1, "P-MEET", square, light, ("P-STEP-ORDER",) if changed else ())
     return (f"meets {other}: {light} (weight {weights[light]}) takes {given} from {heavy} "
             f"(weight {weights[heavy]})")
 

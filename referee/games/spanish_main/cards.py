@@ -81,7 +81,7 @@ def load(document: Any) -> CardSet:
     errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
     if errors:
         first = errors[0]
-        raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path))
+        raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path), "S-DATA")
     return _built(document)
 
 
@@ -92,18 +92,19 @@ def _built(document: Any) -> CardSet:
     for index, raw in enumerate(document["cards"]):
         pointer = f"/cards/{index}"
         if raw["id"] in cards:
-            raise DataError(f"card id {raw['id']} is given twice", f"{pointer}/id")
+            raise DataError(f"card id {raw['id']} is given twice", f"{pointer}/id", rule="S-DATA-CHECK")
         if "nationality" in raw and raw["nationality"] not in nationalities:
             raise DataError(f"nationality {raw['nationality']!r} is not among the file's nationalities",
-                            f"{pointer}/nationality")
+                            f"{pointer}/nationality", rule="S-DATA-CHECK")
         cannons = parse_cannons(raw["cannons"]) if "cannons" in raw else ()
         if raw["kind"] == "ship" and len(cannons) != raw["masts"]:
             raise DataError(f"a ship of {raw['masts']} masts lists {len(cannons)} cannons: one item a mast, "
-                            "X for a mast without cannon", f"{pointer}/cannons")
+                            "X for a mast without cannon", f"{pointer}/cannons", rule="S-DATA-CHECK")
         if raw["kind"] == "fort" and None in cannons:
-            raise DataError("a fort's flags each carry a cannon: X is for a ship's mast", f"{pointer}/cannons")
+            raise DataError("a fort's flags each carry a cannon: X is for a ship's mast", f"{pointer}/cannons",
+                            rule="S-DATA-CHECK")
         if raw.get("unique") and raw.get("gold", 0) != 0:
-            raise DataError("a unique treasure starts at 0 gold", f"{pointer}/gold")
+            raise DataError("a unique treasure starts at 0 gold", f"{pointer}/gold", rule="S-DATA-CHECK")
         _check_hull(raw, pointer)
         cards[raw["id"]] = Card(
             raw["id"], raw["kind"], raw["name"], raw.get("nationality"), raw.get("cost"), raw.get("masts"),
@@ -116,9 +117,9 @@ def _built(document: Any) -> CardSet:
             pointer = f"/cards/{index}/links/{number}"
             target = cards.get(link)
             if link == raw["id"]:
-                raise DataError("a card cannot be linked to itself", pointer)
+                raise DataError("a card cannot be linked to itself", pointer, rule="S-DATA-CHECK")
             if target is None or target.kind not in ("ship", "crew"):
-                raise DataError(f"{link} is not a ship or crew of this file", pointer)
+                raise DataError(f"{link} is not a ship or crew of this file", pointer, rule="S-DATA-CHECK")
     return CardSet(nationalities, cards, digest_of(document))
 
 
@@ -185,12 +186,13 @@ def _check_hull(raw: dict[str, Any], pointer: str) -> None:
         return
     masts = hull["masts_mm"]
     if len(masts) != raw["masts"]:
-        raise DataError(f"the hull places {len(masts)} masts on a ship of {raw['masts']}", f"{pointer}/hull/masts_mm")
+        raise DataError(f"the hull places {len(masts)} masts on a ship of {raw['masts']}", f"{pointer}/hull/masts_mm",
+                        rule="S-GEO-DATA")
     limit = hull["bow_mm"] + hull["length_mm"]
     for number, (before, after) in enumerate(zip([-1.0] + masts, masts)):
         if not before < after <= limit:
             raise DataError(f"mast {number + 1} stands at {after} mm: the masts rise from bow to stern within "
-                            f"bow_mm + length_mm ({limit} mm)", f"{pointer}/hull/masts_mm/{number}")
+                            f"bow_mm + length_mm ({limit} mm)", f"{pointer}/hull/masts_mm/{number}", rule="S-GEO-DATA")
 
 
 def describe(card: Card, cards: CardSet) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
-from referee.games.spanish_main.cards import Card
+from referee.games.spanish_main.cards import Card, sample_cards
 from referee.games.spanish_main.notation import DEAL, Event
 from referee.games.spanish_main.setup import Setup
 from referee.games.spanish_main.state import Crew, EventCard, Fort, Island, Ship, Terrain, Token, clone
@@ -43,8 +43,10 @@ class Illegal(Exception):
         self.violation = violation
 
 
-def fail(rule: str, message: str, part: str = "action", notes: tuple[str, ...] = (), **facts: Any) -> Illegal:
-    return Illegal(Violation(rule, message, facts, part=part, notes=notes))
+def fail(rule: str, message: str, part: str = "action", notes: tuple[str, ...] = (),
+         rulings: tuple[str, ...] = (), **facts: Any) -> Illegal:
+    """`rulings`: those besides `rule` whose reading decided the finding, cited with it."""
+    return Illegal(Violation(rule, message, facts, part=part, notes=notes, rulings=rulings))
 
 
 def keyword_of(card: Card, name: str) -> str | None:
@@ -412,6 +414,14 @@ class SpanishMainEngine(Engine):
         raise fail("S-DATA-UNKNOWN", f"{name} is no piece of this game", part,
                    notes=("pieces are named in the set-up's fleet and treasure entries",))
 
+    def _no_card(self, card: str, part: str) -> Illegal:
+        """S-DATA-UNKNOWN for a card the data lacks: with the bundled sample cards in use, what that
+        file holds (S-DATA-SAMPLES) decided it."""
+        bundled = self.setup.cards is sample_cards()
+        where = "the bundled sample cards" if bundled else "the card data"
+        return fail("S-DATA-UNKNOWN", f"no card {card} in {where}", part,
+                    rulings=("S-DATA-SAMPLES",) if bundled else ())
+
     def ship(self, name: str, part: str = "ship") -> Ship:
         found = self.ships.get(name)  # where `piece` looks first
         if found is None:
@@ -424,21 +434,32 @@ class SpanishMainEngine(Engine):
     def cargo_of(self, ship: Ship) -> int:
         """S-LINK: printed cargo, +1 a linked pair of crew aboard, +1 a crew linked to the ship,
         plus cargo keywords of the ship and of crew able to use abilities aboard."""
+        links, bonus = self._cargo_added(ship)
+        return (ship.card.cargo or 0) + links + bonus
+
+    def _cargo_added(self, ship: Ship) -> tuple[int, int]:
+        """What the links of the crew aboard add to the printed cargo (S-LINK), and what cargo
+        keywords add."""
         card = ship.card
-        cargo = card.cargo or 0
+        links = 0
         bonus = max(0, _cargo_keyword(card))
         aboard: list[Card] = []  # loops, not comprehensions: judged for every crew placed and every exploration
         for name in ship.crew:
             one = self.crew[name].card
             if card.id in one.links or one.id in card.links:
-                cargo += 1
+                links += 1
             for other in aboard:  # each pair once
                 if one.id in other.links or other.id in one.links:
-                    cargo += 1
+                    links += 1
             if one.nationality == card.nationality:
                 bonus = max(bonus, _cargo_keyword(one))
             aboard.append(one)
-        return cargo + bonus
+        return links, bonus
+
+    def over_cargo(self, ship: Ship, message: str, part: str, **facts: Any) -> Illegal:
+        """S-CARGO; a cargo its crew's links enlarged was counted by S-LINK's reading, cited with it."""
+        linked = self._cargo_added(ship)[0] > 0
+        return fail("S-CARGO", message, part, rulings=("S-LINK",) if linked else (), **facts)
 
     def load_of(self, ship: Ship) -> int:
         load = len(ship.crew)
@@ -457,6 +478,19 @@ class SpanishMainEngine(Engine):
         """S-L1-CONTACT: a contact either piece was last stated to have."""
         a, b = self.ships.get(one), self.ships.get(other)
         return bool((a and (other in a.contacts or other in a.bow)) or (b and (one in b.contacts or one in b.bow)))
+
+    def unstated(self, one: str, other: str) -> tuple[str, ...]:
+        """The rulings that decide a contact the log does not state: at level 1 the log's statement
+        is all there is (S-L1); a contact stated once and ended by a move is gone (S-L1-CONTACT)."""
+        a, b = self.ships.get(one), self.ships.get(other)
+        ended = bool((a and other in a.ended) or (b and one in b.ended))
+        return (("S-L1",) if self.geometry is None else ()) + (("S-L1-CONTACT",) if ended else ())
+
+    def bad_fact(self, message: str, part: str, notes: tuple[str, ...] = ()) -> Illegal:
+        """S-L1-FACTS. At level 1 the geometry a fact states is trusted (S-L1) and what it names is
+        checked like everything else (S-LEVELS): that reading is why the name is what is refused."""
+        return fail("S-L1-FACTS", message, part, notes,
+                    rulings=("S-L1", "S-LEVELS") if self.geometry is None else ())
 
     def pinned_by(self, ship: Ship) -> str | None:
         """S-PIN: the opponent ship its bow touches, while that ship is a non-derelict afloat and not lost."""
@@ -609,7 +643,7 @@ class SpanishMainEngine(Engine):
             card = cards.get(item["card"])
             name = f"{player}.{item['name']}"
             if card is None:
-                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", f"item:{index}")
+                raise self._no_card(item["card"], f"item:{index}")
             if name in ships or name in crew or name in forts or name in events:
                 raise fail("S-BUILD", f"{name} is named twice", f"item:{index}")
             kind = card.kind
@@ -658,8 +692,8 @@ class SpanishMainEngine(Engine):
             raise fail("S-CREW-COST", f"the crew aboard {ship.id} cost {cost} points, more than the ship's "
                        f"{ship.card.cost}", crew_cost=cost)
         if self.load_of(ship) > self.cargo_of(ship):
-            raise fail("S-CARGO", f"{ship.id} would carry {self.load_of(ship)} with cargo "
-                       f"{self.cargo_of(ship)}", load=self.load_of(ship))
+            raise self.over_cargo(ship, f"{ship.id} would carry {self.load_of(ship)} with cargo "
+                                  f"{self.cargo_of(ship)}", "action", load=self.load_of(ship))
 
     def _setup_treasure(self, player: str, action: Event) -> None:
         if self.stage != "treasure" or player in self.stage_done["treasure"]:
@@ -671,7 +705,7 @@ class SpanishMainEngine(Engine):
             card = cards.get(item["card"])
             name = f"{player}.{item['name']}"
             if card is None:
-                raise fail("S-DATA-UNKNOWN", f"no card {item['card']} in the card data", f"item:{index}")
+                raise self._no_card(item["card"], f"item:{index}")
             if card.kind != "treasure":
                 raise fail("S-TREASURE", f"{card.id} is a {card.kind}, not treasure", f"item:{index}")
             if name in tokens or name in ships or name in crew:
@@ -1079,7 +1113,7 @@ class SpanishMainEngine(Engine):
         self._action(player, ship, kind)
         if ship.derelict and not derelict_may and not ship.wreck:
             raise fail("S-DERELICT", f"{ship.id} has no standing mast: a derelict may only explore or be repaired",
-                       "ship")
+                       "ship", rulings=("S-AUTO",))  # no entry made it one: the referee did, with its last mast
         if ship.wreck:
             raise fail("S-WRECK", f"{ship.id} is a wreck: it takes no action", "ship")
         return ship
@@ -1134,9 +1168,11 @@ class SpanishMainEngine(Engine):
         if ship.towed_by:
             raise fail("S-TOW", f"{ship.id} is towed by {ship.towed_by}: it moves with it", "ship")
         if ship.lost and about:
-            raise fail("S-FOG", f"{ship.id} is lost: it can only be given a move action to come out", "ship")
+            raise fail("S-FOG", f"{ship.id} is lost: it can only be given a move action to come out", "ship",
+                       rulings=("S-COME-ABOUT",))  # coming about is a move action, but one without segments
         if ship.entangled:
-            raise fail("S-SARGASSO", f"{ship.id} is entangled in {ship.entangled}: try to free it instead", "ship")
+            raise fail("S-SARGASSO", f"{ship.id} is entangled in {ship.entangled}: try to free it instead", "ship",
+                       rulings=("S-EXAMPLE",))
         if ship.moves_from > self.turn:
             raise fail("S-SARGASSO", f"{ship.id} was freed this turn: it may move from its next turn", "ship")
         if ship.bow:  # a bow touching nothing, as most do, pins nothing
@@ -1190,21 +1226,28 @@ class SpanishMainEngine(Engine):
         if ship.docked is not None and ship.explored_here and ship.docked in self.islands:
             self.islands[ship.docked].marks.add(ship.controller)
         ship.docked, ship.explored_here = None, False
-        ship.contacts, ship.bow = set(), set()
-        self._forget(ship.id)
+        if ship.contacts or ship.bow:
+            ship.ended.update(ship.contacts, ship.bow)
+            ship.contacts, ship.bow = set(), set()
+        self._forget(ship.id, moved=True)
         towed = self.ships.get(ship.towing) if ship.towing else None
         if towed is not None:
+            towed.ended.update(towed.contacts - {ship.id}, towed.bow)
             towed.docked, towed.contacts, towed.bow = None, {ship.id}, set()
 
-    def _forget(self, name: str) -> None:
-        """No ship is touching `name` any more (it moved away or sank)."""
+    def _forget(self, name: str, moved: bool = False) -> None:
+        """No ship is touching `name` any more (it moved away or sank); a move ended those contacts."""
         if not self._ships_touch:
             return
         for other in self.ships.values():
             if name in other.contacts:  # a test, not `discard`: most ships touch nothing that moves
                 other.contacts.remove(name)
+                if moved:
+                    other.ended.add(name)
             if name in other.bow:
                 other.bow.remove(name)
+                if moved:
+                    other.ended.add(name)
 
     def _facts(self, player: str, ship: Ship, facts: Sequence[dict[str, Any]], about: bool) -> None:
         stopped: str | None = None
@@ -1251,7 +1294,7 @@ class SpanishMainEngine(Engine):
     def _terrain(self, name: str, kind: str, part: str) -> Terrain:
         found = self.terrain.get(name)
         if found is None or found.kind != kind:
-            raise fail("S-L1-FACTS", f"{name} is no {kind} of this table", part)
+            raise self.bad_fact(f"{name} is no {kind} of this table", part)
         return found
 
     def _sea_value(self, name: str, kind: str, die: int | None, index: int) -> int:
@@ -1276,13 +1319,14 @@ class SpanishMainEngine(Engine):
             if sorted(named) != sorted(ship.standing):
                 raise fail("S-WRECK", f"{ship.id} loses {lost} masts with {len(ship.standing)} standing: it is "
                            f"wrecked, every standing mast named ({','.join(map(str, ship.standing)) or 'none'})",
-                           part)
+                           part, rulings=("S-EXAMPLE",))
             ship.standing = []
             self._wreck(ship)
             return
         if len(named) != lost:
             raise fail("S-REEF", f"the reef's value costs {ship.id} {lost} mast{'s' if lost != 1 else ''}"
-                       f" (masts at construction {ship.card.masts}), not {len(named)}", part, loss=lost)
+                       f" (masts at construction {ship.card.masts}), not {len(named)}", part,
+                       rulings=("S-EXAMPLE",), loss=lost)
         for mast in named:
             self._lose_mast(ship, mast, part, "S-REEF")
 
@@ -1299,7 +1343,7 @@ class SpanishMainEngine(Engine):
         if target in self.islands:
             island = self.islands[target]
             if kind == "bow":
-                raise fail("S-L1-FACTS", "'bow' names a ship; an island is docked at or touched", part)
+                raise self.bad_fact("'bow' names a ship; an island is docked at or touched", part)
             if kind == "dock":
                 enemy_home = island.home_of is not None and island.home_of != ship.controller
                 enemy_fort = island.fort is not None and self.forts[island.fort].owner != ship.controller
@@ -1315,19 +1359,19 @@ class SpanishMainEngine(Engine):
             return
         if target in self.terrain:
             if kind != "touch":
-                raise fail("S-L1-FACTS", f"{target} is terrain: it is met by its own fact (fog, reef, sargasso) "
-                           "or touched", part)
+                raise self.bad_fact(f"{target} is terrain: it is met by its own fact (fog, reef, sargasso) "
+                                    "or touched", part)
             ship.contacts.add(target)
             return
         if kind == "dock" or "." not in target:
-            raise fail("S-L1-FACTS", f"{target} is no island" + ("" if kind == "dock" else " or terrain piece")
-                       + " of this table", part, notes=("placed: " + " ".join(self.placement),))
+            raise self.bad_fact(f"{target} is no island" + ("" if kind == "dock" else " or terrain piece")
+                                + " of this table", part, notes=("placed: " + " ".join(self.placement),))
         other = self.piece(target, part)
         if isinstance(other, Fort):
             ship.contacts.add(target)
             return
         if not isinstance(other, Ship) or other.sunk or other.id == ship.id:
-            raise fail("S-L1-FACTS", f"{target} is no ship afloat that {ship.id} can touch", part)
+            raise self.bad_fact(f"{target} is no ship afloat that {ship.id} can touch", part)
         if other.lost:
             raise fail("S-FOG", f"{target} is lost in fog: nothing touches it", part)
         (ship.bow if kind == "bow" else ship.contacts).add(target)
@@ -1342,7 +1386,7 @@ class SpanishMainEngine(Engine):
         hidden = [t for t in ship.tokens if t.startswith("?")]
         if hidden:
             raise fail("S-HIDDEN", f"{ship.id} unloads at home: name the {len(hidden)} face-down token(s) aboard "
-                       "first ('reveal TOKEN,…' in the move)")
+                       "first ('reveal TOKEN,…' in the move)", rulings=("S-UNLOAD",))
         kept = []
         ashore = f"home:{home}"
         for name in ship.tokens:
@@ -1359,6 +1403,10 @@ class SpanishMainEngine(Engine):
     def _reveal(self, ship: Ship, names: list[str], part: str) -> None:
         """S-HIDDEN: face-down tokens aboard named; each from the contributions, never in two places,
         and no island yielding more than it held."""
+        for name in names:
+            if name in self.crew:
+                raise fail("S-REVEAL", f"{name} is crew: 'reveal' names face-down treasure, and a face-down crew "
+                           "is revealed by its first declared use ('ability', or a keyword used)", part)
         placeholders = [t for t in ship.tokens if t.startswith("?")]
         if len(names) > len(placeholders):
             raise fail("S-HIDDEN", f"{ship.id} carries {len(placeholders)} unnamed token(s), not {len(names)}", part)
@@ -1401,7 +1449,7 @@ class SpanishMainEngine(Engine):
             raise fail("S-WRECK", f"{target.id} is a wreck: it cannot be rammed", "target")
         if target.id not in ship.bow:
             raise fail("S-RAM", f"{ship.id}'s bow was not stated to touch {target.id} ('bow {target.id}' in the move)",
-                       "target")
+                       "target", rulings=self.unstated(ship.id, target.id))
         if ship.id in target.bow:
             raise fail("S-RAM", f"{ship.id} and {target.id} are pinned together: they cannot ram each other",
                        "target")
@@ -1472,7 +1520,7 @@ class SpanishMainEngine(Engine):
             gainer.tokens.append(item)
             token.where = f"ship:{gainer.id}"
             if not token.unique and self.load_of(gainer) > self.cargo_of(gainer):
-                raise fail("S-CARGO", f"{gainer.id} has no free cargo space for {item}", "item")
+                raise self.over_cargo(gainer, f"{gainer.id} has no free cargo space for {item}", "item")
             if gainer.docked and gainer.docked == self.homes.get(gainer.controller):
                 self._unload(gainer)
 
@@ -1496,11 +1544,13 @@ class SpanishMainEngine(Engine):
         if target.lost or ship.lost:
             raise fail("S-FOG", "no tow into or out of a fog bank", "target")
         if target.entangled:
-            raise fail("S-SARGASSO", f"{target.id} is entangled: it cannot be towed", "target")
+            raise fail("S-SARGASSO", f"{target.id} is entangled: it cannot be towed", "target",
+                       rulings=("S-EXAMPLE",))
         if ship.towing or target.towed_by:
             raise fail("S-TOW", "one derelict a tower, one tower a derelict", "target")
         if not self.touches(ship.id, target.id):
-            raise fail("S-TOW", f"{ship.id} was not stated to touch {target.id}'s bow ('touch {target.id}')", "target")
+            raise fail("S-TOW", f"{ship.id} was not stated to touch {target.id}'s bow ('touch {target.id}')", "target",
+                       rulings=self.unstated(ship.id, target.id))
         ship.towing, target.towed_by = target.id, ship.id
         if target.controller != player:
             target.scuttled = False
@@ -1593,8 +1643,8 @@ class SpanishMainEngine(Engine):
                     raise fail("S-UNIQUE-PICK", f"the first exploration of {island.name} takes every unique lying "
                                f"there: {left[0]} is left", "takes")
         if self.load_of(ship) > self.cargo_of(ship):
-            raise fail("S-CARGO", f"{ship.id} would carry {self.load_of(ship)} with cargo {self.cargo_of(ship)}",
-                       "takes", load=self.load_of(ship))
+            raise self.over_cargo(ship, f"{ship.id} would carry {self.load_of(ship)} with cargo "
+                                  f"{self.cargo_of(ship)}", "takes", load=self.load_of(ship))
 
     def _explore_ship(self, player: str, ship: Ship, action: Event) -> None:
         """S-EXPLORE-SHIP: a ship of its fleet, a derelict or a wreck it touches: treasure either
@@ -1605,7 +1655,8 @@ class SpanishMainEngine(Engine):
         if other.controller != player and not other.derelict and not other.wreck:
             raise fail("S-EXPLORE-SHIP", f"{other.id} is the opponent's and neither a derelict nor a wreck", "other")
         if not self.touches(ship.id, other.id):
-            raise fail("S-EXPLORE-SHIP", f"{ship.id} was not stated to touch {other.id}", "other")
+            raise fail("S-EXPLORE-SHIP", f"{ship.id} was not stated to touch {other.id}", "other",
+                       rulings=self.unstated(ship.id, other.id))
         self.on_geo = True
         same_fleet = other.controller == player
         for source, dest, names, part in ((other, ship, action.get("takes", ()), "takes"),
@@ -1629,8 +1680,8 @@ class SpanishMainEngine(Engine):
                     raise fail("S-EXPLORE-SHIP", f"{name} is not aboard {source.id}", part)
         for each in (ship, other):
             if not each.wreck and self.load_of(each) > self.cargo_of(each):
-                raise fail("S-CARGO", f"{each.id} would carry {self.load_of(each)} with cargo {self.cargo_of(each)}",
-                           "takes")
+                raise self.over_cargo(each, f"{each.id} would carry {self.load_of(each)} with cargo "
+                                      f"{self.cargo_of(each)}", "takes")
 
     def _do_shoot(self, player: str, action: Event) -> None:
         shooter = self.piece(action.get("ship"), "ship")
@@ -1748,7 +1799,7 @@ class SpanishMainEngine(Engine):
         hidden = [t for t in ship.tokens if t.startswith("?")]
         if hidden and not scuttled:
             raise fail("S-HIDDEN", f"{ship.id} sinks carrying {len(hidden)} face-down token(s): name them first "
-                       f"('reveal {ship.id} TOKEN,…')")
+                       f"('reveal {ship.id} TOKEN,…')", rulings=("S-SINK-SPLIT",) if sinker is not None else ())
         gold = sum(self.tokens[t].gold for t in ship.tokens if not t.startswith("?") and not self.tokens[t].unique)
         for name in list(ship.crew):
             self._remove_crew(self.crew[name])
@@ -1917,8 +1968,8 @@ class SpanishMainEngine(Engine):
         fort.gold -= taken
         self._gold_moved = True
         if self.load_of(ship) > self.cargo_of(ship):
-            raise fail("S-CARGO", f"{ship.id} would carry {self.load_of(ship)} with cargo {self.cargo_of(ship)}",
-                       "coins", load=self.load_of(ship))
+            raise self.over_cargo(ship, f"{ship.id} would carry {self.load_of(ship)} with cargo "
+                                  f"{self.cargo_of(ship)}", "coins", load=self.load_of(ship))
 
     def _do_unload(self, player: str, action: Event) -> None:
         ship, fort = self._fort_treasure(player, action)

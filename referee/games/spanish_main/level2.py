@@ -38,6 +38,12 @@ def _fail(rule: str, message: str, part: str = "action", **facts: Any) -> GeoIll
     return GeoIllegal(Violation(rule, message, facts, part))
 
 
+def _beyond(rule: str, message: str, part: str = "action", **facts: Any) -> GeoIllegal:
+    """A measurement refused by more than ε, where within ε the log's statement would have been
+    accepted with a notice: the tolerance (S-GEO-MARGIN) decided it, and is cited with it."""
+    return GeoIllegal(Violation(rule, message, facts, part, rulings=("S-GEO-MARGIN",)))
+
+
 def mm(value: float) -> str:
     return f"{geo.rounded(value):g} mm"
 
@@ -156,9 +162,9 @@ class GeometryJudge:
             if depth > self.eps:
                 spot = shapely.intersection(shape, other).representative_point()
                 self.focus = {**focus, "blocker": name, "at": [spot.x, spot.y]}
-                raise _fail(rule, f"{what} overlaps {name} by {mm(depth)} (at {_xy((spot.x, spot.y))}); "
-                            f"shapes may touch, not overlap by more than {mm(self.eps)}", part,
-                            overlap_mm=geo.rounded(depth), piece=name)
+                raise _beyond(rule, f"{what} overlaps {name} by {mm(depth)} (at {_xy((spot.x, spot.y))}); "
+                              f"shapes may touch, not overlap by more than {mm(self.eps)}", part,
+                              overlap_mm=geo.rounded(depth), piece=name)
             if depth > geo.PRECISION:
                 self.margin(f"{what} enters {name} by {mm(depth)}", piece=name)
         if self.table is not None and not shapely.covers(self.table.buffer(self.eps), shape):
@@ -250,8 +256,8 @@ class GeometryJudge:
         gaps = {n: float(shapely.distance(shape, other)) for n, other in placed.items()}
         for other, gap in gaps.items():
             if gap < low - self.eps:
-                raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gap)} from {other}, less than 3L ({mm(low)})",
-                            "place", distance_mm=geo.rounded(gap), piece=other)
+                raise _beyond("S-GEO-ISLANDS", f"{name} is {mm(gap)} from {other}, less than 3L ({mm(low)})",
+                              "place", distance_mm=geo.rounded(gap), piece=other)
             if gap < low - geo.PRECISION:
                 self.margin(f"{name} is {mm(gap)} from {other}, 3L being {mm(low)}")
         if gaps:
@@ -262,9 +268,9 @@ class GeometryJudge:
                             f"({mm(high)}); with islands-all-pairs every island is within 6L of every other",
                             "place", distance_mm=geo.rounded(gaps[far[0]]), piece=far[0])
             if gaps[nearest] > high + self.eps:
-                raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gaps[nearest])} from the nearest island, {nearest}: "
-                            f"more than 6L ({mm(high)})", "place", distance_mm=geo.rounded(gaps[nearest]),
-                            piece=nearest)
+                raise _beyond("S-GEO-ISLANDS", f"{name} is {mm(gaps[nearest])} from the nearest island, {nearest}: "
+                              f"more than 6L ({mm(high)})", "place", distance_mm=geo.rounded(gaps[nearest]),
+                              piece=nearest)
             if gaps[nearest] > high + geo.PRECISION:
                 self.margin(f"{name} is {mm(gaps[nearest])} from {nearest}, 6L being {mm(high)}")
         self.check_overlaps(shape, {}, "S-GEO-ISLANDS", name, "place", self.focus)
@@ -279,8 +285,8 @@ class GeometryJudge:
         for other, other_shape in others.items():
             gap = float(shapely.distance(shape, other_shape))
             if gap < self.settings.short - self.eps:
-                raise _fail("S-GEO-TERRAIN", f"{name} is {mm(gap)} from {other}, less than S "
-                            f"({mm(self.settings.short)})", "place", distance_mm=geo.rounded(gap), piece=other)
+                raise _beyond("S-GEO-TERRAIN", f"{name} is {mm(gap)} from {other}, less than S "
+                              f"({mm(self.settings.short)})", "place", distance_mm=geo.rounded(gap), piece=other)
             if gap < self.settings.short - geo.PRECISION:
                 self.margin(f"{name} is {mm(gap)} from {other}, S being {mm(self.settings.short)}")
         self.check_overlaps(shape, {}, "S-GEO-TERRAIN", name, "place", self.focus)
@@ -298,8 +304,8 @@ class GeometryJudge:
         bow = self.bow(ship, pose)  # type: ignore[arg-type]
         gap = float(shapely.distance(bow, home.shape))
         if gap > self.eps:
-            raise _fail("S-GEO-SETUP", f"{ship.id}'s bow is {mm(gap)} from its home island {home.name}: a ship "
-                        "starts with its bow touching it", "pose", distance_mm=geo.rounded(gap))
+            raise _beyond("S-GEO-SETUP", f"{ship.id}'s bow is {mm(gap)} from its home island {home.name}: a ship "
+                          "starts with its bow touching it", "pose", distance_mm=geo.rounded(gap))
         if gap > geo.PRECISION:
             self.margin(f"{ship.id}'s bow is {mm(gap)} from {home.name}")
         shape = self.shape(ship, pose)  # type: ignore[arg-type]
@@ -386,9 +392,9 @@ class GeometryJudge:
             length = self.settings.short
         travel = math.dist(start[:2], end[:2])
         if travel > length + self.eps:
-            raise _fail("S-GEO-MOVE", f"segment {index + 1} ({symbol}) takes the bow tip {mm(travel)} from "
-                        f"{_xy(start)} to {_xy(end)}, more than {symbol}'s {mm(length)}", "segments",
-                        travel_mm=geo.rounded(travel), length_mm=length)
+            raise _beyond("S-GEO-MOVE", f"segment {index + 1} ({symbol}) takes the bow tip {mm(travel)} from "
+                          f"{_xy(start)} to {_xy(end)}, more than {symbol}'s {mm(length)}", "segments",
+                          travel_mm=geo.rounded(travel), length_mm=length)
         if travel > length + geo.PRECISION:
             self.margin(f"segment {index + 1} travels {mm(travel)}, {symbol} being {mm(length)}")
         if travel > self.eps:
@@ -445,8 +451,8 @@ class GeometryJudge:
             gap = float(shapely.distance(part, other))
             if gap > self.eps:
                 what = "bow" if kind in ("bow", "dock") else "hull"
-                raise _fail("S-GEO-FACT", f"the move states '{kind} {target}', but {ship.id}'s {what} ends "
-                            f"{mm(gap)} from it", f"target:{index}", distance_mm=geo.rounded(gap), piece=target)
+                raise _beyond("S-GEO-FACT", f"the move states '{kind} {target}', but {ship.id}'s {what} ends "
+                              f"{mm(gap)} from it", f"target:{index}", distance_mm=geo.rounded(gap), piece=target)
             if gap > geo.PRECISION:
                 self.margin(f"{ship.id} ends {mm(gap)} from {target}, stated as touching")
         for name in self.touching(bow, obstacles):
@@ -613,9 +619,9 @@ class GeometryJudge:
         self.focus = {**focus, "to": points[int(distances.argmin())].tolist()}
         part = f"fire:{index}"
         if nearest > reach + self.eps:
-            raise _fail("S-GEO-SHOT", f"{target} is {mm(nearest)} from {shooter}'s "
-                        f"{'flag' if fire['weapon'] == 'flag' else 'mast'} {fire['mast']}, beyond "
-                        f"{fire['range']} ({mm(reach)})", part, distance_mm=geo.rounded(nearest), range_mm=reach)
+            raise _beyond("S-GEO-SHOT", f"{target} is {mm(nearest)} from {shooter}'s "
+                          f"{'flag' if fire['weapon'] == 'flag' else 'mast'} {fire['mast']}, beyond "
+                          f"{fire['range']} ({mm(reach)})", part, distance_mm=geo.rounded(nearest), range_mm=reach)
         within = points[distances <= reach + self.eps]
         opened = geo.open_sight_lines(origin, within)
         reach_area = Point(origin).buffer(reach + self.eps, quad_segs=8)

@@ -59,6 +59,9 @@ class Ship:
     """What the log last stated it touches (S-L1-CONTACT): islands, terrain, pieces."""
     bow: set[str] = field(default_factory=set)
     """Ships its bow was last stated to touch (S-RAM, S-PIN)."""
+    ended: set[str] = field(default_factory=set)
+    """What it was stated to touch before a move ended the contact (S-L1-CONTACT): a ram, tow or
+    exploration refused for want of a contact says why it has none."""
     lost: str | None = None
     entangled: str | None = None
     moves_from: int = 0
