@@ -189,6 +189,18 @@ def test_show_state_after_a_move(run, tmp_path):
     assert run("show", str(path), "--index", "2").exit_code == 2
 
 
+@pytest.mark.parametrize("fmt", ["text", "json", "svg"])
+def test_show_of_something_not_a_file_is_a_usage_error(run, tmp_path, fmt):
+    """/dev/null or a FIFO is collected as unreadable: show says so (exit 2), as check does,
+    and an output file given is left as it was."""
+    kept = tmp_path / "kept.txt"
+    kept.write_text("before")
+    result = run("show", "--format", fmt, "-o", str(kept), os.devnull)
+    assert result.exit_code == 2
+    assert f"{os.devnull}: cannot read: not a regular file" in result.output
+    assert kept.read_text() == "before"
+
+
 def test_show_stops_at_an_illegal_move(run, tmp_path):
     path = tmp_path / "a.korsar"
     path.write_text(ILLEGAL)

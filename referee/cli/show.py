@@ -13,7 +13,7 @@ from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judgin
                                 output_option, refuse_output_among_inputs, report_stream, style_for)
 from referee.reports.style import Style
 from referee.games.base import JudgeOptions
-from referee.pipeline.fileio import Input
+from referee.pipeline.fileio import Input, Unreadable
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, judged_chunks
 from referee.reports.json_report import diagnostic_json
@@ -97,10 +97,10 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
     ctx.exit(EXIT_FINDINGS if found_errors else EXIT_OK)
 
 
-def _refuse(ctx: click.Context, missing: list[str], unreadable: list[tuple[str, str]], several: bool) -> None:
+def _refuse(ctx: click.Context, missing: list[str], unreadable: list[Unreadable], several: bool) -> None:
     """What could not be shown: a usage error (exit 2)."""
-    for path, reason in unreadable:
-        emit(f"{path}: cannot read: {reason}", err=True)
+    for problem in unreadable:
+        emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
     if len(missing) == 1 and not several and not unreadable:
         raise click.UsageError(missing[0])
     for message in missing:
