@@ -87,7 +87,7 @@ def schema_errors(name: str, document: Any, prefix: str = "$") -> list[str]:
     if is_valid(name)(document):
         return []
     errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.absolute_path))
-    return [f"{prefix}{error.json_path[1:]}: {error.message}" for error in errors]
+    return [f"{prefix}{error.json_path[1:]}: {_clipped(error.message)}" for error in errors]
 
 
 @lru_cache(maxsize=None)
@@ -104,7 +104,19 @@ def part_errors(name: str, definition: str, part: Any, prefix: str) -> list[str]
     if is_valid(name, definition)(part):
         return []
     errors = sorted(part_validator(name, definition).iter_errors(part), key=lambda e: list(e.absolute_path))
-    return [f"{prefix}{error.json_path[1:]}: {error.message}" for error in errors]
+    return [f"{prefix}{error.json_path[1:]}: {_clipped(error.message)}" for error in errors]
+
+
+MESSAGE_CHARS = 300
+"""A schema error quotes the value at fault, which may be megabytes long: a line of the report
+shows its start and its end."""
+
+
+def _clipped(message: str) -> str:
+    if len(message) <= MESSAGE_CHARS:
+        return message
+    cut = len(message) - MESSAGE_CHARS
+    return f"{message[:MESSAGE_CHARS - 60]} … ({cut:,} characters) … {message[-60:]}"
 
 
 def game_record_errors(game: Any, prefix: str) -> list[str]:

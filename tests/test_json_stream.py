@@ -81,3 +81,40 @@ def test_a_document_on_one_line_is_read_as_one_laid_out_a_game_a_line():
     laid_out = '{"games": [\n' + ",\n".join(json.dumps(game) for game in games) + "\n]}\n"
     assert len(one_line) > (1 << 20)
     assert read_streamed(one_line)[1] == read_streamed(laid_out)[1] == games
+
+
+def test_a_long_value_is_decoded_a_few_times_not_once_a_block(monkeypatch):
+    """A value that does not end in view is read on by as much again as is unread: a 6 MiB
+    string is decoded a handful of times (a 60 MB one had taken a minute, once a block)."""
+    from referee.pipeline import json_stream
+
+    attempts = []
+    made = json_stream._counting_decoder
+
+    def counted():
+        decoder, kept = made()
+        real = decoder.raw_decode
+
+        def raw_decode(text, index=0):
+            attempts.append(len(text) - index)
+            return real(text, index)
+
+        decoder.raw_decode = raw_decode
+        return decoder, kept
+
+    monkeypatch.setattr(json_stream, "_counting_decoder", counted)
+    long = "a" * (6 << 20)
+    head, games, error = read_streamed(json.dumps({"games": [long, {"n": 1}]}))
+    assert error is None and games == [long, {"n": 1}]
+    assert len(attempts) < 20
+    _, _, error = read_streamed('{"games": ["' + long)  # never ends: refused, with its place
+    assert error is not None and "line 1" in error
+
+
+def test_a_schema_error_quotes_a_long_value_clipped(run, tmp_path):
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps({"games": ["b" * 100_000]}))
+    result = run("import", str(path))
+    assert result.exit_code == 1
+    line = next(line for line in result.output.splitlines() if "$.games[0]" in line)
+    assert len(line) < 500 and "(99,7" in line and line.endswith("is not of type 'object'")
