@@ -44,6 +44,30 @@ def test_parts_cover_the_stream_and_start_on_a_line_with_its_number(pieces, targ
         assert first_line == 1 + line_ends(data[:start])
 
 
+@pytest.mark.parametrize("line_end", [b"\n", b"\r", b"\r\n", b"\n  \n"])
+def test_lines_with_no_tag_are_searched_once_not_once_a_part(monkeypatch, line_end):
+    """Twenty million blank lines took minutes: every part searched the rest of the buffer for a
+    likely start again. A search that found none resumes where it ended, so the bytes searched
+    stay a small multiple of the stream's, and the parts are the same."""
+    searched = []
+
+    class Counted:
+        def __init__(self, pattern: re.Pattern[bytes]) -> None:
+            self.pattern = pattern
+
+        def search(self, buffer: bytes, start: int = 0) -> re.Match[bytes] | None:
+            searched.append(len(buffer) - start)
+            return self.pattern.search(buffer, start)
+
+    data = b"[Game x]" + line_end * 200_000 + b"\n\n[Game y]\n"
+    expected = list(cut_points(io.BytesIO(data), 1 << 10, 1 << 14, 1 << 12))
+    monkeypatch.setattr(ranges, "_LIKELY_START", Counted(ranges._LIKELY_START))
+    monkeypatch.setattr(ranges, "_TAG_START", Counted(ranges._TAG_START))
+    assert list(cut_points(io.BytesIO(data), 1 << 10, 1 << 14, 1 << 12)) == expected
+    assert any(start == len(data) - len(b"[Game y]\n") for start, _, _, _ in expected)
+    assert sum(searched) < 8 * len(data), f"{sum(searched):,} bytes searched for {len(data):,}"
+
+
 def test_a_line_longer_than_any_part_is_never_held_whole():
     class Endless(io.RawIOBase):
         """Twenty MiB of one line, made as it is read."""

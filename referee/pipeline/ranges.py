@@ -40,8 +40,12 @@ beyond it only while it is one line."""
 
 _BLOCK = 1 << 20
 
-_LIKELY_START = re.compile(rb"(?:\r?\n|\r)[ \t]*(?:\r?\n|\r)(?=\[)")
-"""A blank line, then a line that opens with "[": where a log's next game usually starts."""
+_LIKELY_START = re.compile(rb"(?:\r?\n|\r)[ \t]{0,64}(?:\r?\n|\r)(?=\[)")
+"""A blank line, then a line that opens with "[": where a log's next game usually starts (a
+blank line of more spaces is no likely start: the next tag line is tried instead)."""
+_OVERLAP = 70
+"""Bytes before a buffer's end where a likely start could begin and not yet show whole: a
+search that found none is resumed from there once more is read, not from the start again."""
 _TAG_START = re.compile(rb"[\r\n](?=\[)")
 """Any line that opens with "[": a tag line, the next game's or one of the same game's."""
 _LINE_END = re.compile(rb"\n(?=[\s\S])|\r(?=[^\n])")
@@ -122,14 +126,26 @@ def cut_points(stream: BinaryIO, target: int, longest: int,
     start, first_line = 0, 1  # the part under way
     lines = 0  # line ends of the part before buffer[0]
     eof = False
+    # Where the buffer ended when a search for a likely start, or a tag line, found none: a later
+    # search, which starts no earlier, resumes there (less the overlap of a start cut short) and
+    # not at all until more is read. Searching again from each part's start made a long run of
+    # lines with no tag (20 million blank lines) take minutes.
+    no_likely = no_tag = 0
     while True:
         head = max(0, start - base)  # where the part begins in the buffer
-        size = base + len(buffer) - start
+        end = base + len(buffer)
+        size = end - start
         if size > target:
             search_from = max(head, start + target - base)
-            match = _LIKELY_START.search(buffer, search_from)
-            if match is None and size > 4 * target:  # games not set apart by blank lines
-                match = _TAG_START.search(buffer, search_from)
+            match = None
+            if no_likely < end:
+                match = _LIKELY_START.search(buffer, max(search_from, no_likely - _OVERLAP - base))
+                if match is None:
+                    no_likely = end
+            if match is None and size > 4 * target and no_tag < end:  # games not set apart by blank lines
+                match = _TAG_START.search(buffer, max(search_from, no_tag - 1 - base))
+                if match is None:
+                    no_tag = end
             if match is None and size > longest:
                 match = _LINE_END.search(buffer, search_from)
             if match is not None:
