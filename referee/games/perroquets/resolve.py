@@ -328,7 +328,7 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
     flights = report.flights
     gone = table.gone
     gains: list[Event] = []
-    takers: Counter[str] = Counter()  # captures of this 5a by player, for P-FLY-ORDER
+    takers: dict[str, int] = {}  # captures of this 5a by player, for P-FLY-ORDER (a dict: made every round)
     crowded: list[tuple[Flight, Event]] = []
     for index in flight_order(table, parrots) if sequential else range(len(parrots)):
         parrot = parrots[index]
@@ -341,11 +341,11 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
                 assert flight.by is not None
                 flights.append(flight)
                 event = Event("gain", flight.by, flight.rule, square, value=parrot.value)
-                if flight.counts and sequential and any(takers[p] for p in flight.counts):
+                if flight.counts and sequential and any(takers.get(p) for p in flight.counts):
                     flight.rulings = event.rulings = ("P-FLY-ORDER",)  # an earlier capture counted
                 elif flight.counts:
                     crowded.append((flight, event))
-                takers[flight.by] += 1
+                takers[flight.by] = takers.get(flight.by, 0) + 1
                 if sequential:
                     counts[flight.by] += 1
                     report.events.append(event)
@@ -362,7 +362,7 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
             resting.append(rests_as)
     if not sequential:
         for flight, event in crowded:
-            if any(takers[p] - (p == flight.by) for p in flight.counts):
+            if any(takers.get(p, 0) - (p == flight.by) for p in flight.counts):
                 # another capture of this 5a went to the crowd: only the counts of its start decide
                 flight.rulings = event.rulings = ("P-FLY-ORDER",)
     for event in gains:
