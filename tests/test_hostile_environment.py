@@ -36,8 +36,10 @@ def referee(*args: str, **kwargs) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("command", [["check", "-"], ["score", "-"], ["fmt", "-"], ["export", "-"],
-                                     ["import", "-"], ["show", "-"]])
-def test_closed_standard_input_is_a_usage_error(command: list[str]) -> None:
+                                     ["import", "-"], ["show", "-"], ["select", "-"], ["join", "-"],
+                                     ["duplicates", "-"], ["split", "-d", "parts", "-"]])
+def test_closed_standard_input_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    command = [str(tmp_path / word) if word == "parts" else word for word in command]
     done = subprocess.run([*REFEREE, *command], capture_output=True, text=True, cwd=ROOT, stdin=subprocess.DEVNULL,
                           preexec_fn=lambda: os.close(0))
     assert done.returncode == 2, done.stderr
@@ -281,3 +283,42 @@ def test_sigterm_stops_the_workers_and_leaves_no_process(tmp_path: Path) -> None
     time.sleep(0.2)
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
                 and "Z" not in (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0]]
+
+
+@pytest.mark.parametrize("command", [["import"], ["cards", "check"], ["cards", "import"],
+                                     ["check", str(LEGAL), "--data"]])
+def test_a_fifo_given_as_a_document_or_data_file_is_refused_not_waited_on(tmp_path: Path, command: list[str]) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    done = referee(*command, str(fifo), timeout=30)
+    assert done.returncode == 2, done.stderr
+    assert "a FIFO, not a regular file" in done.stderr
+
+
+@pytest.mark.parametrize("command", [["score"], ["export"]])
+def test_an_output_is_left_as_it_was_when_no_input_can_be_read(tmp_path: Path, command: list[str]) -> None:
+    kept = tmp_path / "kept.txt"
+    kept.write_text("before")
+    code, _, err = run(*command, str(tmp_path / "missing.korsar"), "-o", str(kept))
+    assert code == 2 and "cannot read" in err
+    assert kept.read_text() == "before"
+
+
+def test_an_output_that_is_a_pipe_is_written_through_not_replaced(tmp_path: Path) -> None:
+    """-o naming a FIFO (or a device such as /dev/null) writes into it; replacing it with a
+    regular file, as a file is replaced, would have left the reader waiting and the node gone."""
+    fifo = tmp_path / "report.fifo"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE, text=True)
+    code, _, err = run("check", str(LEGAL), "-o", str(fifo))
+    out, _ = reader.communicate(timeout=30)
+    assert code == 0, err
+    assert "1 file, 1 game, 1 legal" in out
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+
+
+def test_a_csv_field_too_long_for_the_csv_reader_is_a_read_error(tmp_path: Path) -> None:
+    path = tmp_path / "fleet.csv"
+    path.write_text("type,name\nShip," + "a" * 200_000 + "\n")
+    code, _, err = run("cards", "import", str(path))
+    assert code == 2 and "not a readable CSV" in err

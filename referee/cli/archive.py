@@ -19,7 +19,7 @@ from referee.cli.common import emit, exclude_option, gather, judging_options, ou
 from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
 from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
-from referee.pipeline.fileio import Input, atomic_writer
+from referee.pipeline.fileio import Input, atomic_writer, standard_input
 from referee.pipeline.work import spool
 
 VERDICTS = ("legal", "illegal", "malformed")
@@ -70,8 +70,10 @@ def _game_names(_ctx: click.Context, _param: click.Parameter, given: tuple[str, 
 def _games(inputs: list[Input]) -> Iterator[ArchivedGame]:
     for item in inputs:
         name = "<stdin>" if item.path == "-" else item.path
+        if item.path == "-" and standard_input() is None:
+            raise UnreadableInput("cannot read <stdin>: standard input is closed")
         try:
-            stream = spool(click.get_binary_stream("stdin")) if item.path == "-" else open(item.path, "rb")
+            stream = spool(standard_input()) if item.path == "-" else open(item.path, "rb")  # type: ignore[arg-type]
         except OSError as error:
             raise UnreadableInput(f"cannot read {item.path}: {error.strerror or error}") from None
         with stream:

@@ -124,6 +124,11 @@ def import_cards(ctx: click.Context, path: str, output: str | None) -> None:
     """
     from referee.games.spanish_main.fleet_import import convert, read_export
 
+    from referee.pipeline.fileio import not_a_file
+
+    problem = not_a_file(path)
+    if problem is not None:
+        raise UnreadableInput(f"cannot read {path}: {problem}")
     try:
         with open(path, "rb") as stream:
             raw = stream.read((16 << 20) + 1)

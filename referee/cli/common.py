@@ -187,6 +187,16 @@ def open_output(output: str) -> Iterator[TextIO]:
         raise UnreadableInput(f"cannot write {output}: {error.strerror or error}") from None
 
 
+def refuse_output_of_nothing(ctx: click.Context, output: str | None, inputs: list[Input],
+                             unreadable: list[Unreadable]) -> None:
+    """With -o FILE and not one input readable, FILE is left as it was: say why, exit 2."""
+    if output is None or inputs or not unreadable:
+        return
+    for problem in unreadable:
+        emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
+    ctx.exit(EXIT_USAGE)
+
+
 @contextmanager
 def staged_output(output: str | None) -> Iterator[TextIO]:
     """Where a command writes a long result: FILE atomically, or standard output once

@@ -12,13 +12,14 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
 from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
-                                output_option, refuse_output_among_inputs, staged_output, style_for)
+                                output_option, refuse_output_among_inputs, refuse_output_of_nothing, staged_output,
+                                style_for)
 from referee.games.base import JudgeOptions
 from referee.export import export_text, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_text
-from referee.pipeline.fileio import Input, standard_input
+from referee.pipeline.fileio import Input, not_a_file, standard_input
 from referee.pipeline.json_stream import JsonStreamError, document_games
 from referee.pipeline.work import file_games
 from referee.pipeline.fastpath import reads_plainly
@@ -53,6 +54,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
+    refuse_output_of_nothing(ctx, output, inputs, unreadable)
     style = style_for(ctx, err=True)
     single = len(inputs) == 1 and not unreadable
     ok = True
@@ -191,6 +193,9 @@ def _open_text(path: str) -> Any:
                 raise OSError(errno.EBADF, "standard input is closed")
             binary = stdin
         else:
+            problem = not_a_file(path)
+            if problem is not None:
+                raise UnreadableInput(f"cannot read {path}: {problem}")
             binary = open(path, "rb")
     except OSError as error:
         raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None

@@ -9,7 +9,8 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
 from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
-                                output_option, refuse_output_among_inputs, report_stream, style_for)
+                                output_option, refuse_output_among_inputs, refuse_output_of_nothing, report_stream,
+                                style_for)
 from referee.reports.style import Style
 from referee.games.base import JudgeOptions
 from referee.pipeline.work import judged_chunks
@@ -50,6 +51,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
+    refuse_output_of_nothing(ctx, output, inputs, unreadable)
     style = style_for(ctx) if output is None else Style(False)
     several = len(inputs) + len(unreadable) > 1
     tally = Tally()

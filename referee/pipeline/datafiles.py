@@ -69,6 +69,11 @@ def load_data_file(path: str) -> tuple[str, Any]:
 
 def read_json(path: str) -> Any:
     """A JSON file read strictly: UTF-8, no duplicate keys, no NaN, bounded size."""
+    from referee.pipeline.fileio import not_a_file
+
+    problem = not_a_file(path)
+    if problem is not None:
+        raise DataFileError(path, f"cannot read: {problem}")
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_DATA_BYTES + 1)

@@ -42,6 +42,17 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[TextIO]:
         before = None
     import tempfile
 
+    if before is not None and (stat.S_ISCHR(before.st_mode) or stat.S_ISBLK(before.st_mode)
+                               or stat.S_ISFIFO(before.st_mode)):
+        # a device or a pipe cannot be replaced, only written: the whole text, once complete
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="\n") as staged:
+            yield staged
+            staged.seek(0)
+            with open(target, "w", encoding="utf-8", newline="\n") as device:
+                while block := staged.read(1 << 20):
+                    device.write(block)
+        return
+
     handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
@@ -117,15 +128,16 @@ def _once(inputs: list[Input]) -> list[Input]:
 
 def _add(path: str, inputs: list[Input], problems: list[Unreadable]) -> None:
     """A regular file becomes an input; anything else is reported, never opened."""
-    problem = _not_a_file(path)
+    problem = not_a_file(path)
     if problem is None:
         inputs.append(Input(path))
     else:
         problems.append(Unreadable(path, problem))
 
 
-def _not_a_file(path: str) -> str | None:
-    """Why `path` cannot be read as a log (a FIFO would block, a loop never ends), or None."""
+def not_a_file(path: str) -> str | None:
+    """Why `path` cannot be read as a log or a data file (a FIFO would block, a loop never
+    ends), or None."""
     try:
         info = os.stat(path)
     except FileNotFoundError:

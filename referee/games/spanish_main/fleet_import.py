@@ -73,7 +73,10 @@ def read_export(text: str, name: str) -> list[dict[str, Any]]:
         if not isinstance(data, list):
             raise DataError(f"{name}: a fleet builder's export is an array of cards")
         return data
-    rows = list(csv.DictReader(io.StringIO(text)))
+    try:
+        rows = list(csv.DictReader(io.StringIO(text)))
+    except csv.Error as error:  # a field over the csv module's limit, a NUL, …
+        raise DataError(f"{name}: not a readable CSV ({error})") from None
     if not rows or "type" not in rows[0]:
         raise DataError(f"{name}: neither a JSON array of cards nor a CSV with a 'type' column")
     return [_from_row(row) for row in rows]
