@@ -10,7 +10,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.pipeline.json_stream import DECODER, JsonStreamError, document_games
+from referee.pipeline.json_stream import DECODER, JsonStreamError, document_games, strict_loads
 
 KEYS = st.sampled_from(["a", "b", "c:d", "player", "action"])
 STRINGS = st.sampled_from(["", "x", "a:b", "::", "\\u003a", "\\\":", "\\\\:", "{", "}"])
@@ -118,3 +118,15 @@ def test_a_schema_error_quotes_a_long_value_clipped(run, tmp_path):
     assert result.exit_code == 1
     line = next(line for line in result.output.splitlines() if "$.games[0]" in line)
     assert len(line) < 500 and "(99,7" in line and line.endswith("is not of type 'object'")
+
+
+def test_a_number_too_long_to_read_is_named_in_the_document_s_terms():
+    for text in ('{"games": [{"n": ' + "9" * 5000 + "}]}", '{"format": ' + "9" * 5000 + "}"):
+        _, _, error = read_streamed(text)
+        assert error is not None and "a number of more than" in error and "sys." not in error
+    try:
+        strict_loads('{"version": ' + "9" * 5000 + "}")
+    except JsonStreamError as refused:
+        assert "a number of more than" in str(refused) and "sys." not in str(refused)
+    else:
+        raise AssertionError("a 5000-digit number was read")

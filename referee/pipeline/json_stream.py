@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, TextIO
@@ -80,9 +81,18 @@ def strict_loads(text: str) -> Any:
     except json.JSONDecodeError as error:
         raise JsonStreamError(error.msg, error.lineno, error.colno) from None
     except ValueError as error:
-        raise JsonStreamError(str(error), 1, 1) from None
+        raise JsonStreamError(_plain(error), 1, 1) from None
     except RecursionError:
         raise JsonStreamError("nested too deeply", 1, 1) from None
+
+
+def _plain(error: ValueError) -> str:
+    """The decoder's complaint in the document's terms: Python's own limit on the digits of an
+    integer would otherwise advise a function call."""
+    text = str(error)
+    if "integer string conversion" in text:
+        return f"a number of more than {sys.get_int_max_str_digits()} digits"
+    return text
 
 
 class _Reader:
@@ -203,7 +213,7 @@ class _Reader:
                     continue
                 raise self.fail(error.msg, error.pos) from None
             except ValueError as error:
-                raise self.fail(str(error)) from None
+                raise self.fail(_plain(error)) from None
             except RecursionError:
                 raise self.fail("nested too deeply") from None
             if end == len(self.buffer) and not self.eof and self.more():
