@@ -70,10 +70,11 @@ def _game_names(_ctx: click.Context, _param: click.Parameter, given: tuple[str, 
 def _games(inputs: list[Input]) -> Iterator[ArchivedGame]:
     for item in inputs:
         name = "<stdin>" if item.path == "-" else item.path
-        if item.path == "-" and standard_input() is None:
+        stdin = standard_input() if item.path == "-" else None
+        if item.path == "-" and stdin is None:
             raise UnreadableInput("cannot read <stdin>: standard input is closed")
         try:
-            stream = spool(standard_input()) if item.path == "-" else open(item.path, "rb")  # type: ignore[arg-type]
+            stream = spool(stdin) if stdin is not None else open(item.path, "rb")
         except OSError as error:
             raise UnreadableInput(f"cannot read {item.path}: {error.strerror or error}") from None
         with stream:

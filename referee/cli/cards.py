@@ -123,7 +123,6 @@ def import_cards(ctx: click.Context, path: str, output: str | None) -> None:
       referee cards import collection.csv > my-cards.json
     """
     from referee.games.spanish_main.fleet_import import convert, read_export
-
     from referee.pipeline.fileio import not_a_file
 
     problem = not_a_file(path)

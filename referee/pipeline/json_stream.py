@@ -108,28 +108,14 @@ class _Reader:
         self.decoder, self.kept = _counting_decoder()
         self.by_line = True  # until a value's line is found longer than LINE_WAIT
 
-    def more(self) -> bool:
+    def more(self, wanted: int = BLOCK) -> bool:
+        """At least one more character of the document, and up to `wanted`; False at its end."""
         if self.eof:
             return False
-        block = self.stream.read(BLOCK)
-        if not block:
-            self.eof = True
-            return False
-        self._drop_read()
-        self.buffer += block
-        return True
-
-    def grow(self) -> bool:
-        """More of a value that did not end in view: as much again as is unread, so that a value
-        of n characters is decoded O(log n) times, not once a block (a 60 MB string took a
-        minute); False at the end of the document."""
-        if self.eof:
-            return False
-        wanted = max(BLOCK, len(self.buffer) - self.position)
         blocks: list[str] = []
         read = 0
         while read < wanted:
-            block = self.stream.read(min(wanted - read, MAX_ITEM_CHARS))
+            block = self.stream.read(min(wanted - read, BLOCK << 4))
             if not block:
                 self.eof = True
                 break
@@ -140,6 +126,13 @@ class _Reader:
         self._drop_read()
         self.buffer += "".join(blocks)
         return True
+
+    def grow(self) -> bool:
+        """More of a value that did not end in view: as much again as is unread (up to just past
+        MAX_ITEM_CHARS), so that a value of n characters is decoded O(log n) times, not once a
+        block (a 60 MB string took a minute); False at the end of the document."""
+        unread = len(self.buffer) - self.position
+        return self.more(max(BLOCK, min(unread, MAX_ITEM_CHARS + 1 - unread)))
 
     def _drop_read(self) -> None:
         done = self.buffer[:self.position]

@@ -34,14 +34,14 @@ class GeoIllegal(Exception):
         self.violation = violation
 
 
-def _fail(rule: str, message: str, part: str = "action", **facts: Any) -> GeoIllegal:
-    return GeoIllegal(Violation(rule, message, facts, part))
+def _fail(rule: str, message: str, part: str = "action", rulings: tuple[str, ...] = (), **facts: Any) -> GeoIllegal:
+    return GeoIllegal(Violation(rule, message, facts, part, rulings=rulings))
 
 
 def _beyond(rule: str, message: str, part: str = "action", **facts: Any) -> GeoIllegal:
     """A measurement refused by more than ε, where within ε the log's statement would have been
     accepted with a notice: the tolerance (S-GEO-MARGIN) decided it, and is cited with it."""
-    return GeoIllegal(Violation(rule, message, facts, part, rulings=("S-GEO-MARGIN",)))
+    return _fail(rule, message, part, ("S-GEO-MARGIN",), **facts)
 
 
 def mm(value: float) -> str:
