@@ -102,6 +102,19 @@ def test_split_writes_one_file_per_game_and_never_overwrites(tmp_path: Path) -> 
     assert (target / names[0]).read_text() == before
 
 
+def test_split_makes_its_directory_only_for_a_readable_log(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.korsar"
+    broken.write_bytes(b'[Game "Korsar"]\n[Players "A \xff B"]\n\n1. A: draw\n')
+    code, _, err = run("split", str(broken), "-d", str(tmp_path / "never"))
+    assert code == 2 and "cannot read" in err
+    assert not (tmp_path / "never").exists(), "nothing is made for a log that cannot be read"
+    empty = tmp_path / "empty.korsar"
+    empty.write_text("")
+    code, _, err = run("split", str(empty), "-d", str(tmp_path / "made"))
+    assert code == 0 and "0 games written" in err
+    assert (tmp_path / "made").is_dir() and not any((tmp_path / "made").iterdir())
+
+
 def test_an_output_that_is_an_input_is_refused(tmp_path: Path) -> None:
     log = tmp_path / "x.korsar"
     log.write_text(EXAMPLE.read_text())

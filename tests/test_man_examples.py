@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import shlex
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,13 @@ def test_every_example_prints_what_the_page_shows(page: Path, workspace: Path):
         printed = run_shown(command, workspace, last)
         assert printed is not None, f"{page.name}: {command} names files the repository lacks"
         assert printed.rstrip("\n") == shown.rstrip("\n"), f"{page.name}: {command}"
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff formats the pages")
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_every_page_formats_without_a_warning(page: Path):
+    """As man(1) lays it out on an 80-column terminal: a warning there (a table wider than
+    the line, an unknown request) is a page that reads badly."""
+    formatted = subprocess.run(["groff", "-k", "-t", "-man", "-Tutf8", "-ww", "-z", str(page)],
+                               capture_output=True, text=True, check=False)
+    assert formatted.returncode == 0 and formatted.stderr == "", formatted.stderr

@@ -225,12 +225,10 @@ def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: split takes one log file")
     stem, extension = os.path.splitext(os.path.basename(path if path != "-" else "stdin.log"))
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError as error:
-        raise UnreadableInput(f"cannot make {directory}: {error.strerror or error}") from None
     written = 0
     for game in _games(inputs):
+        if not written:
+            _make_directory(directory)  # only once the log proves readable
         target = os.path.join(directory, f"{stem}-{game.index:04d}{extension}")
         if os.path.lexists(target):
             emit(f"referee: {target} exists: not overwritten; {written} games written", err=True)
@@ -238,9 +236,18 @@ def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
         with atomic_writer(target) as stream:
             stream.write(game.text)
         written += 1
+    if not written:
+        _make_directory(directory)
     if not quiet:
         emit(f"{written} games written to {directory}", err=True)
     ctx.exit(EXIT_OK)
+
+
+def _make_directory(directory: str) -> None:
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as error:
+        raise UnreadableInput(f"cannot make {directory}: {error.strerror or error}") from None
 
 
 @cli.command(short_help="Find games whose moves repeat an earlier game.")
