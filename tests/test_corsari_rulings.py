@@ -14,6 +14,7 @@ of the documented shuffle.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 
 from referee.games import GAMES
 from referee.games.corsari.cards import UNSHUFFLED
@@ -1249,3 +1250,31 @@ def test_precedence_complete_before_score():
     text = log([[FILL, FILL_RAISE, "B: fill R7 G7 raise"]], Result="A=1 B=1 C=1")
     illegal(text, "C-COMPLETE", "B: ^fill R7 G7", "one player fills value 7 only once")
     assert [d.code for d in replay(text).diagnostics] == ["C-COMPLETE"]
+
+
+# Each value: a test replaying a legal log whose state or outcome the ruling decides.
+# The illegal cases are the samples named after each ruling (tests/test_samples.py).
+LEGAL_CASES: dict[str, Callable[..., object]] = {
+    "C-CARDS": test_cards_a_deal_of_all_110_cards_is_accepted,
+    "C-PLAYERS": test_players_four_play_with_a_quay_of_nine,
+    "C-SETUP": test_setup_a_seed_fixes_the_deal,
+    "C-PORT": test_port_read_when_the_fastest_captain_raises_after_the_quay_changed,
+    "C-TURN": test_turn_players_go_clockwise_from_the_first,
+    "C-TAKE": test_take_from_each_of_the_three_sources,
+    "C-DISCARD": test_discard_the_card_just_taken_or_one_of_the_hand,
+    "C-RAISE": test_raise_the_others_follow_clockwise_from_the_fastest_captain,
+    "C-LAST-DECK": test_last_deck_taken_with_a_raise,
+    "C-VOID": test_void_the_last_quay_card_ends_the_round,
+    "C-CREW": test_crew_of_two_colours_one_colour_or_none,
+    "C-DISMISS": test_dismiss_the_home_port_cards_outside_the_crew_cost_nothing,
+    "C-STOWAWAY": test_stowaway_all_the_rest_added_up,
+    "C-COMPLETE": test_complete_in_the_crews_colours_with_values_it_lacked,
+    "C-SCORE": test_score_the_captain_strictly_lowest_wins_the_round,
+    "C-END": test_end_35_penalty_cards_then_exactly_one_more_round,
+    "C-GRAND-MASTER": test_grand_master_two_in_the_same_round_both_win,
+    "C-HIDDEN": test_hidden_a_log_without_the_deal_states_whole_hands,
+}
+
+
+def test_every_ruling_has_a_legal_case():
+    assert sorted(LEGAL_CASES) == sorted(r.id for r in GAMES["corsari"].rulings)

@@ -13,6 +13,7 @@ carry a hand-made deal (Hands and Deck tags built from the 78 cards).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -1134,6 +1135,19 @@ def test_claim_true_statements_are_accepted():
     assert detail(game, "captured")["B"] == [3]
 
 
+def test_claim_true_statements_are_what_the_moves_do():
+    """K-CLAIM: B's stated chase (~AD) is the chase B's captain makes, B's stated capture
+    (xA3) the one B's capture phase makes; the same moves unstated leave the same state."""
+    chased = legal(log("A B C", ["A: $3  B: R1@A3  C: draw", "A: AD@A3  B: RC@A3 ~AD"]))
+    assert view(chased)["last_chased"] == "AD"
+    rounds = CHASE + ["A: draw  B: xA3 draw"]
+    stated = legal(log("A B C", rounds))
+    assert view(stated)["last_captures"] == [3]
+    unstated = [turns.replace(" ~AD", "").replace(" xA3", "") for turns in rounds]
+    assert unstated != rounds
+    assert view(legal(log("A B C", unstated))) == view(stated)
+
+
 def test_claim_a_chase_stated_on_a_pirate():
     """K-CLAIM: a pirate chases nothing."""
     illegal(log("A B C", ["A: $3  B: R1@A3 ~AD"]), "K-CLAIM", "B: R1@A3 ^~AD",
@@ -1293,3 +1307,38 @@ def test_precedence_the_cards_own_rules_before_claims():
     """K-CAPTAIN before the claims: no red pirate of B, and no admiral to chase either;
     and a false capture stated on it."""
     illegal(log("A B C", ["A: $3  B: xA3 RC@A3 ~AD"]), "K-CAPTAIN", "B: xA3 ^RC@A3")
+
+
+# Each value: a test replaying a legal log whose state or outcome the ruling decides.
+# The illegal cases are the samples named after each ruling (tests/test_samples.py).
+LEGAL_CASES: dict[str, Callable[..., object]] = {
+    "K-CARDS": test_cards_all_six_galleons_of_three_may_be_played,
+    "K-PLAYERS": test_players_two_to_five_play_alone,
+    "K-TEAMS": test_teams_six_players_in_teams_of_two,
+    "K-SETUP": test_setup_a_seed_fixes_the_deal,
+    "K-TURN": test_turn_the_capture_phase_is_automatic,
+    "K-ORDER": test_order_players_move_in_seat_order_round_by_round,
+    "K-HAND": test_hand_playing_dealt_and_drawn_cards,
+    "K-DRAW": test_draw_the_last_card_of_the_deck,
+    "K-TARGET": test_target_two_galleons_of_the_same_gold_are_named_by_round,
+    "K-GALLEON": test_galleon_a_player_may_have_several,
+    "K-PIRATE": test_pirate_one_side_one_colour_strengths_add_up,
+    "K-TEAM-COLOUR": test_team_colour_partners_add_up_as_one_side,
+    "K-CAPTAIN": test_captain_on_a_pirate_of_its_colour,
+    "K-ADMIRAL": test_admiral_on_ones_own_galleon_without_pirates,
+    "K-CHARACTER": test_character_a_captain_chases_the_admiral,
+    "K-TEAM-ROUND": test_team_round_defending_a_galleon_the_partner_just_placed,
+    "K-CONTROL": test_control_is_the_sum_of_strengths_not_the_number_of_cards,
+    "K-TEAM-CAPTURE": test_team_capture_the_first_mate_takes_the_partners_unattacked_galleon,
+    "K-DISCARD": test_discard_once_the_deck_is_empty,
+    "K-END": test_end_when_a_player_puts_down_the_last_card,
+    "K-HIDDEN": test_hidden_end_hands_that_fit,
+    "K-SCORE": test_score_captured_gold_minus_galleons_in_hand,
+    "K-CLAIM": test_claim_true_statements_are_what_the_moves_do,
+    "K-UNFINISHED": test_unfinished_a_log_may_stop_early,
+    "K-EXAMPLE": test_example_the_rules_worked_example,
+}
+
+
+def test_every_ruling_has_a_legal_case():
+    assert sorted(LEGAL_CASES) == sorted(r.id for r in GAMES["korsar"].rulings)
