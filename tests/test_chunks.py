@@ -3,9 +3,11 @@ and must cut a file exactly where asking the splitter about every line would."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.notation import chunks
 from referee.notation.chunks import Splitter, split_games
 
 
@@ -33,3 +35,28 @@ LINES = st.lists(st.lists(PIECES, min_size=1, max_size=3).map("".join), min_size
 @given(LINES)
 def test_games_are_cut_where_the_splitter_would_cut_them_line_by_line(lines: list[str]) -> None:
     assert [(chunk.first_line, chunk.lines) for chunk in split_games(lines)] == cut_line_by_line(lines)
+
+
+def cut_and_capped(lines: list[str], most_lines: int, most_chars: int) -> list[tuple[int, list[str], int]]:
+    """`cut_line_by_line`, each game's lines kept while it holds fewer than `most_lines` lines
+    and `most_chars` characters (line ends not counted); the rest counted, not kept."""
+    capped = []
+    for first, game in cut_line_by_line(lines):
+        kept: list[str] = []
+        for line in game:
+            if len(kept) >= most_lines or sum(map(len, kept)) >= most_chars:
+                break
+            kept.append(line)
+        capped.append((first, kept, len(game) - len(kept)))
+    return capped
+
+
+@settings(max_examples=1500, deadline=None)
+@given(LINES, st.integers(1, 6), st.integers(1, 40))
+def test_a_game_past_the_limits_keeps_its_first_lines_and_counts_the_rest(lines: list[str], most_lines: int,
+                                                                            most_chars: int) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chunks, "MAX_GAME_LINES", most_lines)
+        patch.setattr(chunks, "MAX_GAME_CHARS", most_chars)
+        found = [(chunk.first_line, chunk.lines, chunk.dropped) for chunk in split_games(lines)]
+    assert found == cut_and_capped(lines, most_lines, most_chars)

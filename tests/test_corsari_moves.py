@@ -152,7 +152,7 @@ def test_the_generator_offers_exactly_the_documented_moves(players, seed):
             seen[kind_of(turn)] = seen.get(kind_of(turn), 0) + 1
         return expected
 
-    engine = walk(players, seed, mostly_waiting, check, rounds=2)
+    walk(players, seed, mostly_waiting, check, rounds=2)
     assert {"deck", "pile", "quay", "deck raise", "pile raise", "quay raise", "raise"} <= set(seen), str(seen)
 
 

@@ -3,11 +3,13 @@ code, never a hang or a traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 
 import pytest
 
+from referee.notation.chunks import MAX_GAME_LINES
 from referee.pipeline.replay import check_bytes
 
 GAME = b'[Game "Korsar"]\n[Players "A B"]\n\n1. A: draw  B: draw\n'
@@ -89,3 +91,34 @@ def test_a_very_long_line_is_reported_quickly(run, tmp_path):
     assert f"{path}:5:100000: error[N-SYNTAX] line 5 is 5,000,006 characters long; only its first 100,000 are read" \
         in result.output
     assert max(len(line) for line in result.output.splitlines()) < 300
+
+
+def test_a_game_that_never_ends_is_read_only_so_far(run, tmp_path):
+    """Past MAX_GAME_LINES a game's lines are counted, not held: memory stays flat, the game
+    is malformed where reading stopped, and the next game is read as usual."""
+    path = tmp_path / "endless.korsar"
+    path.write_bytes(GAME + b"\n" * 150_000 + b"2. A: draw\n" + GAME)
+    lines = 4 + 150_000 + 1  # the first game's, from its Game tag on
+    for jobs in ("1", "2"):
+        result = run("check", "-j", jobs, "--format", "json", str(path))
+        games = json.loads(result.output)["files"][0]["games"]
+        assert [game["verdict"] for game in games] == ["malformed", "legal"], jobs
+        (finding,) = games[0]["diagnostics"]
+        assert finding["code"] == "N-SYNTAX" and finding["line"] == MAX_GAME_LINES + 1
+        assert f"its last {lines - MAX_GAME_LINES:,} lines ({MAX_GAME_LINES + 1:,} to {lines:,})" in finding["message"]
+        assert games[1]["line"] == lines + 1
+
+
+@pytest.mark.parametrize("body", [b"\n" * 150_000, b"2. A: " + b"Y" * 200_000 + b"\n"],
+                         ids=["endless game", "overlong line"])
+@pytest.mark.parametrize("command", ["select", "join", "split"])
+def test_a_game_read_only_in_part_is_not_copied_as_if_whole(run, tmp_path, body, command):
+    path = tmp_path / "part.korsar"
+    path.write_bytes(GAME + body + GAME)
+    out = tmp_path / "out"
+    args = {"select": ["select", "--player", "A", "-o", str(out)], "join": ["join", "-o", str(out)],
+            "split": ["split", "-d", str(out)]}[command]
+    result = run(*args, str(path))
+    assert result.exit_code == 2
+    assert f"{path}:1: game 1 cannot be copied as written" in result.output
+    assert not out.exists()

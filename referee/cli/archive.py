@@ -18,8 +18,10 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, exclude_option, gather, judging_options, output_option
 from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES
 from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
 from referee.pipeline.fileio import Input, atomic_writer, standard_input
+from referee.pipeline.source import MAX_LINE_CHARS
 from referee.pipeline.work import spool
 
 VERDICTS = ("legal", "illegal", "malformed")
@@ -116,12 +118,22 @@ class _Writer:
         self.count = 0
 
     def write(self, game: ArchivedGame) -> None:
-        text = ("\n" if self.count else "") + game.text
+        text = ("\n" if self.count else "") + _as_written(game)
         if self.stream is None:
             emit(text, nl=False)
         else:
             self.stream.write(text)
         self.count += 1
+
+
+def _as_written(game: ArchivedGame) -> str:
+    """The game's text, which these commands copy byte for byte: a game read only in part
+    cannot be, and stops the command as unreadable input does."""
+    if not game.whole:
+        raise UnreadableInput(f"{game.path}:{game.line}: game {game.index} cannot be copied as written: a line of "
+                              f"it runs past {MAX_LINE_CHARS:,} characters, or the game past {MAX_GAME_LINES:,} "
+                              f"lines or {MAX_GAME_CHARS >> 20} MiB, and the rest is not read")
+    return game.text
 
 
 quiet_option = click.option("-q", "--quiet", is_flag=True, help="No summary on standard error.")
@@ -227,6 +239,7 @@ def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
     stem, extension = os.path.splitext(os.path.basename(path if path != "-" else "stdin.log"))
     written = 0
     for game in _games(inputs):
+        text = _as_written(game)
         if not written:
             _make_directory(directory)  # only once the log proves readable
         target = os.path.join(directory, f"{stem}-{game.index:04d}{extension}")
@@ -234,7 +247,7 @@ def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
             emit(f"referee: {target} exists: not overwritten; {written} games written", err=True)
             ctx.exit(EXIT_USAGE)
         with atomic_writer(target) as stream:
-            stream.write(game.text)
+            stream.write(text)
         written += 1
     if not written:
         _make_directory(directory)

@@ -62,6 +62,17 @@ class Chunk:
 
     first_line: int
     lines: list[str]
+    dropped: int = 0
+    """Lines of the game after `lines` that were not kept: it ran past MAX_GAME_LINES or
+    MAX_GAME_CHARS."""
+
+
+MAX_GAME_LINES = 100_000
+MAX_GAME_CHARS = 16 << 20
+"""No game is this long (characters without line ends): the longest bundled or simulated
+one is a few hundred lines and a few kilobytes. The lines of a game past either limit are
+counted but not held, so memory stays flat however a file runs on (twenty million blank
+lines held whole would take 200 MiB)."""
 
 
 SplitterState = tuple[bool, bool, bool, bool]
@@ -147,21 +158,24 @@ def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | 
     if splitter is None:
         splitter = Splitter()
     current: list[str] = []
+    chars = 0  # of `current`, line ends not counted
+    dropped = 0
     start = first_line
     begun = False
     for number, line in enumerate(lines, start=first_line):
-        if splitter.in_movetext and splitter.started and not splitter.open_comment and "{" not in line \
-                and line.lstrip()[:1] != "[":
-            # more movetext of the game under way (or a blank or indented line of it), taken
-            # inline: in a game's movetext only a tag line or a brace changes what the splitter knows
-            current.append(line)
-            continue
-        if splitter.starts_game(line):
+        # more movetext of the game under way (or a blank or indented line of it) is taken as it
+        # comes: in a game's movetext only a tag line or a brace changes what the splitter knows
+        if not (splitter.in_movetext and splitter.started and not splitter.open_comment and "{" not in line
+                and line.lstrip()[:1] != "[") and splitter.starts_game(line):
             if begun:
-                yield Chunk(start, current)
-                current = []
+                yield Chunk(start, current, dropped)
+                current, chars, dropped = [], 0, 0
                 start = number
             begun = True
-        current.append(line)
+        if chars < MAX_GAME_CHARS and len(current) < MAX_GAME_LINES:  # both only grow: once past, past
+            current.append(line)
+            chars += len(line)
+        else:
+            dropped += 1
     if current:
-        yield Chunk(start, current)
+        yield Chunk(start, current, dropped)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.games import game_for_tag, game_names
 from referee.games.base import GameRules, TurnSyntaxError
-from referee.notation.chunks import Chunk
-from referee.notation.scanner import RawGame, clip, scan, scan_chunk
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, Chunk, split_games
+from referee.notation.scanner import RawGame, clip, scan_chunk
 from referee.record import GameRecord, Turn
 from referee.notation.span import Span
 
@@ -33,14 +33,27 @@ class ReadGame:
 
 
 def read_games(path: str, lines: list[str]) -> Iterator[ReadGame]:
-    for raw in scan(path, lines):
-        yield _read(path, raw)
+    for chunk in split_games(lines):
+        yield from read_chunk(path, chunk)
 
 
 def read_chunk(path: str, chunk: Chunk) -> Iterator[ReadGame]:
-    """The game of one chunk that `split_games` cut (none if it holds only comments)."""
+    """The game of one chunk that `split_games` cut (none if it holds only comments), with a
+    finding where the game ran on past what is read of one game."""
     for raw in scan_chunk(path, chunk):
-        yield _read(path, raw)
+        read = _read(path, raw)
+        if chunk.dropped:
+            read.diagnostics.append(_too_long_game(path, chunk))
+        yield read
+
+
+def _too_long_game(path: str, chunk: Chunk) -> Diagnostic:
+    first = chunk.first_line + len(chunk.lines)
+    return Diagnostic(
+        "N-SYNTAX", f"this game runs on past {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS >> 20} MiB: its last "
+        f"{chunk.dropped:,} lines ({first:,} to {first + chunk.dropped - 1:,}) are not read", path, Span(first, 1, 2),
+        notes=["no game is this long: the longest fit in a few hundred lines",
+               "the next game is read from the tag line that begins it"])
 
 
 def _read(path: str, raw: RawGame) -> ReadGame:

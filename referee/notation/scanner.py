@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
-from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, split_games, starts_with_game_tag, tag_value
+from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, starts_with_game_tag, tag_value
 from referee.record import Comment, Round, Tag, Turn
 from referee.notation.span import Span
 
@@ -237,12 +237,6 @@ def _is_comment_only(line: str) -> bool:
 def clip(text: str, limit: int = 40) -> str:
     """Quote at most `limit` characters of user text in a message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def scan(path: str, lines: list[str]) -> Iterator[RawGame]:
-    """Yield each game of the file as soon as it is complete."""
-    for chunk in split_games(lines):
-        yield from scan_chunk(path, chunk)
 
 
 def scan_chunk(path: str, chunk: Chunk) -> Iterator[RawGame]:

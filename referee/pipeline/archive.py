@@ -33,6 +33,9 @@ class ArchivedGame:
     line: int
     text: str
     read: ReadGame
+    whole: bool = True
+    """Whether `text` is the game as written: False when a line of it was cut for length or
+    it ran on past what is read of one game (`split_games`)."""
 
     @property
     def game(self) -> str | None:
@@ -74,9 +77,11 @@ def archived_games(path: str, stream: BinaryIO) -> Iterator[ArchivedGame]:
         if isinstance(item, FileEnd):
             continue
         for chunk in item.chunks:
+            last = chunk.first_line + len(chunk.lines) - 1
+            whole = not chunk.dropped and not any(chunk.first_line <= number <= last for number in item.cut)
             for read in read_chunk(path, chunk):
                 index += 1
-                yield ArchivedGame(path, index, read.line, _text_of(chunk), read)
+                yield ArchivedGame(path, index, read.line, _text_of(chunk), read, whole)
 
 
 def _text_of(chunk: Chunk) -> str:
