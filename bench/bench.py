@@ -65,6 +65,12 @@ How to read the table:
 
 The target is a peak RSS of at most 100 MiB per process whatever the input
 size; a row above it is flagged with '!'. Figures are noisy on a busy machine.
+
+A second table gathers the same figures game by game against the bars each game
+is held to: ``check -j 1`` at least 5 times python-chess, ``-j CORES`` at least
+1.8 times ``-j 1``, export and import at least 3 times python-chess, a peak RSS
+of at most 100 MiB; and a cold-start row, under 100 ms. A figure that misses its
+bar is flagged with '!'.
 """
 
 from __future__ import annotations
@@ -98,6 +104,10 @@ MOVES_PER_GAME_GUESS = 120
 CHESS_SEED = 20240601
 CHESS_MAX_PLIES = 200
 RSS_TARGET_MIB = 100.0
+BARS = {"check -j 1": 5.0, "-j N / -j 1": 1.8, "export": 3.0, "import": 3.0}
+"""What each game is held to: `check -j 1`, export and import in times python-chess's
+plies per second, and `-j CORES` in times `-j 1`."""
+COLD_START_BAR_MS = 100.0
 GIB = 1 << 30
 
 CHILD = "_child"
@@ -615,6 +625,41 @@ def table(rows: Sequence[Row], chess_rate: float) -> str:
     return "\n".join(out)
 
 
+def bar_table(rows: Sequence[Row], chess_rate: float, jobs: int, cold: dict[str, float], bare: float) -> str:
+    """One row per game against the bars, and the cold start: the figures of `table`, gathered."""
+    found = {row.name: row for row in rows}
+    games = [("Korsar", "")] + [(name, f"{name}: ") for name in ("Corsari", "Perroquets", "Spanish Main")
+                                  if f"{name}: check -j 1" in found]
+    header = ("game", "check -j 1", f"-j {jobs} / -j 1", "export", "import", "peak RSS MiB")
+    bars = ("bar", f">= {BARS['check -j 1']:.2f}  ", f">= {BARS['-j N / -j 1']:.2f}  ",
+            f">= {BARS['export']:.2f}  ", f">= {BARS['import']:.2f}  ", f"<= {RSS_TARGET_MIB:.0f}  ")
+    lines = [header, bars]
+
+    def cell(value: float, bar: float) -> str:
+        return f"{value:.2f}" + (" !" if value < bar else "  ")  # the figures stay aligned
+
+    for game, prefix in games:
+        one, many = found[f"{prefix}check -j 1"], found[f"{prefix}check -j {jobs}"]
+        export, back = found[f"{prefix}export (JSON)"], found[f"{prefix}import (JSON)"]
+        peak = max(row.max_rss_mib for row in (one, many, export, back))
+        lines.append((game, cell(one.rate / chess_rate, BARS["check -j 1"]),
+                      cell(many.rate / one.rate, BARS["-j N / -j 1"]),
+                      cell(export.rate / chess_rate, BARS["export"]), cell(back.rate / chess_rate, BARS["import"]),
+                      f"{peak:.0f}" + (" !" if peak > RSS_TARGET_MIB else "  ")))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for index, line in enumerate(lines):
+        out.append("  ".join(cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
+                             for i, cell in enumerate(line)).rstrip())
+        if index == 1:
+            out.append("  ".join("-" * width for width in widths))
+    slow = [f"{game} {seconds * 1000:.0f} ms" + (" !" if seconds * 1000 >= COLD_START_BAR_MS else "")
+            for game, seconds in cold.items()]
+    out.append(f"cold start (bar: under {COLD_START_BAR_MS:.0f} ms; python -c pass {bare * 1000:.0f} ms): "
+               + ", ".join(slow))
+    return "\n".join(out)
+
+
 def machine() -> str:
     return (f"{platform.platform()}; {cores()} cores; Python {platform.python_version()} "
             f"({platform.python_implementation()}); {sys.executable}")
@@ -669,9 +714,12 @@ def main(argv: Sequence[str]) -> None:
     print()
     print(f"'!' marks a max RSS above the {RSS_TARGET_MIB:.0f} MiB target; wall times include interpreter start-up.")
     verdicts, bare = cold_start()
-    print("cold start, referee check on one small log (median of 20): "
-          + ", ".join(f"{game} {seconds * 1000:.0f} ms" for game, seconds in verdicts.items())
-          + f"; python -c pass {bare * 1000:.0f} ms")
+    print()
+    print("each game against its bars: times python-chess (check -j 1, export, import), times -j 1 (-j "
+          f"{jobs}), peak RSS of any one process; cold start: referee check on one small log, median of 20")
+    print()
+    print(bar_table(rows, rows[0].rate, jobs, verdicts, bare))
+    print("'!' marks a figure that misses its bar")
 
 
 if __name__ == "__main__":
