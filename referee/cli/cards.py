@@ -62,18 +62,14 @@ def check_cards(ctx: click.Context, path: str) -> None:
     Examples:
       referee cards check my-cards.json
     """
+    from referee.games import GAMES
+
     try:
         loaded = _loaded(path)
     except DataError as error:
         emit(_fault(path, error))
         ctx.exit(EXIT_FINDINGS)
-    kinds: dict[str, int] = {}
-    for card in loaded.cards.values():
-        kinds[card.kind] = kinds.get(card.kind, 0) + 1
-    listed = ", ".join(f"{count} {kind}{'s' if count != 1 and kind != 'crew' else ''}"
-                       for kind, count in sorted(kinds.items()))
-    emit(f"{path}: {len(loaded.cards)} cards ({listed or 'none'}), nationalities: "
-         + ", ".join(loaded.nationalities))
+    emit(f"{path}: " + GAMES["spanish-main"].describe_data(loaded)[0])
     ctx.exit(EXIT_OK)
 
 

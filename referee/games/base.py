@@ -268,6 +268,11 @@ class GameRules(ABC):
         the JSON pointer at fault. Only games with a `data_format` take data."""
         raise DataError(f"{self.name} reads no data files")
 
+    def describe_data(self, data: Any) -> list[str]:
+        """What a loaded data set holds, in a few lines for a person who made the file
+        (`referee data check`), and how a log names it."""
+        return []
+
     @abstractmethod
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         """An engine set up from the record's tags (and the options' data and

@@ -52,7 +52,11 @@ def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
 
 def load_data_file(path: str) -> tuple[str, Any]:
     """(game id, the game's loaded data) for one data file."""
-    document = read_json(path)
+    return load_data_document(path, read_json(path))
+
+
+def load_data_document(path: str, document: Any) -> tuple[str, Any]:
+    """`load_data_file` of a file already read: its game found by its `format`, which loads it."""
     if not isinstance(document, dict):
         raise DataFileError(path, "a data file is one JSON object", "")
     kind = document.get("format")

@@ -187,6 +187,19 @@ class PerroquetsRules(GameRules):
     def load_data(self, document: Any, path: str) -> Any:
         return game_data.load(document)
 
+    def describe_data(self, data: Any) -> list[str]:
+        board = data.board
+        piles = ", ".join(f"{letter} ({sum(1 for c in data.cards.values() if c.pile == letter)})"
+                          for letter in data.piles)
+        bag = ", ".join(f"{count} of {value}" for value, count in sorted(data.bag.items()))
+        dots = "on its edge squares" if board.dot_position == "on-edge" else "in the margin"
+        named = ('[Data "default"]' if data.reconstructed else
+                 f'[Data "{data.tag_value()}"], the file given with --data FILE')
+        return [f"{game_data.describe(data)}: board {board.width} × {board.height}, {len(board.islands)} islands, "
+                f"entry dots {dots}",
+                f"{len(data.cards)} cards in piles {piles}; bag: {bag}",
+                f"a log names it {named}"]
+
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record, options)
         if isinstance(setup, Violation):

@@ -114,6 +114,17 @@ class SpanishMainRules(GameRules):
     def load_data(self, document: Any, path: str) -> Any:
         return card_data.load(document)
 
+    def describe_data(self, data: Any) -> list[str]:
+        kinds: dict[str, int] = {}
+        for card in data.cards.values():
+            kinds[card.kind] = kinds.get(card.kind, 0) + 1
+        listed = ", ".join(f"{count} {kind}{'s' if count != 1 and kind != 'crew' else ''}"
+                           for kind, count in sorted(kinds.items()))
+        named = (f'[Cards "{card_data.SAMPLE_NAME}"]' if data.digest == card_data.sample_cards().digest else
+                 f'[Cards "NAME sha256:{data.digest}"] (any NAME), the file given with --data FILE')
+        return [f"{len(data.cards)} cards ({listed or 'none'}), nationalities: " + ", ".join(data.nationalities),
+                f"a log names it {named}"]
+
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record, options)
         if isinstance(setup, Violation):
