@@ -301,9 +301,8 @@ class PerroquetsEngine(Engine):
                 self.discard_size[slot.pile] += 1
                 if slot.card is not None:
                     self.out_of_pile[slot.pile].add(slot.card)
-        else:
-            for slot in self.round.slots:
-                self.pile_size[slot.pile] += 1
+        else:  # every card drawn goes back: each pile is whole again
+            self.pile_size.update(self.data.pile_sizes)
         self.first = (self.first + 1) % len(self.players)
         self.last = self.round
 
@@ -432,6 +431,49 @@ class PerroquetsEngine(Engine):
     # phase 3 -------------------------------------------------------------------------
 
     def _draw(self, player: str, action: Draw) -> Violation | None:
+        """One or two draws checked before either is made, so a refused entry leaves the state
+        as it was with nothing copied; anything else (a refusal to explain, a pile to reshuffle,
+        more draws) is `_draw_one_by_one`'s."""
+        state = self.round
+        draws = action.draws
+        order = self.draw_orders[self.first]
+        made = len(state.slots)
+        if len(draws) > 2 or made + len(draws) > len(order):
+            return self._draw_one_by_one(player, action)
+        letters, cards, sizes, known, out = (self.data.letters, self.data.cards, self.pile_size, state.known,
+                                             self.out_of_pile)
+        first = draws[0]
+        letter = letters.get(first.pile)
+        named = first.card
+        if (order[made] != player or letter is None or not sizes[letter]
+                or named is not None and (named not in cards or cards[named].pile != letter or named in known
+                                          or named in out[letter])):
+            return self._draw_one_by_one(player, action)
+        if len(draws) == 2:
+            second = draws[1]
+            other = letters.get(second.pile)
+            again = second.card
+            if (order[made + 1] != player or other is None or sizes[other] < (2 if other == letter else 1)
+                    or again is not None and (again not in cards or cards[again].pile != other
+                                              or again in known or again in out[other] or again == named)):
+                return self._draw_one_by_one(player, action)
+            sizes[other] -= 1
+            state.slots.append(Slot(player, letter, named))
+            state.slots.append(Slot(player, other, again))
+            if again is not None:
+                known.add(again)
+        else:
+            state.slots.append(Slot(player, letter, named))
+        sizes[letter] -= 1
+        if named is not None:
+            known.add(named)
+        if len(state.slots) == 2 * len(self.players):
+            self.phase = "decide"
+        return None
+
+    def _draw_one_by_one(self, player: str, action: Draw) -> Violation | None:
+        """`_draw`, each draw checked and made in turn on copies of what it changes: the first
+        draw refused says why, and a pile run dry may be reshuffled (discard-piles)."""
         state = self.round
         cards, letters = self.data.cards, self.data.letters
         sizes = dict(self.pile_size)
@@ -554,6 +596,11 @@ class PerroquetsEngine(Engine):
         state = self.round
         if player in state.decisions:
             return Violation("P-CHOOSE", f"{player} has decided already: a decision is final", part="mover")
+        named = action.card
+        if (named is not None and named in state.known and not action.leaves and action.colour is not None
+                and named not in state.cards.values() and self._all_named_drawn()):
+            # the common decision: a card seen drawn and not taken, beside others the same: nothing to match
+            return self._record_decision(player, action, named, self.data.cards[named].weight)
         if action.stuck:
             return self._record_decision(player, action, None, 0)
         if action.leaves:
@@ -690,7 +737,7 @@ class PerroquetsEngine(Engine):
         for player in self.players:
             action = state.decisions[player]
             card = state.cards[player]
-            if action.stuck:
+            if action.colour is None:  # stuck
                 path = None
             elif card is not None:
                 path = cards[card].path(action.colour or "green")
@@ -698,10 +745,10 @@ class PerroquetsEngine(Engine):
                 path = parse_manoeuvre(action.path or "")
             leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()
             decisions.append(Decision(player, state.weights[player], path, leaves))
-        # resolve moves the table's ships and parrots, never the parrots themselves: this state
-        # stays as it was should the round be refused (P-PICKUP)
-        table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), list(self.parrots),
-                      dict(self.counts), not sum(self.bag.values()))
+        # resolve moves the table's ships and replaces its list of parrots, never changing the list
+        # or a parrot: this state stays as it was should the round be refused (P-PICKUP)
+        table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
+                      dict(self.counts), not self.bag)  # the bag keeps only values it holds
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
         except LeaveError as error:

@@ -29,6 +29,9 @@ class Parrot:
     square: Square
     on_dot: bool = True
     """On its dot (margin or edge), not yet flown."""
+    calm: CalmFlight | None = field(default=None, compare=False, repr=False)
+    """Its `Lanes.calm` flight, kept once looked up: a parrot is never changed, and most
+    parrots on the board are the ones a calm flight left at rest, met again round after round."""
 
     @property
     def side(self) -> Heading:
@@ -211,7 +214,7 @@ class Lanes:
         self.cells = {(x, y): ((x, y), (x, y) not in islands) for x in range(width) for y in range(height)}
         """Each square of the grid -> (the square, whether it is sea): what a course is made of."""
         self.calm_flights: dict[tuple[Square, str, int, bool], CalmFlight] = {}
-        """`calm` by `calm_key`: read directly where every parrot of a round is looked up."""
+        """`calm` by `calm_key`: a new parrot flies as one before it from the same place did."""
 
     def flight(self, start: Square, heading: Heading, value: int) -> FlightPath:
         """A parrot's straight flight of `value` squares from `start`, stepped."""
@@ -316,7 +319,6 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
     each capture counts at once."""
     sequential = "sequential-flight" in variants
     lanes = table.lanes
-    calm_flights = lanes.calm_flights
     counts = table.counts
     owners: dict[Square, list[str]] = {}
     for player, at in table.ships.items():
@@ -332,9 +334,10 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
     crowded: list[tuple[Flight, Event]] = []
     for index in flight_order(table, parrots) if sequential else range(len(parrots)):
         parrot = parrots[index]
-        sea, flight, rests_as, squares, off = (
-            calm_flights.get((parrot.square, parrot.heading, parrot.value, parrot.on_dot))  # calm_key, inline
-            or lanes.calm(parrot))
+        calm = parrot.calm
+        if calm is None:
+            calm = parrot.calm = lanes.calm(parrot)
+        sea, flight, rests_as, squares, off = calm
         if not sea.isdisjoint(ship_squares):  # a ship under its path
             flight, square = _flight_over_ships(parrot, squares, off, lanes.islands, owners, counts)
             if flight.outcome == "captured":
