@@ -149,9 +149,17 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
         if "{" in line or ";" in line or "}" in line or not line.isascii():
             return None
         for token in line.split():
-            last = token[-1]
-            if last == ":":
-                if not in_round:
+            if ":" not in token:
+                if not token[0].isdigit() or _ROUND_AT.match(token) is None:  # a word of the turn: the most
+                    if player is None:
+                        return None
+                    body = token if body is None else f"{body} {token}"
+                    continue
+                if token[-1] != "." or not token[:-1].isdigit() or len(token) > 10:
+                    return None  # a round number and more ("1.x"): let the scanner say
+                name = ""
+            else:
+                if token[-1] != ":" or not in_round:
                     return None
                 name = token[:-1]
                 following = table.get(name)  # holds only names already found to be player ids
@@ -160,15 +168,6 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
                         return None
                     # names read alike share their bodies, kept under a key no name can be
                     following = table[name] = table.setdefault(":" + rules.reading_of(name), {})
-            elif token[0].isdigit() and _ROUND_AT.match(token) is not None:
-                if last != "." or not token[:-1].isdigit() or len(token) > 10:
-                    return None  # a round number and more ("1.x"): let the scanner say
-                name = ""
-            elif ":" in token or player is None:
-                return None
-            else:
-                body = token if body is None else f"{body} {token}"
-                continue
             if player is not None:
                 if body is None:
                     return None
