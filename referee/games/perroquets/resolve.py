@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
-from operator import itemgetter
 from typing import NamedTuple
 
 from referee.games.perroquets.data import Board
@@ -424,15 +423,19 @@ def ship_order(table: Table, heading: Heading, decisions: list[Decision],
     seats = clockwise(table)
     ranked = []
     for decision in decisions:
-        if decision.path is None:
+        path = decision.path
+        if path is None:
             continue
         player = decision.player
         crossed = measured[player][1]
-        length = len(decision.path.steps)
-        voyage = Voyage(player, table.ships[player], decision.weight, crossed, length, manoeuvre=decision.path)
-        ranked.append(((decision.weight, length if by_length else crossed, seats.index(player)), voyage))
-    ranked.sort(key=itemgetter(0))
-    return [voyage for _, voyage in ranked]
+        length = len(path.steps)
+        # the seat breaks every tie, so the sort never compares what follows it
+        ranked.append((decision.weight, length if by_length else crossed, seats.index(player), crossed, length,
+                       player, path))
+    ranked.sort()
+    ships = table.ships
+    return [Voyage(player, ships[player], weight, crossed, length, manoeuvre=path)
+            for weight, _, _, crossed, length, player, path in ranked]
 
 
 def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[Decision],
@@ -450,20 +453,21 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        leaves = list(written_leaves.get(player, ()))
+        leaves = list(written_leaves[player]) if player in written_leaves else []
         entered, _, edge = measured[player]
         # the other ships stand still while this one sails (its own square is no meeting)
         occupied = set() if at_end else set(ships.values())
         square = voyage.start
         steps = 0  # squares entered so far
         for square, sea in entered:
-            before = table.counts[player]
+            met = square in occupied
+            before = table.counts[player] if met else 0  # a meeting asks what the step's pickup changed
             if not sea:
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
                 voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
                 _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional)
-            if square in occupied:
+            if met:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
                                  variants, before)
             steps += 1
