@@ -114,3 +114,14 @@ def test_every_page_formats_without_a_warning(page: Path):
     formatted = subprocess.run(["groff", "-k", "-t", "-man", "-Tutf8", "-ww", "-z", str(page)],
                                capture_output=True, text=True, check=False)
     assert formatted.returncode == 0 and formatted.stderr == "", formatted.stderr
+
+
+def test_every_command_has_its_synopsis_line_and_its_section():
+    """A command added to the CLI is added to referee(1) too: in the synopsis and as a section."""
+    from referee.cli import COMMAND_MODULES
+
+    page = (ROOT / "man" / "referee.1").read_text(encoding="utf-8")
+    synopsis = page.split(".SH SYNOPSIS", 1)[1].split(".SH DESCRIPTION", 1)[0]
+    for command in COMMAND_MODULES:
+        assert f".B \\%referee {command}" in synopsis, command
+        assert f'.SS "referee {command} ' in page, command
