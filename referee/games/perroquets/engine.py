@@ -756,10 +756,13 @@ class PerroquetsEngine(Engine):
                              part=f"leave:{error.index}")
         state.report = report
         state.holds_before = self.holds  # holds are replaced, never changed in place: no copy is needed
-        holds, gone, _ = settle_holds(state.holds_before, report.events, {})
-        self.holds = holds
+        if report.events:  # in many rounds nobody gains or loses a parrot
+            holds, gone, _ = settle_holds(state.holds_before, report.events, {})
+            self.holds = holds
+            for value in gone:
+                self.gone[value] += 1
         self.counts = table.counts  # the holds' sizes: which values were lost never changes how many
-        for value in gone + table.gone:
+        for value in table.gone:
             self.gone[value] += 1
         self.ships = table.ships
         self.parrots = table.parrots
