@@ -37,17 +37,22 @@ def test_games_are_cut_where_the_splitter_would_cut_them_line_by_line(lines: lis
     assert [(chunk.first_line, chunk.lines) for chunk in split_games(lines)] == cut_line_by_line(lines)
 
 
-def cut_and_capped(lines: list[str], most_lines: int, most_chars: int) -> list[tuple[int, list[str], int]]:
+def cut_and_capped(lines: list[str], most_lines: int, most_chars: int) -> list[tuple[int, list[str], int, int]]:
     """`cut_line_by_line`, each game's lines kept while it holds fewer than `most_lines` lines
-    and `most_chars` characters (line ends not counted); the rest counted, not kept."""
+    and `most_chars` characters (line ends not counted); the rest counted, not kept, with the
+    first of them that is not blank. Blank lines before any text are let go as they come."""
     capped = []
     for first, game in cut_line_by_line(lines):
-        kept: list[str] = []
-        for line in game:
-            if len(kept) >= most_lines or sum(map(len, kept)) >= most_chars:
-                break
-            kept.append(line)
-        capped.append((first, kept, len(game) - len(kept)))
+        start, kept, dropped, unread = first, [], 0, 0
+        for number, line in enumerate(game, start=first):
+            if len(kept) < most_lines and sum(map(len, kept)) < most_chars:
+                kept.append(line)
+            elif not any(k.strip() for k in kept):
+                start, kept = number, [line]
+            else:
+                dropped += 1
+                unread = unread or (number if line.strip() else 0)
+        capped.append((start, kept, dropped, unread))
     return capped
 
 
@@ -58,5 +63,5 @@ def test_a_game_past_the_limits_keeps_its_first_lines_and_counts_the_rest(lines:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(chunks, "MAX_GAME_LINES", most_lines)
         patch.setattr(chunks, "MAX_GAME_CHARS", most_chars)
-        found = [(chunk.first_line, chunk.lines, chunk.dropped) for chunk in split_games(lines)]
+        found = [(chunk.first_line, chunk.lines, chunk.dropped, chunk.unread) for chunk in split_games(lines)]
     assert found == cut_and_capped(lines, most_lines, most_chars)

@@ -59,6 +59,19 @@ def test_the_tag_it_gives_is_the_one_a_log_is_judged_by(tmp_path: Path):
     assert re.findall(r'\[Data "[^"]+"\]', data_check(other).output) != [tag], "the digest names the file's content"
 
 
+def test_a_copy_of_the_built_in_data_is_named_by_its_own_tag(tmp_path: Path):
+    """Only the built-in data is [Data "default"]; a file of the same kind, even marked
+    reconstructed, is named by its id and digest, as a log must name it."""
+    copy = json.loads(DEFAULT_BOARD.read_text(encoding="utf-8"))
+    copy["id"] = "my-copy"
+    path = tmp_path / "my-copy.json"
+    path.write_text(json.dumps(copy), encoding="utf-8")
+    printed = data_check(path).output
+    assert copy["reconstructed"] and '[Data "default"]' not in printed
+    assert re.search(r'a log names it \[Data "my-copy sha256:[0-9a-f]{64}"\], the file given with --data FILE',
+                     printed)
+
+
 def test_a_fault_names_its_pointer_and_ruling_and_the_other_files_are_still_checked(tmp_path: Path):
     board = json.loads(LAGOON.read_text(encoding="utf-8"))
     board["board"]["islands"][3] = "k12"

@@ -104,12 +104,29 @@ def test_a_game_that_never_ends_is_read_only_so_far(run, tmp_path):
         games = json.loads(result.output)["files"][0]["games"]
         assert [game["verdict"] for game in games] == ["malformed", "legal"], jobs
         (finding,) = games[0]["diagnostics"]
-        assert finding["code"] == "N-SYNTAX" and finding["line"] == MAX_GAME_LINES + 1
-        assert f"its last {lines - MAX_GAME_LINES:,} lines ({MAX_GAME_LINES + 1:,} to {lines:,})" in finding["message"]
+        assert finding["code"] == "N-SYNTAX" and finding["line"] == lines  # its last move, past the blank lines
+        assert f"its lines {lines:,} to {lines:,} are not read" in finding["message"]
         assert games[1]["line"] == lines + 1
 
 
-@pytest.mark.parametrize("body", [b"\n" * 150_000, b"2. A: " + b"Y" * 200_000 + b"\n"],
+@pytest.mark.parametrize("layout", ["lead-in", "between"])
+def test_blank_lines_past_the_limit_around_games_lose_nothing(run, tmp_path, layout):
+    """Blank lines before a file's first game, or after a game's last move, are no part of a
+    game worth reading: past the limit they are let go, and the games stay whole."""
+    blank = b"\n" * (MAX_GAME_LINES + 5)
+    path = tmp_path / "spaced.korsar"
+    path.write_bytes(blank + GAME if layout == "lead-in" else GAME + blank + GAME)
+    for jobs in ("1", "2"):
+        result = run("check", "-j", jobs, "--format", "json", str(path))
+        games = json.loads(result.output)["files"][0]["games"]
+        assert [(game["verdict"], game["moves"]) for game in games] == [("legal", 2)] * (1 if layout == "lead-in"
+                                                                                      else 2), jobs
+    out = tmp_path / "copy.korsar"
+    assert run("join", "-o", str(out), str(path)).exit_code == 0
+    assert out.read_text().count('[Game "Korsar"]') == (1 if layout == "lead-in" else 2)
+
+
+@pytest.mark.parametrize("body", [b"\n" * 150_000 + b"2. A: draw\n", b"2. A: " + b"Y" * 200_000 + b"\n"],
                          ids=["endless game", "overlong line"])
 @pytest.mark.parametrize("command", ["select", "join", "split"])
 def test_a_game_read_only_in_part_is_not_copied_as_if_whole(run, tmp_path, body, command):

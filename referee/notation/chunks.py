@@ -65,14 +65,18 @@ class Chunk:
     dropped: int = 0
     """Lines of the game after `lines` that were not kept: it ran past MAX_GAME_LINES or
     MAX_GAME_CHARS."""
+    unread: int = 0
+    """The first of them that holds text (its line in the file); 0 when they were all blank,
+    and nothing of the game is lost."""
 
 
 MAX_GAME_LINES = 100_000
 MAX_GAME_CHARS = 16 << 20
-"""No game is this long (characters without line ends): the longest bundled or simulated
-one is a few hundred lines and a few kilobytes. The lines of a game past either limit are
-counted but not held, so memory stays flat however a file runs on (twenty million blank
-lines held whole would take 200 MiB)."""
+"""No game is this long (characters without line ends; its lines run from the first to the
+line before the next game's): the longest bundled or simulated one is a few hundred lines
+and a few kilobytes. The lines of a game past either limit are counted but not held, so
+memory stays flat however a file runs on (twenty million blank lines held whole would take
+200 MiB). Blank lines before a file's first text are not a game's: they are let go as they come."""
 
 
 SplitterState = tuple[bool, bool, bool, bool]
@@ -159,7 +163,8 @@ def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | 
         splitter = Splitter()
     current: list[str] = []
     chars = 0  # of `current`, line ends not counted
-    dropped = 0
+    dropped = unread = 0
+    text = False  # whether `current` holds a line that is not blank
     start = first_line
     begun = False
     for number, line in enumerate(lines, start=first_line):
@@ -168,14 +173,21 @@ def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | 
         if not (splitter.in_movetext and splitter.started and not splitter.open_comment and "{" not in line
                 and line.lstrip()[:1] != "[") and splitter.starts_game(line):
             if begun:
-                yield Chunk(start, current, dropped)
-                current, chars, dropped = [], 0, 0
+                yield Chunk(start, current, dropped, unread)
+                current, chars, dropped, unread, text = [], 0, 0, 0, False
                 start = number
             begun = True
         if chars < MAX_GAME_CHARS and len(current) < MAX_GAME_LINES:  # both only grow: once past, past
             current.append(line)
             chars += len(line)
+            if not text and line and not line.isspace():
+                text = True
+        elif not text:  # blank lines alone so far, a file's lead-in: they carry nothing, the chunk starts here
+            current, chars, start = [line], len(line), number
+            text = bool(line) and not line.isspace()
         else:
             dropped += 1
+            if not unread and line and not line.isspace():
+                unread = number
     if current:
-        yield Chunk(start, current, dropped)
+        yield Chunk(start, current, dropped, unread)

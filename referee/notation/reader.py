@@ -39,19 +39,19 @@ def read_games(path: str, lines: list[str]) -> Iterator[ReadGame]:
 
 def read_chunk(path: str, chunk: Chunk) -> Iterator[ReadGame]:
     """The game of one chunk that `split_games` cut (none if it holds only comments), with a
-    finding where the game ran on past what is read of one game."""
+    finding where the game ran on past what is read of one game and text was left unread."""
     for raw in scan_chunk(path, chunk):
         read = _read(path, raw)
-        if chunk.dropped:
+        if chunk.unread:
             read.diagnostics.append(_too_long_game(path, chunk))
         yield read
 
 
 def _too_long_game(path: str, chunk: Chunk) -> Diagnostic:
-    first = chunk.first_line + len(chunk.lines)
+    last = chunk.first_line + len(chunk.lines) + chunk.dropped - 1
     return Diagnostic(
-        "N-SYNTAX", f"this game runs on past {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS >> 20} MiB: its last "
-        f"{chunk.dropped:,} lines ({first:,} to {first + chunk.dropped - 1:,}) are not read", path, Span(first, 1, 2),
+        "N-SYNTAX", f"this game runs on past {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS >> 20} MiB: its lines "
+        f"{chunk.unread:,} to {last:,} are not read", path, Span(chunk.unread, 1, 2),
         notes=["no game is this long: the longest fit in a few hundred lines",
                "the next game is read from the tag line that begins it"])
 

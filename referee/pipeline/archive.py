@@ -78,7 +78,7 @@ def archived_games(path: str, stream: BinaryIO) -> Iterator[ArchivedGame]:
             continue
         for chunk in item.chunks:
             last = chunk.first_line + len(chunk.lines) - 1
-            whole = not chunk.dropped and not any(chunk.first_line <= number <= last for number in item.cut)
+            whole = not chunk.unread and not any(chunk.first_line <= number <= last for number in item.cut)
             for read in read_chunk(path, chunk):
                 index += 1
                 yield ArchivedGame(path, index, read.line, _text_of(chunk), read, whole)

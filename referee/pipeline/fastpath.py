@@ -150,7 +150,7 @@ def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: 
             return None
         for token in line.split():
             if ":" not in token:
-                if not token[0].isdigit() or _ROUND_AT.match(token) is None:  # a word of the turn: the most
+                if not token[0].isdigit() or _ROUND_AT.match(token) is None:  # a word of the turn, the commonest token
                     if player is None:
                         return None
                     body = token if body is None else f"{body} {token}"

@@ -52,19 +52,19 @@ class Unit:
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent to a worker as one text and the shape of its games: pickle writes a string
         at once, where thousands of lines each cost it a step."""
-        shape = [(chunk.first_line, len(chunk.lines), chunk.dropped) for chunk in self.chunks]
+        shape = [(chunk.first_line, len(chunk.lines), chunk.dropped, chunk.unread) for chunk in self.chunks]
         text = "\n".join(chain.from_iterable(chunk.lines for chunk in self.chunks))
-        if text.count("\n") != max(0, sum(count for _, count, _ in shape) - 1):
+        if text.count("\n") != max(0, sum(count for _, count, _, _ in shape) - 1):
             return (Unit, (self.path, self.chunks, self.cut, self.options))  # a line holds a newline
         return (_unit_of, (self.path, text, shape, self.cut, self.options))
 
 
-def _unit_of(path: str, text: str, shape: list[tuple[int, int, int]], cut: dict[int, int],
+def _unit_of(path: str, text: str, shape: list[tuple[int, int, int, int]], cut: dict[int, int],
              options: JudgeOptions) -> Unit:
     lines = text.split("\n") if shape else []
     chunks, start = [], 0
-    for first_line, count, dropped in shape:
-        chunks.append(Chunk(first_line, lines[start:start + count], dropped))
+    for first_line, count, dropped, unread in shape:
+        chunks.append(Chunk(first_line, lines[start:start + count], dropped, unread))
         start += count
     return Unit(path, chunks, cut, options)
 
@@ -138,7 +138,7 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
     its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
     last = chunk.first_line + len(chunk.lines) - 1
     too_long = [number for number in cut if chunk.first_line <= number <= last]
-    if not too_long and not chunk.dropped and (not full or records):
+    if not too_long and not chunk.unread and (not full or records):
         plain = judge_plain(path, index, chunk, options, record_turns=records)
         if plain is not None:
             yield plain

@@ -599,7 +599,8 @@ class PerroquetsEngine(Engine):
         named = action.card
         if (named is not None and named in state.known and not action.leaves and action.colour is not None
                 and named not in state.cards.values() and self._all_named_drawn()):
-            # the common decision: a card seen drawn and not taken, beside others the same: nothing to match
+            # the common decision: a card seen drawn and not taken, and every earlier decision names
+            # one seen drawn too: no matching of hidden draws is needed
             return self._record_decision(player, action, named, self.data.cards[named].weight)
         if action.stuck:
             return self._record_decision(player, action, None, 0)
@@ -746,7 +747,7 @@ class PerroquetsEngine(Engine):
             leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()
             decisions.append(Decision(player, state.weights[player], path, leaves))
         # resolve moves the table's ships and replaces its list of parrots, never changing the list
-        # or a parrot: this state stays as it was should the round be refused (P-PICKUP)
+        # or where a parrot is: this state stays as it was should the round be refused (P-PICKUP)
         table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
                       dict(self.counts), not self.bag)  # the bag keeps only values it holds
         try:

@@ -193,7 +193,7 @@ class PerroquetsRules(GameRules):
                           for letter in data.piles)
         bag = ", ".join(f"{count} of {value}" for value, count in sorted(data.bag.items()))
         dots = "on its edge squares" if board.dot_position == "on-edge" else "in the margin"
-        named = ('[Data "default"]' if data.reconstructed else
+        named = ('[Data "default"]' if data.digest == game_data.default_data().digest else
                  f'[Data "{data.tag_value()}"], the file given with --data FILE')
         return [f"{game_data.describe(data)}: board {board.width} × {board.height}, {len(board.islands)} islands, "
                 f"entry dots {dots}",

@@ -29,8 +29,10 @@ class Parrot:
     on_dot: bool = True
     """On its dot (margin or edge), not yet flown."""
     calm: CalmFlight | None = field(default=None, compare=False, repr=False)
-    """Its `Lanes.calm` flight, kept once looked up: a parrot is never changed, and most
-    parrots on the board are the ones a calm flight left at rest, met again round after round."""
+    """Its `Lanes.calm` flight, kept once looked up, the one thing ever set on a parrot after it
+    is made: the flight follows from the fields above and the board's shape alone, so a parrot
+    the lanes share carries the same flight into every game. Most parrots on the board are the
+    ones a calm flight left at rest, met again round after round."""
 
     @property
     def side(self) -> Heading:
@@ -202,9 +204,10 @@ class Lanes:
 
     A parrot flies from one of a few hundred squares, so its flights are worked out once
     and looked up after; what ships it meets on the way is still judged each round, by
-    `_fly`. What is kept is shared by every round and game on the board, so nothing kept is
-    ever changed: a flight once made is only read, and a round replaces the parrots it
-    moves. A ship's course is measured once a round, for both the order and the voyage."""
+    `_fly`. What is kept is shared by every round and game on the board, so a flight once made
+    is only read (a parrot it leaves at rest learns its own next flight, `Parrot.calm`, which
+    is the same for all), and a round replaces the parrots it moves. A ship's course is
+    measured once a round, for both the order and the voyage."""
 
     __slots__ = ("width", "height", "islands", "cells", "calm_flights")
 
