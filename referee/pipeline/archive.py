@@ -21,7 +21,7 @@ from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.reader import ReadGame, read_chunk
 from referee.pipeline.replay import Verdict, replay_game
-from referee.pipeline.work import FileEnd, FileStart, file_units
+from referee.pipeline.work import FileEnd, FileStart, chunk_is_whole, file_units
 
 
 @dataclass(slots=True)
@@ -77,8 +77,7 @@ def archived_games(path: str, stream: BinaryIO) -> Iterator[ArchivedGame]:
         if isinstance(item, FileEnd):
             continue
         for chunk in item.chunks:
-            last = chunk.first_line + len(chunk.lines) - 1
-            whole = not chunk.unread and not any(chunk.first_line <= number <= last for number in item.cut)
+            whole = chunk_is_whole(chunk, item.cut)
             for read in read_chunk(path, chunk):
                 index += 1
                 yield ArchivedGame(path, index, read.line, _text_of(chunk), read, whole)

@@ -136,9 +136,7 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
     """The game of a chunk: by the quick path when it is plain and legal, else read in
     full (`full`: always, with its record and every place in the file; `records`: with
     its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
-    last = chunk.first_line + len(chunk.lines) - 1
-    too_long = [number for number in cut if chunk.first_line <= number <= last]
-    if not too_long and not chunk.unread and (not full or records):
+    if chunk_is_whole(chunk, cut) and (not full or records):
         plain = judge_plain(path, index, chunk, options, record_turns=records)
         if plain is not None:
             yield plain
@@ -152,11 +150,22 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
 
 def read_cut_chunk(path: str, chunk: Chunk, cut: dict[int, int]) -> Iterator[ReadGame]:
     """The game of a chunk as read, with a finding for each of its lines cut for length."""
-    last = chunk.first_line + len(chunk.lines) - 1
     for read in read_chunk(path, chunk):
-        for number in (number for number in cut if chunk.first_line <= number <= last):
+        for number in _cut_lines(chunk, cut):
             read.diagnostics.append(_too_long(path, number, cut[number]))
         yield read
+
+
+def _cut_lines(chunk: Chunk, cut: dict[int, int]) -> list[int]:
+    """The lines of `chunk` that `cut` (a LineReader's) says were cut for length."""
+    last = chunk.first_line + len(chunk.lines) - 1
+    return [number for number in cut if chunk.first_line <= number <= last]
+
+
+def chunk_is_whole(chunk: Chunk, cut: dict[int, int]) -> bool:
+    """Whether the chunk holds its game as written: no line of it cut for length, and no text
+    of it left unread past what is read of one game (`split_games`)."""
+    return not chunk.unread and not _cut_lines(chunk, cut)
 
 
 def _too_long(path: str, number: int, length: int) -> Diagnostic:

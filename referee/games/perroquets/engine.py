@@ -741,7 +741,7 @@ class PerroquetsEngine(Engine):
             if action.colour is None:  # stuck
                 path = None
             elif card is not None:
-                path = cards[card].path(action.colour or "green")
+                path = cards[card].path(action.colour)
             else:
                 path = parse_manoeuvre(action.path or "")
             leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()

@@ -189,8 +189,7 @@ class PerroquetsRules(GameRules):
 
     def describe_data(self, data: Any) -> list[str]:
         board = data.board
-        piles = ", ".join(f"{letter} ({sum(1 for c in data.cards.values() if c.pile == letter)})"
-                          for letter in data.piles)
+        piles = ", ".join(f"{letter} ({count})" for letter, count in data.pile_sizes.items())
         bag = ", ".join(f"{count} of {value}" for value, count in sorted(data.bag.items()))
         dots = "on its edge squares" if board.dot_position == "on-edge" else "in the margin"
         named = ('[Data "default"]' if data.digest == game_data.default_data().digest else
