@@ -66,6 +66,11 @@ def test_a_key_given_twice_beside_a_colon_in_a_string_is_still_found():
     assert "the key 'n' is given twice" in read_streamed(text)[2]
     text = '{"games": [{"n": "\\":", "m" : {"k": "x:y"}}]}'  # a '":' in a string, a space before a colon
     assert read_streamed(text)[1] == [{"n": '":', "m": {"k": "x:y"}}]
+    # as many '":' as keys kept, for the key set apart from its colon is not counted
+    text = '{"games": [{"a" : 1, "a": 2, "s": "x:y"}]}'
+    assert "the key 'a' is given twice" in read_streamed(text)[2]
+    text = '{"games": [{"a"\n:1, "a":2, "s":"x:y"}]}'
+    assert "the key 'a' is given twice" in read_streamed(text)[2]
 
 
 def test_of_two_faults_in_a_game_the_first_is_named():
