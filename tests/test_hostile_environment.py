@@ -285,7 +285,7 @@ def test_sigterm_stops_the_workers_and_leaves_no_process(tmp_path: Path) -> None
                 and "Z" not in (Path(f"/proc/{pid}") / "stat").read_text().rsplit(")", 1)[1].split()[0]]
 
 
-@pytest.mark.parametrize("command", [["import"], ["cards", "check"], ["cards", "import"],
+@pytest.mark.parametrize("command", [["import"], ["data", "check"], ["data", "import"], ["data", "show"],
                                      ["check", str(LEGAL), "--data"]])
 def test_a_fifo_given_as_a_document_or_data_file_is_refused_not_waited_on(tmp_path: Path, command: list[str]) -> None:
     fifo = tmp_path / "pipe.json"
@@ -320,5 +320,5 @@ def test_an_output_that_is_a_pipe_is_written_through_not_replaced(tmp_path: Path
 def test_a_csv_field_too_long_for_the_csv_reader_is_a_read_error(tmp_path: Path) -> None:
     path = tmp_path / "fleet.csv"
     path.write_text("type,name\nShip," + "a" * 200_000 + "\n")
-    code, _, err = run("cards", "import", str(path))
+    code, _, err = run("data", "import", str(path))
     assert code == 2 and "not a readable CSV" in err

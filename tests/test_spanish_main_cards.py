@@ -67,7 +67,7 @@ def test_a_bad_card_file_names_its_pointer(change, pointer, words, tmp_path):
     assert caught.value.pointer == pointer and words in caught.value.message
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["cards", "check", str(path)])
+    result = CliRunner().invoke(cli, ["data", "check", str(path)])
     assert result.exit_code == 1 and f"{path}: {pointer}: " in result.output
 
 
@@ -123,20 +123,20 @@ def test_the_schema_is_draft_2020_12_and_the_shipped_card_files_pass_it():
     Draft202012Validator.check_schema(schema)
     files = [SAMPLE, *sorted((ROOT / "samples" / "spanish-main" / "cards").glob("*.json"))]
     for path in files:
-        result = CliRunner().invoke(cli, ["cards", "check", str(path)])
+        result = CliRunner().invoke(cli, ["data", "check", str(path)])
         assert result.exit_code == 0, result.output
 
 
 def test_cards_check_and_show_read_as_a_person_would():
-    checked = CliRunner().invoke(cli, ["cards", "check", str(SAMPLE)])
+    checked = CliRunner().invoke(cli, ["data", "check", str(SAMPLE)])
     assert checked.exit_code == 0 and "16 cards" in checked.output
-    shown = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "s-heron"])
+    shown = CliRunner().invoke(cli, ["data", "show", str(SAMPLE), "s-heron"])
     assert shown.exit_code == 0
     assert "mast 3: no cannon" in shown.output and "mast 4: cannon of rank 2, range S" in shown.output
     assert "base move: L+S" in shown.output
-    crew = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "c-ada"]).output
+    crew = CliRunner().invoke(cli, ["data", "show", str(SAMPLE), "c-ada"]).output
     assert "linked to: c-bo (Gunner Bo), s-gull (Black Gull)" in crew and "keywords: board:+1" in crew
-    missing = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "s-none"])
+    missing = CliRunner().invoke(cli, ["data", "show", str(SAMPLE), "s-none"])
     assert missing.exit_code == 2 and "holds no card 's-none'" in missing.output
 
 
@@ -196,24 +196,24 @@ def test_the_importer_reads_the_same_cards_from_csv(tmp_path):
     source = tmp_path / "collection.csv"
     source.write_text(csv_text, encoding="utf-8")
     target = tmp_path / "cards.json"
-    result = CliRunner().invoke(cli, ["cards", "import", str(source), "-o", str(target)])
+    result = CliRunner().invoke(cli, ["data", "import", str(source), "-o", str(target)])
     assert result.exit_code == 1  # one card was left out
     document = json.loads(target.read_text(encoding="utf-8"))
     assert [card["id"] for card in document["cards"]] == ["PSM-011", "PSM-040"]
     assert "left out: 1" in result.stderr and "Broken Brig" in result.stderr
-    assert CliRunner().invoke(cli, ["cards", "check", str(target)]).exit_code == 0
+    assert CliRunner().invoke(cli, ["data", "check", str(target)]).exit_code == 0
 
 
 def test_the_import_command_writes_json_and_its_table(tmp_path):
     source = tmp_path / "export.json"
     source.write_text(json.dumps(EXPORT[:7]), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["cards", "import", str(source)])
+    result = CliRunner().invoke(cli, ["data", "import", str(source)])
     assert result.exit_code == 0
     assert json.loads(result.stdout)["format"] == "spanish-main-cards"
     assert result.stderr.startswith("mapped: 7 cards") and "kept as text" in result.stderr
     bad = tmp_path / "bad.json"
     bad.write_text('{"cards": 1}', encoding="utf-8")
-    assert CliRunner().invoke(cli, ["cards", "import", str(bad)]).exit_code == 2
+    assert CliRunner().invoke(cli, ["data", "import", str(bad)]).exit_code == 2
 
 
 @pytest.mark.parametrize("ability, keyword", [
@@ -248,7 +248,7 @@ def test_a_duplicate_is_left_out_with_its_reason_and_not_counted_as_mapped(tmp_p
                     "#6 Purse": "a duplicate: its id A4-2 is taken by #5 Coins"}
     source = tmp_path / "export.json"
     source.write_text(json.dumps(export), encoding="utf-8")
-    result = CliRunner().invoke(cli, ["cards", "import", str(source)])
+    result = CliRunner().invoke(cli, ["data", "import", str(source)])
     assert result.exit_code == 1
     assert result.stderr.startswith("mapped: 4 cards\n") and result.stderr.count("  A1: ") == 1
     assert "left out: 2\n  #3 Ada Again: a duplicate: its id A1 is taken by #1 Ada" in result.stderr
@@ -280,3 +280,29 @@ def test_the_importer_says_what_is_wrong_with_empty_cannons_and_an_id_of_foreign
     assert left["#6 Dashes"].startswith("its cardId '--' has no letter or digit: an id has only")
     assert [card["id"] for card in document["cards"]] == ["B-7"]
     assert dict(report.mapped)["B-7"].startswith("id B-7 from cardId 'B 7é'")
+
+
+def test_the_older_cards_commands_run_their_data_commands_and_say_so(tmp_path):
+    checked = CliRunner().invoke(cli, ["cards", "check", str(SAMPLE)])
+    assert checked.exit_code == 0 and "16 cards" in checked.stdout
+    assert "`referee cards` is now `referee data`: this is `referee data check`" in checked.stderr
+    shown = CliRunner().invoke(cli, ["cards", "show", str(SAMPLE), "s-heron"])
+    assert shown.exit_code == 0 and "mast 3: no cannon" in shown.stdout
+    source = tmp_path / "export.json"
+    source.write_text(json.dumps(EXPORT[:2]), encoding="utf-8")
+    imported = CliRunner().invoke(cli, ["cards", "import", str(source)])
+    assert imported.exit_code == 0 and json.loads(imported.stdout)["format"] == "spanish-main-cards"
+    assert "cards" not in CliRunner().invoke(cli, ["--help"]).output.split("Commands:")[1].split()
+
+
+def test_data_show_lists_a_card_set_and_has_no_picture_of_one():
+    listed = CliRunner().invoke(cli, ["data", "show", str(SAMPLE)])
+    assert listed.exit_code == 0
+    assert "16 cards" in listed.stdout and "  s-heron: " in listed.stdout
+    drawn = CliRunner().invoke(cli, ["data", "show", str(SAMPLE), "--format", "svg"])
+    assert drawn.exit_code == 2 and "has no picture" in drawn.output
+
+
+def test_data_import_names_the_game_it_imports_for():
+    unknown = CliRunner().invoke(cli, ["data", "import", "--game", "korsar", str(SAMPLE)])
+    assert unknown.exit_code == 2 and "'korsar' imports no data (games that import data: spanish-main)" in unknown.output

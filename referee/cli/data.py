@@ -1,15 +1,24 @@
 """`referee data`: a game's data file (a Pirates & Perroquets board and cards, a set of
-Spanish Main cards) checked on its own, before any log is judged with it."""
+Spanish Main cards) checked, shown or drawn on its own, before any log is judged with it,
+and a foreign file (a fleet builder's export) made into one. What a file holds and how it
+is shown is its game's business (`GameRules.show_data`, `data_svg`, `import_data`)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import emit
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
+from referee.cli.common import emit, open_output, output_option
+from referee.games.base import DataError, GameRules
+
+MAX_IMPORT_BYTES = 16 << 20
+"""A fleet builder's export of every card ever printed is a few megabytes."""
 
 
-@cli.group(short_help="Check a game's data file: a board and cards, or a card set.")
+@cli.group(short_help="A game's data file: check it, show it or draw it, or import one.")
 def data() -> None:
     """Data files a game is played on, given to the other commands with --data FILE: for
     Pirates & Perroquets a board, its cards and its bag (schemas/perroquets-data.schema.json),
@@ -19,6 +28,9 @@ def data() -> None:
     \b
     Examples:
       referee data check my-board.json my-cards.json
+      referee data show my-board.json --format svg -o my-board.svg
+      referee data show my-cards.json s-black-gull
+      referee data import fleet-export.json -o my-cards.json
     """
 
 
@@ -59,3 +71,129 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
         for line in rules.describe_data(loaded):
             emit(f"  {line}")
     ctx.exit(code)
+
+
+def _loaded(path: str) -> tuple[GameRules, Any]:
+    """A data file's game and its loaded data; a fault or an unreadable file is a usage error."""
+    from referee.games import GAMES
+    from referee.pipeline.datafiles import DataFileError, load_data_file
+
+    try:
+        game, loaded = load_data_file(path)
+    except DataFileError as error:
+        raise click.UsageError(str(error)) from None
+    return GAMES[game], loaded
+
+
+@data.command("show", short_help="Show a data file as a person reads it, or draw its board.")
+@click.argument("path", metavar="FILE")
+@click.argument("item", metavar="[ID]", required=False)
+@click.option("--format", "output_format", type=click.Choice(["text", "svg"]), default="text", show_default=True,
+              help="text: what the file holds, or the one card named; svg: a picture of the board.")
+@output_option
+@click.pass_context
+def show_data(ctx: click.Context, path: str, item: str | None, output_format: str, output: str | None) -> None:
+    """Show a data file as a person reads it: for a Perroquets board its squares with every
+    entry dot by formation, the side and wind dice, the piles with their cards and the bag;
+    for a Spanish Main card set its cards. With ID, the one card of that id. `--format svg`
+    draws a board, each formation's dots in a colour of their own.
+
+    Exit 0; 2 when the file cannot be read or has a fault (`data check` says which), when
+    there is no card ID, or when there is no picture to draw.
+
+    \b
+    Examples:
+      referee data show samples/perroquets/boards/lagoon-9.json
+      referee data show samples/perroquets/boards/lagoon-9.json --format svg -o lagoon-9.svg
+      referee data show referee/games/spanish_main/sample-cards.json s-gull
+    """
+    rules, loaded = _loaded(path)
+    if output_format == "svg":
+        if item is not None:
+            raise click.UsageError("--format svg draws the whole board: give no ID")
+        text = rules.data_svg(loaded)
+        if text is None:
+            raise click.UsageError(f"{rules.name} data has no picture: use --format text")
+    else:
+        try:
+            text = "\n".join(rules.show_data(loaded, item)) + "\n"
+        except KeyError as error:
+            raise click.UsageError(f"{path}: {error.args[0]}") from None
+    _write(text, output)
+    ctx.exit(EXIT_OK)
+
+
+@data.command("import", short_help="Turn a foreign file (a fleet builder's export) into a data file.")
+@click.argument("path", metavar="FILE")
+@click.option("--game", "game_id", metavar="GAME", default=None,
+              help="The game whose data the file becomes; needed only when several games import.")
+@output_option
+@click.pass_context
+def import_data(ctx: click.Context, path: str, game_id: str | None, output: str | None) -> None:
+    """Turn a foreign file into a data file. For Pirates of the Spanish Main: a fleet
+    builder's export (a JSON array of card objects, or a CSV with the same columns). Every
+    fact with a place is mapped; a printed ability becomes a supported keyword only where
+    its text says exactly that, and is otherwise kept as text, to be declared in logs. A
+    card that cannot be read is reported and left out; the rest is written. The table of
+    what was mapped, kept as text and left out goes to standard error.
+
+    Exit 0 when every entry was imported, 1 when some were left out, 2 when the file
+    cannot be read.
+
+    \b
+    Examples:
+      referee data import fleet-export.json -o my-cards.json
+      referee data import collection.csv > my-cards.json
+    """
+    rules = _importer(game_id)
+    text = _foreign_text(path)
+    try:
+        imported = rules.import_data(text, path)
+    except DataError as error:
+        raise UnreadableInput(error.message) from None
+    _write(json.dumps(imported.document, indent=2, ensure_ascii=False) + "\n", output)
+    emit("\n".join(imported.report), err=True)
+    ctx.exit(EXIT_OK if imported.complete else EXIT_FINDINGS)
+
+
+def _importer(game_id: str | None) -> GameRules:
+    """The game that imports: the one named, or the only one that imports at all."""
+    from referee.games import GAMES
+
+    importers = {rules.id: rules for rules in GAMES.values() if rules.imports_data}
+    if game_id is None:
+        if len(importers) != 1:
+            raise click.UsageError("--game GAME is needed: games that import data: " + ", ".join(importers))
+        return next(iter(importers.values()))
+    if game_id not in importers:
+        known = ", ".join(importers) or "none"
+        raise click.UsageError(f"{game_id!r} imports no data (games that import data: {known})")
+    return importers[game_id]
+
+
+def _foreign_text(path: str) -> str:
+    """A foreign file's text: UTF-8 (a byte-order mark allowed, as spreadsheets write one), bounded."""
+    from referee.pipeline.fileio import not_a_file
+
+    problem = not_a_file(path)
+    if problem is not None:
+        raise UnreadableInput(f"cannot read {path}: {problem}")
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(MAX_IMPORT_BYTES + 1)
+    except OSError as error:
+        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise UnreadableInput(f"{path}: over {MAX_IMPORT_BYTES >> 20} MiB: not a file to import")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise UnreadableInput(f"{path}: not UTF-8 (byte {error.start})") from None
+
+
+def _write(text: str, output: str | None) -> None:
+    if output is None:
+        emit(text, nl=False)
+    else:
+        with open_output(output) as stream:
+            stream.write(text)

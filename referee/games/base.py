@@ -62,6 +62,16 @@ class DataError(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class ImportedData:
+    """A foreign file made into a game's data: the `document` to write, a `report` of what
+    became of each entry, and whether every entry was taken (`complete`)."""
+
+    document: dict[str, Any]
+    report: list[str]
+    complete: bool
+
+
+@dataclass(frozen=True, slots=True)
 class JudgeOptions:
     """What the command line adds to a log: `data` maps a game id to the data sets
     loaded from `--data` files (each already checked by the game's `load_data`);
@@ -272,6 +282,26 @@ class GameRules(ABC):
         """What a loaded data set holds, in a few lines for a person who made the file
         (`referee data check`), and how a log names it."""
         return []
+
+    def show_data(self, data: Any, item: str | None = None) -> list[str]:
+        """A loaded data set as a person reads it (`referee data show`): the whole of it, or
+        the one entry named `item` (a card); KeyError, with what there is, for an unknown one."""
+        if item is not None:
+            raise KeyError(f"{self.name} data has no entries to name")
+        return self.describe_data(data)
+
+    def data_svg(self, data: Any) -> str | None:
+        """A loaded data set as a picture (an SVG document), for data a person would rather
+        look at, such as a board; None when there is none to draw."""
+        return None
+
+    imports_data: str = ""
+    """What foreign file `import_data` turns into this game's data, in a few words ("" for none)."""
+
+    def import_data(self, text: str, name: str) -> ImportedData:
+        """A foreign file's text (`name` is where it came from) turned into a data document of
+        this game's format; DataError when it cannot be read at all."""
+        raise DataError(f"{self.name} imports no data")
 
     @abstractmethod
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:

@@ -199,6 +199,16 @@ class PerroquetsRules(GameRules):
                 f"{len(data.cards)} cards in piles {piles}; bag: {bag}",
                 f"a log names it {named}"]
 
+    def show_data(self, data: Any, item: str | None = None) -> list[str]:
+        from referee.games.perroquets.datashow import data_lines
+
+        return data_lines(data, item)
+
+    def data_svg(self, data: Any) -> str | None:
+        from referee.games.perroquets.datashow import data_svg
+
+        return data_svg(data)
+
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record, options)
         if isinstance(setup, Violation):

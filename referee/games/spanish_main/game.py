@@ -10,6 +10,7 @@ from referee.games.base import (
     NO_OPTIONS,
     Engine,
     GameRules,
+    ImportedData,
     JudgeOptions,
     Outcome,
     ParsedTurn,
@@ -124,6 +125,25 @@ class SpanishMainRules(GameRules):
                  f'[Cards "NAME sha256:{data.digest}"] (any NAME), the file given with --data FILE')
         return [f"{len(data.cards)} cards ({listed or 'none'}), nationalities: " + ", ".join(data.nationalities),
                 f"a log names it {named}"]
+
+    def show_data(self, data: Any, item: str | None = None) -> list[str]:
+        if item is None:
+            lines = self.describe_data(data)
+            for card in data.cards.values():
+                lines.append(f"  {card.id}: {card.name} ({card.kind})")
+            return lines
+        card = data.cards.get(item)
+        if card is None:
+            raise KeyError(f"holds no card {item!r} (`referee data show FILE` lists them)")
+        return card_data.describe(card, data)
+
+    imports_data = "a fleet builder's export (a JSON array of card objects, or a CSV with the same columns)"
+
+    def import_data(self, text: str, name: str) -> ImportedData:
+        from referee.games.spanish_main.fleet_import import convert, read_export
+
+        document, report = convert(read_export(text, name))
+        return ImportedData(document, report.lines(), not report.unreadable)
 
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
         setup = read_setup(record, options)
