@@ -305,4 +305,20 @@ def test_data_show_lists_a_card_set_and_has_no_picture_of_one():
 
 def test_data_import_names_the_game_it_imports_for():
     unknown = CliRunner().invoke(cli, ["data", "import", "--game", "korsar", str(SAMPLE)])
-    assert unknown.exit_code == 2 and "'korsar' imports no data (games that import data: spanish-main)" in unknown.output
+    assert unknown.exit_code == 2
+    assert "'korsar' imports no data (games that import data: spanish-main: a fleet builder's export" in unknown.output
+
+
+def test_data_import_takes_a_byte_order_mark_and_refuses_what_no_export_is(tmp_path):
+    marked = tmp_path / "export.csv"
+    marked.write_bytes(b"\xef\xbb\xbfcardId,type,name,nationality,pointValue\nX-1,Crew,Ada,Pirates,1\n")
+    result = CliRunner().invoke(cli, ["data", "import", str(marked)])
+    assert result.exit_code == 0, result.output
+    assert [card["name"] for card in json.loads(result.stdout)["cards"]] == ["Ada"]
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b"[" + b" " * (16 << 20) + b"]")
+    refused = CliRunner().invoke(cli, ["data", "import", str(huge)])
+    assert refused.exit_code == 2 and "over 16 MiB: not a file to import" in refused.output
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes(b"type,name\nCrew,Jos\xe9\n")
+    assert "not UTF-8 (byte 18)" in CliRunner().invoke(cli, ["data", "import", str(latin)]).output

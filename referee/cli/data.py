@@ -14,10 +14,6 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, open_output, output_option
 from referee.games.base import DataError, GameRules
 
-MAX_IMPORT_BYTES = 16 << 20
-"""A fleet builder's export of every card ever printed is a few megabytes."""
-
-
 @cli.group(short_help="A game's data file: check it, show it or draw it, or import one.")
 def data() -> None:
     """Data files a game is played on, given to the other commands with --data FILE: for
@@ -145,8 +141,13 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
       referee data import fleet-export.json -o my-cards.json
       referee data import collection.csv > my-cards.json
     """
+    from referee.pipeline.datafiles import DataFileError, read_text
+
     rules = _importer(game_id)
-    text = _foreign_text(path)
+    try:
+        text = read_text(path, "a file to import", byte_order_mark=True)
+    except DataFileError as error:
+        raise UnreadableInput(str(error)) from None
     try:
         imported = rules.import_data(text, path)
     except DataError as error:
@@ -161,34 +162,14 @@ def _importer(game_id: str | None) -> GameRules:
     from referee.games import GAMES
 
     importers = {rules.id: rules for rules in GAMES.values() if rules.imports_data}
+    offered = "; ".join(f"{rules.id}: {rules.imports_data}" for rules in importers.values()) or "none"
     if game_id is None:
         if len(importers) != 1:
-            raise click.UsageError("--game GAME is needed: games that import data: " + ", ".join(importers))
+            raise click.UsageError(f"--game GAME is needed (games that import data: {offered})")
         return next(iter(importers.values()))
     if game_id not in importers:
-        known = ", ".join(importers) or "none"
-        raise click.UsageError(f"{game_id!r} imports no data (games that import data: {known})")
+        raise click.UsageError(f"{game_id!r} imports no data (games that import data: {offered})")
     return importers[game_id]
-
-
-def _foreign_text(path: str) -> str:
-    """A foreign file's text: UTF-8 (a byte-order mark allowed, as spreadsheets write one), bounded."""
-    from referee.pipeline.fileio import not_a_file
-
-    problem = not_a_file(path)
-    if problem is not None:
-        raise UnreadableInput(f"cannot read {path}: {problem}")
-    try:
-        with open(path, "rb") as stream:
-            raw = stream.read(MAX_IMPORT_BYTES + 1)
-    except OSError as error:
-        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise UnreadableInput(f"{path}: over {MAX_IMPORT_BYTES >> 20} MiB: not a file to import")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise UnreadableInput(f"{path}: not UTF-8 (byte {error.start})") from None
 
 
 def _write(text: str, output: str | None) -> None:

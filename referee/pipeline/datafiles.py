@@ -73,6 +73,19 @@ def load_data_document(path: str, document: Any) -> tuple[str, Any]:
 
 def read_json(path: str) -> Any:
     """A JSON file read strictly: UTF-8, no duplicate keys, no NaN, bounded size."""
+    text = read_text(path)
+    from referee.pipeline.json_stream import JsonStreamError, strict_loads
+
+    try:
+        return strict_loads(text)
+    except JsonStreamError as error:
+        raise DataFileError(path, str(error)) from None
+
+
+def read_text(path: str, what: str = "a data file", byte_order_mark: bool = False) -> str:
+    """A small file's text, strictly UTF-8 (with `byte_order_mark`, one at its start is let
+    pass, as spreadsheets write one): a FIFO or a folder is refused unopened, and anything over
+    MAX_DATA_BYTES is not `what` the command reads."""
     from referee.pipeline.fileio import not_a_file
 
     problem = not_a_file(path)
@@ -84,14 +97,8 @@ def read_json(path: str) -> Any:
     except OSError as error:
         raise DataFileError(path, f"cannot read: {error.strerror or error}") from None
     if len(raw) > MAX_DATA_BYTES:
-        raise DataFileError(path, f"over {MAX_DATA_BYTES >> 20} MiB: not a data file")
+        raise DataFileError(path, f"over {MAX_DATA_BYTES >> 20} MiB: not {what}")
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8-sig" if byte_order_mark else "utf-8")
     except UnicodeDecodeError as error:
         raise DataFileError(path, f"not UTF-8 (byte {error.start})") from None
-    from referee.pipeline.json_stream import JsonStreamError, strict_loads
-
-    try:
-        return strict_loads(text)
-    except JsonStreamError as error:
-        raise DataFileError(path, str(error)) from None
