@@ -37,23 +37,47 @@ def test_games_are_cut_where_the_splitter_would_cut_them_line_by_line(lines: lis
     assert [(chunk.first_line, chunk.lines) for chunk in split_games(lines)] == cut_line_by_line(lines)
 
 
+def cap(first: int, lines: list[str], most_lines: int, most_chars: int) -> tuple[int, list[str], int, int]:
+    """Lines kept while fewer than `most_lines` lines and `most_chars` characters (line ends not
+    counted) are; the rest counted, not kept, with the first of them that is not blank. Blank
+    lines before any text are let go as they come."""
+    start, kept, dropped, unread = first, [], 0, 0
+    for number, line in enumerate(lines, start=first):
+        if len(kept) < most_lines and sum(map(len, kept)) < most_chars:
+            kept.append(line)
+        elif not any(k.strip() for k in kept):
+            start, kept = number, [line]
+        else:
+            dropped += 1
+            unread = unread or (number if line.strip() else 0)
+    return start, kept, dropped, unread
+
+
 def cut_and_capped(lines: list[str], most_lines: int, most_chars: int) -> list[tuple[int, list[str], int, int]]:
-    """`cut_line_by_line`, each game's lines kept while it holds fewer than `most_lines` lines
-    and `most_chars` characters (line ends not counted); the rest counted, not kept, with the
-    first of them that is not blank. Blank lines before any text are let go as they come."""
+    """`cut_line_by_line`, each game `cap`ped. What comes before the first game is capped on
+    its own: kept whole, it stays in front of the game; cut short, it is a chunk of its own."""
     capped = []
     for first, game in cut_line_by_line(lines):
-        start, kept, dropped, unread = first, [], 0, 0
-        for number, line in enumerate(game, start=first):
-            if len(kept) < most_lines and sum(map(len, kept)) < most_chars:
-                kept.append(line)
-            elif not any(k.strip() for k in kept):
-                start, kept = number, [line]
-            else:
-                dropped += 1
-                unread = unread or (number if line.strip() else 0)
-        capped.append((start, kept, dropped, unread))
+        begins = game_begins(lines, first, game) if first == 1 else 0
+        lead = cap(first, game[:begins], most_lines, most_chars)
+        if begins == len(game):  # no game at all
+            capped.append(lead)
+        elif not begins or lead[2]:
+            capped.extend([lead] if begins else [])
+            capped.append(cap(first + begins, game[begins:], most_lines, most_chars))
+        else:
+            start, kept, dropped, unread = cap(first + begins, game[begins:], most_lines, most_chars)
+            capped.append((lead[0], lead[1] + kept, dropped, unread))
     return capped
+
+
+def game_begins(lines: list[str], first: int, chunk: list[str]) -> int:
+    """Where in the first chunk its game begins (its length when none does)."""
+    splitter = Splitter()
+    for index, line in enumerate(lines[:len(chunk)]):
+        if splitter.starts_game(line):
+            return index
+    return len(chunk)
 
 
 @settings(max_examples=1500, deadline=None)

@@ -126,6 +126,24 @@ def test_blank_lines_past_the_limit_around_games_lose_nothing(run, tmp_path, lay
     assert out.read_text().count('[Game "Korsar"]') == (1 if layout == "lead-in" else 2)
 
 
+@pytest.mark.parametrize("lead_in", [b"; the club's notes\n" + b"\n" * MAX_GAME_LINES, b"; note\n" * (MAX_GAME_LINES + 5),
+                                     b"; note\n" * (MAX_GAME_LINES - 1)], ids=["blank", "comments", "just under"])
+def test_a_lead_in_past_the_limits_leaves_the_first_game_whole(run, tmp_path, lead_in):
+    """What comes before the first game counts apart from it: a long lead-in of comments (or
+    of one comment and blank lines) is let go past the limits, and every game is read."""
+    path = tmp_path / "noted.korsar"
+    path.write_bytes(lead_in + GAME + b"\n" + GAME)
+    first = lead_in.count(b"\n") + 1
+    for jobs in ("1", "2"):
+        result = run("check", "-j", jobs, "--format", "json", str(path))
+        assert result.exit_code == 0, result.output
+        games = json.loads(result.output)["files"][0]["games"]
+        assert [(game["verdict"], game["line"]) for game in games] == [("legal", first), ("legal", first + 5)], jobs
+    out = tmp_path / "copy.korsar"
+    assert run("join", "-o", str(out), str(path)).exit_code == 0
+    assert out.read_text().count('[Game "Korsar"]') == 2
+
+
 @pytest.mark.parametrize("body", [b"\n" * 150_000 + b"2. A: draw\n", b"2. A: " + b"Y" * 200_000 + b"\n"],
                          ids=["endless game", "overlong line"])
 @pytest.mark.parametrize("command", ["select", "join", "split"])

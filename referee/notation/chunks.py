@@ -76,7 +76,9 @@ MAX_GAME_CHARS = 16 << 20
 line before the next game's): the longest bundled or simulated one is a few hundred lines
 and a few kilobytes. The lines of a game past either limit are counted but not held, so
 memory stays flat however a file runs on (twenty million blank lines held whole would take
-200 MiB). Blank lines before a file's first text are not a game's: they are let go as they come."""
+200 MiB). Blank lines before a file's first text are not a game's: they are let go as they come.
+Nor is what comes before a file's first game: the game's limits count from its own first line,
+and a lead-in that ran past them is cut short, a chunk of its own."""
 
 
 SplitterState = tuple[bool, bool, bool, bool]
@@ -163,6 +165,7 @@ def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | 
         splitter = Splitter()
     current: list[str] = []
     chars = 0  # of `current`, line ends not counted
+    lead_lines = lead_chars = 0  # of `current`, the first chunk's lead-in: the game's limits count after it
     dropped = unread = 0
     text = False  # whether `current` holds a line that is not blank
     start = first_line
@@ -172,12 +175,15 @@ def split_games(lines: Iterable[str], first_line: int = 1, splitter: Splitter | 
         # comes: in a game's movetext only a tag line or a brace changes what the splitter knows
         if not (splitter.in_movetext and splitter.started and not splitter.open_comment and "{" not in line
                 and line.lstrip()[:1] != "[") and splitter.starts_game(line):
-            if begun:
+            if begun or dropped:  # a game ends; or a lead-in ran past the limits, and goes alone
                 yield Chunk(start, current, dropped, unread)
                 current, chars, dropped, unread, text = [], 0, 0, 0, False
+                lead_lines = lead_chars = 0
                 start = number
+            else:
+                lead_lines, lead_chars = len(current), chars
             begun = True
-        if chars < MAX_GAME_CHARS and len(current) < MAX_GAME_LINES:  # both only grow: once past, past
+        if chars - lead_chars < MAX_GAME_CHARS and len(current) - lead_lines < MAX_GAME_LINES:  # once past, past
             current.append(line)
             chars += len(line)
             if not text and line and not line.isspace():
