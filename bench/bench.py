@@ -71,6 +71,14 @@ is held to: ``check -j 1`` at least 5 times python-chess, ``-j CORES`` at least
 1.8 times ``-j 1``, export and import at least 3 times python-chess, a peak RSS
 of at most 100 MiB; and a cold-start row, under 100 ms. A figure that misses its
 bar is flagged with '!'.
+
+A third table says where the time of ``check -j 1`` goes, in microseconds a move, so
+that what is left to gain is plain: each corpus is passed over on check's quick path,
+cut into games and read without rules in one fresh process, judged in another; the
+rest of ``check -j 1``'s wall time (start-up, verdicts, the report) is what judging leaves.
+Beside it, what the check bar allows a move, and what that leaves the rules once the
+other parts are paid; "rules / at most" above 1 is how many times quicker the rules
+would have to be, all else as it is.
 """
 
 from __future__ import annotations
@@ -439,6 +447,40 @@ def parse_only(path: str) -> dict[str, int]:
     return {"games": games, "moves": moves, "malformed": malformed}
 
 
+def time_parts(path: str, judging: str) -> dict[str, Any]:
+    """Seconds of passes over the file on check's quick path: with `judging` "no", cutting
+    it into games, then that and reading each game (its tags, its turns split into words,
+    each distinct turn parsed once) with the rules left out; with "yes", all that and the
+    rules. Each is the first reading in its process, so each parses what check parses."""
+    import gc
+
+    from referee.notation.chunks import split_games
+    from referee.pipeline.fastpath import judge_plain, reads_plainly
+    from referee.pipeline.source import LineReader
+
+    gc.freeze()  # the collector as the command line sets it (referee.cli.main)
+    gc.set_threshold(20_000, 10, 10)
+
+    def timed(per_game: Callable[[int, Any], int]) -> tuple[float, int]:
+        start = time.perf_counter()
+        total = 0
+        with open(path, "rb") as stream:
+            for index, chunk in enumerate(split_games(LineReader(stream))):
+                total += per_game(index, chunk)
+        return time.perf_counter() - start, total
+
+    def judged(index: int, chunk: Any) -> int:
+        report = judge_plain(path, index, chunk)
+        return report.moves if report is not None else 0
+
+    if judging == "yes":
+        judge, moves = timed(judged)
+        return {"moves": moves, "judge": judge}
+    split, _ = timed(lambda index, chunk: 0)
+    read, plain = timed(lambda index, chunk: int(reads_plainly(path, chunk)))
+    return {"games": plain, "split": split, "read": read}
+
+
 def import_chess() -> ModuleType:
     try:
         import chess
@@ -488,8 +530,9 @@ def chess_generate(path: str, seed: str, plies: str) -> dict[str, int]:
     return {"games": games, "moves": int(plies)}
 
 
-CHILD_FUNCTIONS: dict[str, Callable[..., dict[str, int]]] = {
+CHILD_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "parse": parse_only,
+    "parts": time_parts,
     "chess-replay": chess_replay,
     "chess-generate": chess_generate,
 }
@@ -508,6 +551,17 @@ def child_row(name: str, args: Sequence[str], note: str = "") -> Row:
     require_success(run, name)
     result = json.loads(run.stdout.strip().splitlines()[-1])
     return Row(name, result["moves"], run.wall, run.max_rss_mib, run.tree_rss_mib, note)
+
+
+def time_child(game: str, path: Path) -> dict[str, Any]:
+    """`time_parts` on a game's corpus: reading, then judging, each in a fresh process."""
+    log(f"{game}: where the time goes")
+    found: dict[str, Any] = {}
+    for judging in ("no", "yes"):
+        run = measure(child("parts", str(path), judging))
+        require_success(run, f"{game}: parts")
+        found.update(json.loads(run.stdout.strip().splitlines()[-1]))
+    return found
 
 
 def check_row(name: str, path: Path, jobs: int, note: str = "") -> Row:
@@ -660,6 +714,34 @@ def bar_table(rows: Sequence[Row], chess_rate: float, jobs: int, cold: dict[str,
     return "\n".join(out)
 
 
+def parts_table(rows: Sequence[Row], parts: dict[str, dict[str, Any]], chess_rate: float) -> str:
+    """Where a move's time goes in `check -j 1`, game by game, beside what the check bar allows
+    a move: the part left to the rules once reading and the rest are paid."""
+    found = {row.name: row for row in rows}
+    allowed = 1e6 / (BARS["check -j 1"] * chess_rate)
+    header = ("game", "cut", "read", "rules", "rest", "check -j 1", "bar", "rules at most", "rules / at most")
+    lines = [header]
+    for game, timed in parts.items():
+        row = found[f"{game}: check -j 1" if game != "Korsar" else "check -j 1"]
+        moves = timed["moves"]
+        cut = timed["split"] / moves * 1e6
+        read = (timed["read"] - timed["split"]) / moves * 1e6
+        rules = (timed["judge"] - timed["read"]) / moves * 1e6  # both passes the first of their process
+        total = row.wall / row.moves * 1e6
+        rest = total - cut - read - rules
+        room = allowed - cut - read - rest
+        lines.append((game, f"{cut:.2f}", f"{read:.2f}", f"{rules:.2f}", f"{rest:.2f}", f"{total:.2f}",
+                      f"{allowed:.2f}", f"{room:.2f}", f"{rules / room:.2f}" if room > 0 else "-"))
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    out = []
+    for index, line in enumerate(lines):
+        out.append("  ".join(cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
+                             for i, cell in enumerate(line)).rstrip())
+        if index == 0:
+            out.append("  ".join("-" * width for width in widths))
+    return "\n".join(out)
+
+
 def machine() -> str:
     return (f"{platform.platform()}; {cores()} cores; Python {platform.python_version()} "
             f"({platform.python_implementation()}); {sys.executable}")
@@ -702,6 +784,14 @@ def main(argv: Sequence[str]) -> None:
     if args.spanish_main_moves:
         spanish_main, spanish_main_count = build_corpus(SPANISH_MAIN, args.spanish_main_moves)
         rows += game_rows("Spanish Main", spanish_main, spanish_main_count, jobs)
+    corpora = {"Korsar": corpus}
+    if args.corsari_moves:
+        corpora["Corsari"] = corsari
+    if args.perroquets_moves:
+        corpora["Perroquets"] = perroquets
+    if args.spanish_main_moves:
+        corpora["Spanish Main"] = spanish_main
+    parts = {game: time_child(game, path) for game, path in corpora.items()}
     if not args.skip_big:
         big, _ = build_big(corpus, moves, args.big_gb)
         rows += big_rows(big, jobs)
@@ -720,6 +810,13 @@ def main(argv: Sequence[str]) -> None:
     print()
     print(bar_table(rows, rows[0].rate, jobs, verdicts, bare))
     print("'!' marks a figure that misses its bar")
+    print()
+    print("where check -j 1's time goes, in microseconds a move: cutting the file into games; reading them "
+          "(tags, turns split into words, each distinct turn parsed once); the rules; the rest (start-up, "
+          "verdicts, the report) from check -j 1's wall time; what the check bar allows a move; and what that "
+          "leaves the rules once the other parts are paid")
+    print()
+    print(parts_table(rows, parts, rows[0].rate))
 
 
 if __name__ == "__main__":
