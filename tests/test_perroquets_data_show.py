@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from referee.cli import cli
 from referee.games.perroquets.data import default_data
-from referee.games.perroquets.datashow import CELL, FORMATION_COLOURS, RING, data_lines, data_svg
+from referee.games.perroquets.datashow import (CELL, FORMATION_COLOURS, FORMATION_CORNERS, RING, data_lines, data_svg,
+                                               dot_places)
 from referee.pipeline.datafiles import load_data_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +85,29 @@ def test_the_picture_draws_every_entry_dot_where_the_data_puts_it(loaded):
                 assert top < cy < top + CELL and RING < min(cx, 2 * margin + CELL * board.width - cx) < margin
     sides = {t.get("data-side"): t.text for t in root.iter(f"{SVG}text") if t.get("data-side")}
     assert sides == {side: f"side {number} ({side})" for number, side in board.sides.items()}
+
+
+@pytest.mark.parametrize("which", ["default", "lagoon-9"])
+def test_no_dot_hides_another(which):
+    """lagoon-9's corner squares are entered by formation 3 from two sides: both dots show."""
+    svg = data_svg(default_data() if which == "default" else lagoon())
+    circles = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+               for dot in dots(svg) for c in [dot.find(f"{SVG}circle")]]
+    for index, (x, y, r) in enumerate(circles):
+        for other_x, other_y, other_r in circles[index + 1:]:
+            assert (x - other_x) ** 2 + (y - other_y) ** 2 >= (r + other_r) ** 2, (x, y, other_x, other_y)
+
+
+def test_a_formation_keeps_its_corner_and_a_second_dot_of_it_moves_toward_its_own_side():
+    assert dot_places([("N", 1), ("N", 4)]) == [(*FORMATION_CORNERS[1], 8.0), (*FORMATION_CORNERS[4], 8.0)]
+    # a9 on an on-edge board: the west 3 keeps its corner (lower left), the north 3 goes up
+    assert dot_places([("W", 3), ("N", 3)]) == [(-9, 9, 8.0), (-9, -9, 8.0)]
+    assert dot_places([("S", 3), ("W", 3)]) == [(-9, 9, 8.0), (-9, -9, 8.0)]  # west: leftward, up the left side
+    assert dot_places([("W", 3), ("S", 3)]) == [(-9, 9, 8.0), (9, 9, 8.0)]  # south: along the bottom
+    assert dot_places([("E", 4), ("N", 4)]) == [(9, 9, 8.0), (9, -9, 8.0)]
+    assert dot_places([("N", 5)]) == [(9, 9, 8.0)]  # no colour nor corner of its own: the nearest free one
+    crowded = dot_places([("N", f) for f in (1, 2, 3)] + [("W", f) for f in (1, 2, 3)])
+    assert len(set((x, y) for x, y, _ in crowded)) == 6 and all(r < 8 for _, _, r in crowded)
 
 
 def test_the_picture_renders_with_each_dot_in_its_formation_colour(tmp_path):

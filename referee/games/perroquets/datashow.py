@@ -90,6 +90,37 @@ RING = 40
 PANEL = 300
 
 
+FORMATION_CORNERS = {1: (-9, -9), 2: (9, -9), 3: (-9, 9), 4: (9, 9)}
+"""Where in its square a formation's dot stands, from the square's centre."""
+
+
+def dot_places(dots: list[tuple[Heading, int]]) -> list[tuple[int, int, float]]:
+    """Where the (side, formation) dots of one square go (offsets from its centre) and how large.
+    Each formation keeps its corner, so its dots line up round the board; a dot whose corner
+    is taken (a corner square entered by one formation from two sides, a fifth formation)
+    takes the free corner nearest it, toward the side it enters from; more dots than corners
+    are set smaller, in rows."""
+    formations = [formation for _, formation in dots]
+    if len(formations) > len(FORMATION_CORNERS):
+        return [(-12 + 12 * (index % 3), -12 + 12 * (index // 3), 5.5) for index in range(len(formations))]
+    places: list[tuple[int, int] | None] = []
+    taken: set[tuple[int, int]] = set()
+    for formation in formations:
+        wanted = FORMATION_CORNERS.get(formation)
+        places.append(wanted if wanted is not None and wanted not in taken else None)
+        if wanted is not None:
+            taken.add(wanted)
+    for index, (side, formation) in enumerate(dots):
+        if places[index] is None:
+            wx, wy = FORMATION_CORNERS.get(formation, (9, 9))
+            ox, oy = OUTWARD[side]
+            free = min((c for c in FORMATION_CORNERS.values() if c not in taken),
+                       key=lambda c: (abs(c[0] - wx) + abs(c[1] - wy), -c[0] * ox + c[1] * oy, c))
+            places[index] = free
+            taken.add(free)
+    return [(x, y, 8.0) for x, y in (place for place in places if place is not None)]
+
+
 def data_svg(data: GameData) -> str:
     """The board as a board maker checks it: islands, every entry dot in its formation's colour,
     each side's number on the side die, and beside it the wind die, the piles and the bag."""
@@ -129,22 +160,23 @@ def data_svg(data: GameData) -> str:
     out.append("</g>")
     out.append(_side_names(board.sides, margin, board_w, board_h))
     on_edge = board.dot_position == "on-edge"
-    out.append('<g class="entries" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">')
+    drawn: dict[Square, list[tuple[Heading, int, str]]] = {}  # where dots are drawn -> (side, formation, entry)
     for (x, y), here in sorted(entries(data).items()):
-        dx, dy = OUTWARD[here[0][0]]
-        square = square_name((x - dx, y - dy))  # the edge square the parrots enter at
-        if on_edge:  # the printed dot is on the edge square itself
-            x, y = x - dx, y - dy
-        left, top = corner(x, y)
         for entry_side, formation in here:
-            # a formation keeps its corner of the square, so its dots line up round the board
-            cx = left + CELL / 2 + (-9 if formation in (1, 3) else 9)
-            cy = top + CELL / 2 + (-9 if formation in (1, 2) else 9)
+            dx, dy = OUTWARD[entry_side]
+            square = (x - dx, y - dy)  # the edge square the parrots enter at
+            # the printed dot is on the edge square itself, or beside it in the margin
+            drawn.setdefault(square if on_edge else (x, y), []).append((entry_side, formation, square_name(square)))
+    out.append('<g class="entries" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">')
+    for (x, y), here in drawn.items():
+        left, top = corner(x, y)
+        for (entry_side, formation, square), (dx, dy, radius) in zip(here, dot_places([(d, f) for d, f, _ in here])):
+            cx, cy = left + CELL / 2 + dx, top + CELL / 2 + dy
             colour = FORMATION_COLOURS.get(formation, "#7f8c8d")
             out.append(f'<g class="dot" data-side="{entry_side}" data-formation="{formation}" '
                        f'data-square="{square}">'
-                       f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="8" fill="{colour}" stroke="#222" stroke-width="0.8"/>'
-                       f'<text x="{cx:.0f}" y="{cy + 3:.0f}">{formation}</text></g>')
+                       f'<circle cx="{cx:.0f}" cy="{cy:.0f}" r="{radius:g}" fill="{colour}" stroke="#222" '
+                       f'stroke-width="0.8"/><text x="{cx:.0f}" y="{cy + 3:.0f}">{formation}</text></g>')
     out.append("</g>")
     out.append(_panel(data, margin * 2 + board_w))
     out.append("</svg>")
