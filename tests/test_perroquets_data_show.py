@@ -135,6 +135,12 @@ def test_data_show_writes_the_picture_and_refuses_one_of_a_single_card(tmp_path)
     assert card.exit_code == 2 and "give no ID" in card.output
     text = CliRunner().invoke(cli, ["data", "show", str(LAGOON)])
     assert text.exit_code == 0 and text.stdout.startswith("lagoon-9: board 9 × 9, 5 islands\n")
+    # how a log names it, as data check says: the tag with the file's digest
+    check = CliRunner().invoke(cli, ["data", "check", str(LAGOON)])
+    named = next(line.strip() for line in check.stdout.splitlines() if "a log names it" in line)
+    assert text.stdout.splitlines()[1] == named and 'Data "lagoon-9 sha256:' in named
+    default = CliRunner().invoke(cli, ["data", "show", str(ROOT / "referee" / "games" / "perroquets" / "default.json")])
+    assert default.exit_code == 0 and default.stdout.splitlines()[1] == 'a log names it [Data "default"]'
 
 
 def test_data_show_of_a_faulty_board_says_where_the_fault_is(tmp_path):

@@ -202,7 +202,10 @@ class PerroquetsRules(GameRules):
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         from referee.games.perroquets.datashow import data_lines
 
-        return data_lines(data, item)
+        lines = data_lines(data, item)
+        if item is None:  # under its heading, how a log names it, as `data check` says
+            lines.insert(1, self.describe_data(data)[-1])
+        return lines
 
     def data_svg(self, data: Any) -> str | None:
         from referee.games.perroquets.datashow import data_svg
