@@ -700,13 +700,7 @@ def bar_table(rows: Sequence[Row], chess_rate: float, jobs: int, cold: dict[str,
                       cell(many.rate / one.rate, BARS["-j N / -j 1"]),
                       cell(export.rate / chess_rate, BARS["export"]), cell(back.rate / chess_rate, BARS["import"]),
                       f"{peak:.0f}" + (" !" if peak > RSS_TARGET_MIB else "  ")))
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
-    out = []
-    for index, line in enumerate(lines):
-        out.append("  ".join(cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
-                             for i, cell in enumerate(line)).rstrip())
-        if index == 1:
-            out.append("  ".join("-" * width for width in widths))
+    out = _aligned(lines, rule_after=1)
     slow = [f"{game} {seconds * 1000:.0f} ms" + (" !" if seconds * 1000 >= COLD_START_BAR_MS else "")
             for game, seconds in cold.items()]
     out.append(f"cold start (bar: under {COLD_START_BAR_MS:.0f} ms; python -c pass {bare * 1000:.0f} ms): "
@@ -732,14 +726,20 @@ def parts_table(rows: Sequence[Row], parts: dict[str, dict[str, Any]], chess_rat
         room = allowed - cut - read - rest
         lines.append((game, f"{cut:.2f}", f"{read:.2f}", f"{rules:.2f}", f"{rest:.2f}", f"{total:.2f}",
                       f"{allowed:.2f}", f"{room:.2f}", f"{rules / room:.2f}" if room > 0 else "-"))
-    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "\n".join(_aligned(lines, rule_after=0))
+
+
+def _aligned(lines: Sequence[Sequence[str]], rule_after: int) -> list[str]:
+    """Columns of a table of games: the first to the left, the figures to the right, and a
+    rule under line `rule_after`."""
+    widths = [max(len(line[i]) for line in lines) for i in range(len(lines[0]))]
     out = []
     for index, line in enumerate(lines):
         out.append("  ".join(cell.ljust(widths[0]) if i == 0 else cell.rjust(widths[i])
                              for i, cell in enumerate(line)).rstrip())
-        if index == 0:
+        if index == rule_after:
             out.append("  ".join("-" * width for width in widths))
-    return "\n".join(out)
+    return out
 
 
 def machine() -> str:
