@@ -14,6 +14,7 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, open_output, output_option
 from referee.games.base import DataError, GameRules
 
+
 @cli.group(short_help="A game's data file: check it, show it or draw it, or import one.")
 def data() -> None:
     """Data files a game is played on, given to the other commands with --data FILE: for

@@ -160,18 +160,23 @@ def data_svg(data: GameData) -> str:
     out.append("</g>")
     out.append(_side_names(board.sides, margin, board_w, board_h))
     on_edge = board.dot_position == "on-edge"
-    drawn: dict[Square, list[tuple[Heading, int, str]]] = {}  # where dots are drawn -> (side, formation, entry)
-    for (x, y), here in sorted(entries(data).items()):
-        for entry_side, formation in here:
-            dx, dy = OUTWARD[entry_side]
-            square = (x - dx, y - dy)  # the edge square the parrots enter at
-            # the printed dot is on the edge square itself, or beside it in the margin
-            drawn.setdefault(square if on_edge else (x, y), []).append((entry_side, formation, square_name(square)))
+    # where each dot is printed (on its edge square, or beside it in the margin) -> the dots there,
+    # each as (the margin square beside its edge square, side, formation, edge square)
+    drawn: dict[Square, list[tuple[Square, Heading, int, Square]]] = {}
+    for side, formations in board.dots.items():
+        dx, dy = OUTWARD[side]
+        for formation, squares in formations.items():
+            for x, y in squares:
+                beside = (x + dx, y + dy)
+                drawn.setdefault((x, y) if on_edge else beside, []).append((beside, side, formation, (x, y)))
     out.append('<g class="entries" font-size="9" font-weight="bold" text-anchor="middle" fill="#fff">')
-    for (x, y), here in drawn.items():
+    for (x, y), here in sorted(drawn.items()):
         left, top = corner(x, y)
-        for (entry_side, formation, square), (dx, dy, radius) in zip(here, dot_places([(d, f) for d, f, _ in here])):
+        here.sort()  # a square's dots in the order of the margin squares beside them, then by formation
+        places = dot_places([(side, formation) for _, side, formation, _ in here])
+        for (_, entry_side, formation, entry), (dx, dy, radius) in zip(here, places):
             cx, cy = left + CELL / 2 + dx, top + CELL / 2 + dy
+            square = square_name(entry)
             colour = FORMATION_COLOURS.get(formation, "#7f8c8d")
             out.append(f'<g class="dot" data-side="{entry_side}" data-formation="{formation}" '
                        f'data-square="{square}">'
