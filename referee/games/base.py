@@ -121,6 +121,19 @@ class ParsedTurn:
 
 
 @dataclass(frozen=True, slots=True)
+class LegalEntry:
+    """An entry the log could hold next: who writes it, the action, its body as canonical
+    notation writes it (`text`), and the kind of entry it is listed under (`kind`: "draw",
+    "galleon", "move" …), so that a person asking what could have been played, or a prompt
+    completing an entry, sees them grouped."""
+
+    player: str
+    action: Any
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
 class TagSpec:
     """A tag a game knows: whether it is required, and its place in canonical order."""
 
@@ -323,6 +336,17 @@ class GameRules(ABC):
     @abstractmethod
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         """Every legal (player, action) in the engine's state; needs full information."""
+
+    def legal_entries(self, engine: Engine) -> list[LegalEntry]:
+        """Every entry the log could legally hold next, in canonical notation. By default the
+        legal moves formatted; a game whose information may be hidden lists what the log could
+        say given what it has shown."""
+        return [LegalEntry(player, action, self.format_turn(action), self.entry_kind(action))
+                for player, action in self.legal_moves(engine)]
+
+    def entry_kind(self, action: Any) -> str:
+        """The kind an action is listed under by `legal_entries`."""
+        return type(action).__name__.lower()
 
     def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: "SeededChoices",
                     notes: Counter[str]) -> tuple[str, Any]:
