@@ -14,7 +14,7 @@ from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, GameRules
 from referee.notation.reader import ReadGame
 from referee.notation.writer import format_game
-from referee.record import GameRecord, Turn
+from referee.record import GameRecord, Tag, Turn
 from referee.pipeline.replay import GameReport, replay_game
 
 
@@ -29,6 +29,35 @@ def canonical_game(report: GameReport) -> str:
         return rules.format_turn(turn.action) if turn.action is not None else turn.text
 
     return format_game(report.record, rules, turn_text)
+
+
+def reached_result(report: GameReport) -> str | None:
+    """The Result value the game's moves reach, when it differs from what the log claims, for
+    `fmt --fix-result`; None when there is nothing to write: the claim holds, what the log
+    shows cannot tell (a hidden deal), or the moves reach no result because one of them is
+    illegal or the game cannot be set up."""
+    if report.engine is None or report.outcome is None or report.record is None or report.rules is None:
+        return None
+    record = report.record
+    if report.moves != sum(len(round_.turns) for round_ in record.rounds):
+        return None  # judging stopped at an illegal move
+    if any(d.is_error and d.move_number is not None for d in report.diagnostics):
+        return None
+    if report.outcome.claim in ("holds", "not checked"):
+        return None
+    reached = report.rules.result_tag(report.outcome)
+    claimed = record.tag_value("Result")
+    return None if claimed is not None and claimed.strip() == reached else reached
+
+
+def set_result(record: GameRecord, value: str) -> None:
+    """Write `value` as the record's Result, in place of the one it holds (with its comments,
+    which may explain it) or as a new tag."""
+    tag = record.tag("Result")
+    if tag is None:
+        record.tags.append(Tag("Result", value))
+    else:
+        tag.value = value
 
 
 def canonical_records(records: list[tuple[GameRecord, GameRules]], path: str = "<json>") -> str:

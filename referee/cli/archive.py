@@ -25,6 +25,10 @@ from referee.pipeline.source import MAX_LINE_CHARS
 from referee.pipeline.work import spool
 
 VERDICTS = ("legal", "illegal", "malformed")
+RESULTS = ("holds", "false", "unchecked", "unfinished", "missing")
+"""What `select --result` asks of a game's claimed result: the moves reach it, they do not,
+what the log shows cannot tell (a hidden deal), it says the game is not over (`*`), or the
+log claims none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +152,12 @@ quiet_option = click.option("-q", "--quiet", is_flag=True, help="No summary on s
               help="Games of this kind (Korsar, Corsari, ...); repeatable.")
 @click.option("--verdict", "verdicts", multiple=True, type=click.Choice(VERDICTS),
               help="Games the referee finds legal, illegal or malformed; repeatable.")
+@click.option("--result", "results", multiple=True, type=click.Choice(RESULTS),
+              help="Games whose claimed Result the moves reach (holds), do not reach (false), or may reach "
+                   "for all the log shows (unchecked: a hidden deal); that claim no end (unfinished: "
+                   "Result \"*\"), or claim none (missing); repeatable.")
+@click.option("--min-moves", type=click.IntRange(min=0), metavar="N", help="Games of at least N moves.")
+@click.option("--max-moves", type=click.IntRange(min=0), metavar="N", help="Games of at most N moves.")
 @click.option("--unique", is_flag=True, help="Leave out a game whose moves repeat a game already selected.")
 @exclude_option
 @quiet_option
@@ -155,10 +165,15 @@ quiet_option = click.option("-q", "--quiet", is_flag=True, help="No summary on s
 @judging_options
 @click.pass_context
 def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest], players: tuple[str, ...],
-           games: set[str], verdicts: tuple[str, ...], unique: bool, exclude: tuple[str, ...], quiet: bool,
+           games: set[str], verdicts: tuple[str, ...], results: tuple[str, ...], min_moves: int | None,
+           max_moves: int | None, unique: bool, exclude: tuple[str, ...], quiet: bool,
            output: str | None, options: JudgeOptions) -> None:
     """Copy the games of PATH... that match every kind of test given (any value of a
     repeated option) into one file, each exactly as written, one blank line apart.
+
+    A game's moves are its entries, as `check` counts them. A game that cannot be read
+    (malformed) has no count of moves and no result: --min-moves, --max-moves and
+    --result leave it out.
 
     Exit 0 when a game was selected, 1 when none was, 2 for unreadable input.
 
@@ -167,7 +182,10 @@ def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest],
       referee select archive/ --player Ann -o ann.korsar
       referee select club.korsar --tag 'Event~harbour' --verdict illegal
       referee select archive/ --unique -o archive-unique.korsar
+      referee select archive/ --result false --min-moves 20
     """
+    if min_moves is not None and max_moves is not None and min_moves > max_moves:
+        raise click.UsageError(f"--min-moves {min_moves} is more than --max-moves {max_moves}: no game matches")
     inputs = _inputs(ctx, paths, exclude, output)
     total = 0
     with ExitStack() as stack:
@@ -180,6 +198,13 @@ def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest],
             if players and not set(players) & set(game.players()):
                 continue
             if any(not test.holds(game) for test in tag_tests):
+                continue
+            if min_moves is not None or max_moves is not None:
+                moves = game.moves()
+                if moves is None or (min_moves is not None and moves < min_moves) \
+                        or (max_moves is not None and moves > max_moves):
+                    continue
+            if results and game.result(options) not in results:
                 continue
             if verdicts and game.verdict(options) not in verdicts:
                 continue
@@ -218,41 +243,53 @@ def join(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], q
     ctx.exit(EXIT_OK)
 
 
-@cli.command(short_help="Split a log into one file per game.")
+@cli.command(short_help="Split a log into one file per game (or per N games).")
 @click.argument("path", metavar="PATH", type=click.Path())
 @click.option("-d", "--directory", default=".", show_default=True, type=click.Path(file_okay=False),
               help="Where to write the files (made if missing).")
+@click.option("--per", type=click.IntRange(min=1), default=1, show_default=True, metavar="N",
+              help="Games in each file: the last file holds what is left.")
 @quiet_option
 @click.pass_context
-def split(ctx: click.Context, path: str, directory: str, quiet: bool) -> None:
-    """Write each game of PATH to a file of its own, named after PATH and the game's
-    number (club.korsar gives club-0001.korsar, club-0002.korsar, ...), exactly as
-    written. An existing file is never overwritten: the split stops there (exit 2).
+def split(ctx: click.Context, path: str, directory: str, per: int, quiet: bool) -> None:
+    """Write the games of PATH to files of their own, N games a file (--per, one by
+    default), each exactly as written, one blank line apart. Files are named after PATH
+    and their number (club.korsar gives club-0001.korsar, club-0002.korsar, ...). An
+    existing file is never overwritten: the split stops there (exit 2).
 
     \b
     Examples:
       referee split club.korsar -d games/
+      referee split archive.korsar --per 1000 -d parts/
     """
     inputs = _inputs(ctx, (path,), (), None)
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: split takes one log file")
     stem, extension = os.path.splitext(os.path.basename(path if path != "-" else "stdin.log"))
-    written = 0
-    for game in _games(inputs):
-        text = _as_written(game)
-        if not written:
-            _make_directory(directory)  # only once the log proves readable
-        target = os.path.join(directory, f"{stem}-{game.index:04d}{extension}")
-        if os.path.lexists(target):
-            emit(f"referee: {target} exists: not overwritten; {written} games written", err=True)
-            ctx.exit(EXIT_USAGE)
-        with atomic_writer(target) as stream:
-            stream.write(text)
-        written += 1
-    if not written:
-        _make_directory(directory)
+    games = files = 0
+    with ExitStack() as stack:
+        writer: _Writer | None = None
+        for game in _games(inputs):
+            _as_written(game)  # a game read only in part stops the split before its file is made
+            if games % per == 0:
+                if writer is None:
+                    _make_directory(directory)  # only once the log proves readable
+                stack.close()  # the previous file is complete: renamed into place
+                target = os.path.join(directory, f"{stem}-{files + 1:04d}{extension}")
+                if os.path.lexists(target):
+                    emit(f"referee: {target} exists: not overwritten; {games} games written to {files} files",
+                         err=True)
+                    ctx.exit(EXIT_USAGE)
+                writer = _Writer(stack.enter_context(atomic_writer(target)))
+                files += 1
+            assert writer is not None
+            writer.write(game)
+            games += 1
+        if writer is None:
+            _make_directory(directory)
     if not quiet:
-        emit(f"{written} games written to {directory}", err=True)
+        emit(f"{games} games written to {directory}" if per == 1 else
+             f"{games} games written to {files} files in {directory}", err=True)
     ctx.exit(EXIT_OK)
 
 

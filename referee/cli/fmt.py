@@ -11,9 +11,10 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for
-from referee.formatting import canonical_game
+from referee.formatting import canonical_game, reached_result, set_result
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
+from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, judged_chunks
 from referee.reports.text import render_json_diagnostic
 from referee.reports.json_report import diagnostic_json
@@ -26,15 +27,23 @@ BLOCK = 1 << 20
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...", type=click.Path())
 @click.option("--check", "check_only", is_flag=True, help="Change nothing; exit 1 if a file is not canonical.")
 @click.option("--in-place", "-i", "in_place", is_flag=True, help="Rewrite each file in place (atomically).")
+@click.option("--fix-result", is_flag=True,
+              help="Write the Result the moves reach in place of a false or missing one.")
 @exclude_option
 @judging_options
 @click.pass_context
-def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool, exclude: tuple[str, ...],
-        options: JudgeOptions) -> None:
+def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: bool, fix_result: bool,
+        exclude: tuple[str, ...], options: JudgeOptions) -> None:
     """Rewrite logs in canonical form (to standard output unless --in-place).
 
     With --check nothing is written: a unified diff of what would change goes to
     standard output, and the exit code is 1 if any file is not canonical.
+
+    With --fix-result, a game whose moves are all legal gets the Result they reach
+    (a final score, the winner, or "*" for a game not over) where its Result is
+    false or missing; each change is said on standard error. A game with an illegal
+    move reaches no result and keeps its own; a claim that the log's hidden deal
+    cannot check is kept too.
 
     A file with syntax errors is not rewritten: its errors are reported and the
     exit code is 1. Files are read and written game by game.
@@ -44,6 +53,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
       referee fmt game.korsar
       referee fmt --check samples/
       referee fmt -i archive/
+      referee fmt -i --fix-result archive/
     """
     if check_only and in_place:
         raise click.UsageError("--check and --in-place exclude each other")
@@ -62,7 +72,7 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
             emit(error.format_message(), err=True)
             continue
         with stream:
-            outcome = _format_file(item, name, stream, check_only, in_place, options)
+            outcome = _format_file(item, name, stream, check_only, in_place, fix_result, options)
         if outcome.broken:
             for diagnostic in outcome.broken:
                 emit(render_json_diagnostic(diagnostic, style), err=True)
@@ -81,7 +91,7 @@ class _Outcome:
 
 
 def _format_file(item: Input, name: str, stream: BinaryIO, check_only: bool, in_place: bool,
-                 options: JudgeOptions) -> _Outcome:
+                 fix_result: bool, options: JudgeOptions) -> _Outcome:
     """Read the file game by game; write (or diff) each game's canonical text as it
     comes. A file with syntax errors writes nothing: -i leaves it untouched, and the
     standard output gets nothing of it."""
@@ -100,7 +110,7 @@ def _format_file(item: Input, name: str, stream: BinaryIO, check_only: bool, in_
     try:
         with ExitStack() as stack:
             _write_canonical(outcome, stack, item, name, stream, problems, normalized, check_only, in_place,
-                             options)
+                             fix_result, options)
     except _Unchanged:
         pass  # -i leaves a canonical file as it is, its time stamp included
     return outcome
@@ -112,13 +122,16 @@ class _Unchanged(Exception):
 
 def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str, stream: BinaryIO,
                      problems: list[dict[str, Any]], normalized: bool, check_only: bool, in_place: bool,
-                     options: JudgeOptions) -> None:
+                     fix_result: bool, options: JudgeOptions) -> None:
     out: TextIO | None = None
     if in_place:
         out = stack.enter_context(open_output(item.path))
     diff = _Diff(name) if check_only else None
     for judged, last in _with_last(judged_chunks(name, stream, problems, full=True, canonical=True,
                                                  options=options)):
+        if fix_result:
+            for game in judged.games:
+                _fix_result(name, game)
         text = "".join(canonical_game(game) for game in judged.games)
         original = judged.chunk.lines
         written = text.split("\n")[:-1] if text else []
@@ -142,6 +155,21 @@ def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str
         diff.close(normalized)
     if out is not None and not outcome.changed:
         raise _Unchanged()
+
+
+def _fix_result(name: str, game: GameReport) -> None:
+    """Give the game the Result its moves reach, saying so, where its own is false or missing."""
+    reached = reached_result(game)
+    if reached is None:
+        return
+    assert game.record is not None
+    tag = game.record.tag("Result")
+    before = None if tag is None else tag.value
+    line = game.line if tag is None or tag.span is None else tag.span.line
+    set_result(game.record, reached)
+    was = "no Result" if before is None else f'[Result "{visible(before)}"]'
+    emit(f'{visible(name)}:{line}: game {game.index}: {was} becomes [Result "{visible(reached)}"], '
+         f"what its moves reach", err=True)
 
 
 def _broken(judged: JudgedChunk) -> list[dict[str, Any]]:

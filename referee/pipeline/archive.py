@@ -14,14 +14,16 @@ import hashlib
 import sqlite3
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import BinaryIO
+from dataclasses import dataclass, field
+from typing import BinaryIO, Literal
 
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.reader import ReadGame, read_chunk
-from referee.pipeline.replay import Verdict, replay_game
+from referee.pipeline.replay import GameReport, Verdict, replay_game
 from referee.pipeline.work import FileEnd, FileStart, chunk_is_whole, file_units
+
+ResultClaim = Literal["holds", "false", "unchecked", "unfinished", "missing"]
 
 
 @dataclass(slots=True)
@@ -36,6 +38,8 @@ class ArchivedGame:
     whole: bool = True
     """Whether `text` is the game as written: False when a line of it was cut for length or
     it ran on past what is read of one game (`split_games`)."""
+    _report: GameReport | None = field(default=None, repr=False)
+    _options: JudgeOptions | None = field(default=None, repr=False)
 
     @property
     def game(self) -> str | None:
@@ -49,7 +53,37 @@ class ArchivedGame:
 
     def verdict(self, options: JudgeOptions = NO_OPTIONS) -> Verdict:
         """Judged only when asked: selecting by tag needs no replay."""
-        return replay_game(self.path, self.index, self.read, options=options).verdict
+        return self._judged(options).verdict
+
+    def moves(self) -> int | None:
+        """How many entries the game's movetext holds (None when it cannot be read)."""
+        if self.read.record is None or self.read.malformed:
+            return None
+        return sum(len(round_.turns) for round_ in self.read.record.rounds)
+
+    def result(self, options: JudgeOptions = NO_OPTIONS) -> ResultClaim | None:
+        """What the log's Result claims against what its moves reach: "holds", "false",
+        "unchecked" (what the log shows cannot tell), "unfinished" (the log claims `*`),
+        "missing" (it claims nothing); None for a game that cannot be read or set up, whose
+        moves reach nothing."""
+        if self.read.record is None or self.read.malformed:
+            return None
+        claimed = self.read.record.tag_value("Result")
+        if claimed is None:
+            return "missing"
+        if claimed.strip() == "*":
+            return "unfinished"
+        report = self._judged(options)
+        if report.outcome is None:
+            return None
+        return {"holds": "holds", "not checked": "unchecked"}.get(report.outcome.claim or "", "false")
+
+    def _judged(self, options: JudgeOptions) -> GameReport:
+        """The game replayed, once however many tests ask."""
+        if self._report is None or self._options is not options:
+            self._report = replay_game(self.path, self.index, self.read, options=options)
+            self._options = options
+        return self._report
 
     def moves_key(self) -> str | None:
         """A digest of the game and its moves (round numbers, players, turns as read,
