@@ -97,7 +97,8 @@ COMMANDS = [
     ["score", "{log}"], ["score", "--format", "json", "{log}"], ["show", "{log}", "-n", "{last}", "--move", "5"],
     ["fmt", "{log}"], ["fmt", "--check", "{log}"], ["fmt", "-i", "{copy}"], ["export", "{log}"],
     ["export", "{log}", "-o", "{out}"], ["import", "{json}"], ["select", "{log}", "--player", "A", "-o", "{out}"],
-    ["duplicates", "{log}"],
+    ["duplicates", "{log}"], ["fmt", "--fix-result", "{log}"], ["baseline", "{copy}"],
+    ["select", "{log}", "--result", "holds", "--min-moves", "10", "-o", "{out}"],
 ]
 
 
