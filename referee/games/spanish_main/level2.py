@@ -10,7 +10,7 @@ Diagnostics say the numbers; `focus` keeps the shapes of the last check for the 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import shapely
@@ -23,10 +23,7 @@ from referee.games.spanish_main import geometry as geo
 from referee.games.spanish_main.geometry import Hull, Pose
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.setup import Geometry
-from referee.games.spanish_main.state import Fort, Ship
-
-if TYPE_CHECKING:
-    from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.games.spanish_main.state import Fort, GameState, Ship
 
 
 class GeoIllegal(Exception):
@@ -77,10 +74,11 @@ def _first_true(holds: Any, end: float, last_false: bool = False) -> float:
 
 
 class GeometryJudge:
-    """The S-GEO checks of one game; the pieces' shapes and poses live in the engine's state."""
+    """The S-GEO checks of one game; the pieces' shapes and poses live in the game's state, which
+    level 1 has already changed by the entry measured (its state before the entry is `before`)."""
 
-    def __init__(self, engine: "SpanishMainEngine", settings: Geometry) -> None:
-        self.engine = engine
+    def __init__(self, game: GameState, settings: Geometry) -> None:
+        self.game = game
         self.settings = settings
         self.eps = settings.epsilon
         self.notices: list[Violation] = []
@@ -106,18 +104,18 @@ class GeometryJudge:
 
     def placed_ships(self, *leave_out: str) -> dict[str, Ship]:
         """Ships on the table with a pose: afloat, not lost in fog."""
-        return {n: s for n, s in self.engine.ships.items()
+        return {n: s for n, s in self.game.ships.items()
                 if s.pose is not None and not s.sunk and not s.lost and n not in leave_out}
 
     def obstacles(self, *leave_out: str) -> dict[str, BaseGeometry]:
         """What a ship may not overlap (S-GEO-MOVE): islands, other ships and wrecks, forts."""
-        found: dict[str, BaseGeometry] = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        found: dict[str, BaseGeometry] = {n: i.shape for n, i in self.game.islands.items() if i.shape is not None}
         found.update({n: self.shape(s) for n, s in self.placed_ships(*leave_out).items()})
-        found.update({f.id: f.shape for f in self.engine.forts.values() if f.built and f.shape is not None})
+        found.update({f.id: f.shape for f in self.game.forts.values() if f.built and f.shape is not None})
         return found
 
     def terrain(self, *kinds: str) -> dict[str, BaseGeometry]:
-        return {n: t.shape for n, t in self.engine.terrain.items()
+        return {n: t.shape for n, t in self.game.terrain.items()
                 if t.shape is not None and (not kinds or t.kind in kinds)}
 
     # -- measuring -------------------------------------------------------------------------------
@@ -183,9 +181,9 @@ class GeometryJudge:
             ring = shape.exterior if isinstance(shape, Polygon) else shape
             return [[geo.rounded(x), geo.rounded(y)] for x, y in ring.coords]
 
-        engine = self.engine
+        game = self.game
         ships = []
-        for ship in engine.ships.values():
+        for ship in game.ships.values():
             if ship.pose is None or ship.sunk:
                 continue
             hull = self.hull(ship)
@@ -199,15 +197,15 @@ class GeometryJudge:
             "size": list(self.settings.table) if self.settings.table else None,
             "epsilon": self.eps, "units": {"S": self.settings.short, "L": self.settings.long},
             "islands": [{"name": n, "outline": outline(i.shape), "home_of": i.home_of}
-                        for n, i in engine.islands.items() if i.shape is not None],
+                        for n, i in game.islands.items() if i.shape is not None],
             "terrain": [{"name": n, "kind": t.kind, "outline": outline(t.shape),
                          "rim": [[geo.rounded(x), geo.rounded(y)] for x, y in t.rim]}
-                        for n, t in engine.terrain.items() if t.shape is not None],
+                        for n, t in game.terrain.items() if t.shape is not None],
             "ships": ships,
             "forts": [{"id": f.id, "owner": f.owner, "outline": outline(f.shape),
                        "flags": [{"flag": n, "at": [geo.rounded(v) for v in at], "standing": n in f.flags}
                                  for n, at in enumerate(f.flag_points, start=1)]}
-                      for f in engine.forts.values() if f.built and f.shape is not None],
+                      for f in game.forts.values() if f.built and f.shape is not None],
             "focus": _plain(self.focus),
         }
 
@@ -221,9 +219,9 @@ class GeometryJudge:
 
     def _fleet(self, player: str, action: Event) -> None:
         lacking = sorted({dict(i)["card"] for i in action.get("items")
-                          if self.engine.cards.get(dict(i)["card"]) is not None
-                          and self.engine.cards[dict(i)["card"]].kind == "ship"
-                          and "hull" not in self.engine.cards[dict(i)["card"]].raw})
+                          if self.game.cards.get(dict(i)["card"]) is not None
+                          and self.game.cards[dict(i)["card"]].kind == "ship"
+                          and "hull" not in self.game.cards[dict(i)["card"]].raw})
         if lacking:
             raise GeoIllegal(Violation("S-GEO-DATA", f"the card data gives no hull for {', '.join(lacking)}: "
                                        "level 2 needs every ship's", {}, "item:0",
@@ -251,7 +249,7 @@ class GeometryJudge:
         shape = self._piece_shape(action, False)
         name = action.get("place")
         self.focus = {"kind": "place", "shape": name}
-        placed = {n: i.shape for n, i in self.engine.islands.items() if n != name and i.shape is not None}
+        placed = {n: i.shape for n, i in self.game.islands.items() if n != name and i.shape is not None}
         low, high = 3 * self.settings.long, 6 * self.settings.long
         gaps = {n: float(shapely.distance(shape, other)) for n, other in placed.items()}
         for other, gap in gaps.items():
@@ -263,7 +261,7 @@ class GeometryJudge:
         if gaps:
             nearest = min(gaps, key=gaps.__getitem__)
             far = [n for n, g in gaps.items() if g > high + self.eps]
-            if "islands-all-pairs" in self.engine.variants and far:
+            if "islands-all-pairs" in self.game.variants and far:
                 raise _fail("S-GEO-ISLANDS", f"{name} is {mm(gaps[far[0]])} from {far[0]}, more than 6L "
                             f"({mm(high)}); with islands-all-pairs every island is within 6L of every other",
                             "place", distance_mm=geo.rounded(gaps[far[0]]), piece=far[0])
@@ -274,13 +272,13 @@ class GeometryJudge:
             if gaps[nearest] > high + geo.PRECISION:
                 self.margin(f"{name} is {mm(gaps[nearest])} from {nearest}, 6L being {mm(high)}")
         self.check_overlaps(shape, {}, "S-GEO-ISLANDS", name, "place", self.focus)
-        self.engine.islands[name].shape = shape
+        self.game.islands[name].shape = shape
 
     def _terrain(self, player: str, action: Event) -> None:
         shape = self._piece_shape(action, action.verb in ("fog", "iceberg"))
         name = action.get("place")
         self.focus = {"kind": "place", "shape": name}
-        others = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        others = {n: i.shape for n, i in self.game.islands.items() if i.shape is not None}
         others.update({n: t for n, t in self.terrain().items() if n != name})
         for other, other_shape in others.items():
             gap = float(shapely.distance(shape, other_shape))
@@ -290,16 +288,16 @@ class GeometryJudge:
             if gap < self.settings.short - geo.PRECISION:
                 self.margin(f"{name} is {mm(gap)} from {other}, S being {mm(self.settings.short)}")
         self.check_overlaps(shape, {}, "S-GEO-TERRAIN", name, "place", self.focus)
-        piece = self.engine.terrain[name]
+        piece = self.game.terrain[name]
         piece.shape = shape
         piece.rim = tuple(tuple(p) for p in action.get("rim", ()))  # type: ignore[misc]
 
     _fog = _sargasso = _reef = _iceberg = _terrain
 
     def _place(self, player: str, action: Event) -> None:
-        ship = self.engine.ships[action.get("ship")]
+        ship = self.game.ships[action.get("ship")]
         pose = tuple(action.get("pose"))
-        home = self.engine.islands[self.engine.homes[ship.owner]]
+        home = self.game.islands[self.game.homes[ship.owner]]
         self.focus = {"kind": "place", "ship": ship.id, "pose": pose}
         bow = self.bow(ship, pose)  # type: ignore[arg-type]
         gap = float(shapely.distance(bow, home.shape))
@@ -315,7 +313,7 @@ class GeometryJudge:
         ship.pose = pose  # type: ignore[assignment]
 
     def _deal(self, player: str, action: Event) -> None:
-        unplaced = [n for n, s in self.engine.ships.items() if s.pose is None and not s.sunk]
+        unplaced = [n for n, s in self.game.ships.items() if s.pose is None and not s.sunk]
         if unplaced:
             raise _fail("S-GEO-DATA", f"{unplaced[0]} has no pose: at level 2 every ship is placed "
                         f"('{unplaced[0].split('.')[0]}: place {unplaced[0]} @X,Y,H') before the deal")
@@ -323,8 +321,8 @@ class GeometryJudge:
     # -- moving ----------------------------------------------------------------------------------
 
     def _move(self, player: str, action: Event) -> None:
-        ship = self.engine.ships[action.get("ship")]
-        towed = self.engine.ships.get(ship.towing) if ship.towing else None
+        ship = self.game.ships[action.get("ship")]
+        towed = self.game.ships.get(ship.towing) if ship.towing else None
         start = ship.pose
         if action.get("exit") is not None:
             start = self._fog_exit(ship, action)
@@ -407,7 +405,7 @@ class GeometryJudge:
                             heading=end[2], course=geo.rounded(geo.normal(course)))
 
     def _stops_at(self, ship: Ship, name: str) -> bool:
-        piece = self.engine.terrain[name]
+        piece = self.game.terrain[name]
         if piece.kind == "fog":
             return True
         return piece.kind == "sargasso" and ship.entangled == name
@@ -419,7 +417,7 @@ class GeometryJudge:
         for name, shape in terrain.items():
             met = name in touched
             if met and name not in stated:
-                kind = self.engine.terrain[name].kind
+                kind = self.game.terrain[name].kind
                 raise _fail("S-GEO-FACT", f"{ship.id}'s path meets {kind} {name}, which the move does not state "
                             f"('{kind} {name} …')", "segments", piece=name)
             if name in stated and not met:
@@ -456,10 +454,10 @@ class GeometryJudge:
             if gap > geo.PRECISION:
                 self.margin(f"{ship.id} ends {mm(gap)} from {target}, stated as touching")
         for name in self.touching(bow, obstacles):
-            if name in self.engine.islands and ("dock", name) not in stated:
+            if name in self.game.islands and ("dock", name) not in stated:
                 raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on island {name}: the move docks there "
                             f"(write 'dock {name}')", "segments", piece=name)
-            if name in self.engine.ships and ("bow", name) not in stated:
+            if name in self.game.ships and ("bow", name) not in stated:
                 raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on {name}: the move states it "
                             f"(write 'bow {name}')", "segments", piece=name)
 
@@ -481,7 +479,7 @@ class GeometryJudge:
         towed.pose = pose
 
     def _about(self, player: str, action: Event) -> None:
-        ship = self.engine.ships[action.get("ship")]
+        ship = self.game.ships[action.get("ship")]
         if ship.pose is None:
             raise _fail("S-GEO-DATA", f"{ship.id} has no pose", "ship")
         pose = geo.about(self.hull(ship), ship.pose)
@@ -499,7 +497,7 @@ class GeometryJudge:
                         "exit")
         pose = tuple(pose)
         fog_name = self._last_fog(ship)
-        fog = self.engine.terrain[fog_name]
+        fog = self.game.terrain[fog_name]
         number = action.get("exit")
         self._exit_checks(ship, pose, fog.shape, Point(fog.rim[number - 1]),  # type: ignore[arg-type]
                           f"number {number} of {fog_name}", "exit")
@@ -507,7 +505,7 @@ class GeometryJudge:
 
     def earlier(self, ship: Ship) -> Ship:
         """The ship as it was before the entry being judged."""
-        return self.engine.before["ships"][ship.id]
+        return self.game.before["ships"][ship.id]
 
     def _last_fog(self, ship: Ship) -> str:
         return self.earlier(ship).lost or ""
@@ -528,14 +526,14 @@ class GeometryJudge:
                             self.focus)
 
     def _free(self, player: str, action: Event) -> None:
-        ship = self.engine.ships[action.get("ship")]
+        ship = self.game.ships[action.get("ship")]
         if ship.entangled is not None:
             return  # still caught: it stays where it is
         sea_name = self.earlier(ship).entangled
         pose = action.get("pose")
         if pose is None:
             raise _fail("S-GEO-DATA", f"{ship.id} is freed: the entry gives where it is placed ('@X,Y,H')", "die")
-        sea = self.engine.terrain[sea_name].shape if sea_name else None
+        sea = self.game.terrain[sea_name].shape if sea_name else None
         if sea is not None:
             self._exit_checks(ship, tuple(pose), sea, sea.exterior, f"the edge of {sea_name}", "pose")  # type: ignore[arg-type]
         ship.pose = tuple(pose)  # type: ignore[assignment]
@@ -543,7 +541,7 @@ class GeometryJudge:
     # -- contacts the free actions rest on ---------------------------------------------------------
 
     def _ram(self, player: str, action: Event) -> None:
-        ship, target = self.engine.ships[action.get("ship")], self.engine.ships.get(action.get("target"))
+        ship, target = self.game.ships[action.get("ship")], self.game.ships.get(action.get("target"))
         if target is None or ship.pose is None or target.pose is None:
             return
         gap = float(shapely.distance(self.bow(ship), self.shape(target)))
@@ -552,7 +550,7 @@ class GeometryJudge:
                         "target", distance_mm=geo.rounded(gap))
 
     def _tow(self, player: str, action: Event) -> None:
-        tower, towed = self.engine.ships[action.get("ship")], self.engine.ships[action.get("target")]
+        tower, towed = self.game.ships[action.get("ship")], self.game.ships[action.get("target")]
         if tower.pose is None or towed.pose is None:
             raise _fail("S-GEO-DATA", "both ships need a pose", "ship")
         gap = float(shapely.distance(self.shape(tower), self.bow(towed)))
@@ -569,7 +567,7 @@ class GeometryJudge:
         other_name = action.get("other")
         if other_name is None:
             return
-        ship, other = self.engine.ships[action.get("ship")], self.engine.ships[other_name]
+        ship, other = self.game.ships[action.get("ship")], self.game.ships[other_name]
         if ship.pose is None or other.pose is None:
             return
         gap = float(shapely.distance(self.shape(ship), self.shape(other)))
@@ -581,8 +579,8 @@ class GeometryJudge:
 
     def _shoot(self, player: str, action: Event) -> None:
         shooter_name = action.get("ship")
-        fort = self.engine.forts.get(shooter_name)
-        ship = self.engine.ships.get(shooter_name)
+        fort = self.game.forts.get(shooter_name)
+        ship = self.game.ships.get(shooter_name)
         for index, fire in enumerate(action.get("fires")):
             fire = dict(fire)
             if fort is not None:
@@ -597,16 +595,16 @@ class GeometryJudge:
     def _blockers(self, ship: Ship, mast: int, target: str) -> dict[str, BaseGeometry]:
         found: dict[str, BaseGeometry] = {f"{ship.id} sail {m}": geo.sail(self.hull(ship), ship.pose, m)
                                           for m in ship.standing if m != mast}  # type: ignore[arg-type]
-        found.update({n: i.shape for n, i in self.engine.islands.items() if i.shape is not None})
+        found.update({n: i.shape for n, i in self.game.islands.items() if i.shape is not None})
         found.update({n: self.shape(s) for n, s in self.placed_ships(ship.id, target).items()})
         found.update(self.terrain("fog"))
         return found
 
     def target_shape(self, name: str) -> BaseGeometry:
-        piece = self.engine.forts.get(name)
+        piece = self.game.forts.get(name)
         if isinstance(piece, Fort):
             return piece.shape
-        return self.shape(self.engine.ships[name])
+        return self.shape(self.game.ships[name])
 
     def _line_of_fire(self, shooter: str, origin: Any, fire: dict[str, Any], index: int,
                       blockers: dict[str, BaseGeometry]) -> None:
@@ -680,14 +678,14 @@ class GeometryJudge:
 
     def _drift(self, player: str, action: Event) -> None:
         name = action.get("iceberg")
-        iceberg = self.engine.terrain[name]
+        iceberg = self.game.terrain[name]
         shape = iceberg.shape
         centre = shape.centroid
         mark = iceberg.rim[action.get("die") - 1]
         dx, dy = mark[0] - centre.x, mark[1] - centre.y
         scale = self.settings.short / math.hypot(dx, dy)
         dx, dy = dx * scale, dy * scale
-        pieces = {n: i.shape for n, i in self.engine.islands.items() if i.shape is not None}
+        pieces = {n: i.shape for n, i in self.game.islands.items() if i.shape is not None}
         pieces.update({n: self.shape(s) for n, s in self.placed_ships().items()})
         first, when = self._first_touch(shape, dx, dy, pieces)
         stated = action.get("stops")
@@ -733,7 +731,7 @@ class GeometryJudge:
         return first, when
 
     def _build(self, player: str, action: Event) -> None:
-        fort = self.engine.forts[action.get("fort")]
+        fort = self.game.forts[action.get("fort")]
         footprint = fort.card.raw.get("footprint_mm")
         if footprint is None:
             raise _fail("S-GEO-DATA", f"the card data gives no footprint for {fort.card.id}: level 2 needs it",
@@ -750,7 +748,7 @@ class GeometryJudge:
                 abs(diagonal - math.hypot(*footprint)) > self.eps:
             raise _fail("S-GEO-FORT", f"the corners do not form {fort.card.id}'s footprint of {mm(footprint[0])} × "
                         f"{mm(footprint[1])} (sides {', '.join(mm(s) for s in sides)})", "corners")
-        island = self.engine.islands[action.get("place")].shape
+        island = self.game.islands[action.get("place")].shape
         ground = island.buffer(self.eps)
         on = [shapely.covers(ground, Point(c)) for c in corners]
         if not ((on[0] and on[2]) or (on[1] and on[3])):

@@ -1,4 +1,6 @@
-"""The pieces of a Spanish Main game as the referee tracks them at level 1: plain data.
+"""The state a Spanish Main game keeps at level 1: its pieces (plain data) and the
+`GameState` that holds them, with the set-up's progress, the turn's bookkeeping and the
+questions every section of the rules asks.
 
 Every piece is a named instance (`Anna.s1`) of a card; where it lies is a string
 (`ship:Anna.s1`, `island:I3`, `home:Anna`, `fort:Anna.f1`, `gone`). A face-down token
@@ -14,7 +16,10 @@ from functools import cache
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from referee.games.spanish_main.cards import Card
+from referee.diagnostics import Violation
+from referee.games.spanish_main.cards import Card, sample_cards
+from referee.games.spanish_main.illegal import Illegal, fail
+from referee.games.spanish_main.setup import Setup
 
 P = TypeVar("P")
 
@@ -171,3 +176,252 @@ class EventCard:
     card: Card
     owner: str
     used: int = 0
+
+
+def keyword_of(card: Card, name: str) -> str | None:
+    """The card's keyword of this name in notation spelling (`cannon=+1`), or None."""
+    return card.written_keywords.get(name)
+
+
+def _cargo_keyword(card: Card) -> int:
+    """What the card's cargo keyword adds (`cargo=+1`), 0 without one."""
+    found = keyword_of(card, "cargo")
+    return 0 if found is None else int(found.split("=")[1])
+
+
+class GameState:
+    """Everything the referee knows of one game at level 1: the pieces, the set-up's progress,
+    the turn's bookkeeping and the judging's counts, with the questions every section of the
+    rules asks of them (a piece by name, a ship's cargo, a contact, the gold). The engine is a
+    GameState; the sections of the rules (`setup_entries`, `turn`, `moving`, …) change it, and
+    level 2 and the view read it."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.players = setup.players
+        self.cards = setup.cards.cards
+        self.variants = setup.variants
+        self.ships: dict[str, Ship] = {}
+        self.crew: dict[str, Crew] = {}
+        self.tokens: dict[str, Token] = {}
+        self.forts: dict[str, Fort] = {}
+        self.events: dict[str, EventCard] = {}
+        self.islands: dict[str, Island] = {}
+        self.terrain: dict[str, Terrain] = {}
+        self.icebergs: list[str] = []
+        """The icebergs among the terrain, in the order placed: the start step asks after them at every entry."""
+        self.placement: list[str] = []
+        self.gold = {p: 0 for p in self.players}
+        self._scuttling = False
+        """Whether a ship was ever scuttled: until one is, no turn starts with a sinking (S-SCUTTLE)."""
+        self._ships_touch = False
+        """Whether a ship was ever stated to touch another ship (or towed one): until one is, no ship's
+        contacts name a ship, so none has a ship that moves or sinks to forget (S-L1-CONTACT)."""
+        self._gold_moved = True
+        """Whether gold may have reached or left a home island or a fort since S-WIN was last judged:
+        only then can the judging find a winner it did not find before, so only then is it done."""
+        self.homes: dict[str, str] = {}
+        self.stage = "fleet"
+        self.stage_done: dict[str, set[str]] = {"fleet": set(), "treasure": set()}
+        self.rolls: list[tuple[str, int]] = []
+        self.first: str | None = None
+        self.hidden_deal = False
+        self.distributed = 0
+        self.started = False
+        self.turn = 0
+        self.turn_player: str | None = None
+        self.turn_ended = False
+        self.acted: dict[str, list[str]] = {}
+        self.forts_shot: set[str] = set()
+        self.after: dict[str, Any] | None = None
+        """The action whose free actions may still follow (S-ACTION-ORDER)."""
+        self.sea_values: dict[str, int] = {}
+        self.keywords_used: set[tuple[str, str]] = set()
+        self.icebergs_rolled: int | None = None
+        self.drifts_due: list[str] = []
+        self.building = False
+        self.waiver: dict[str, Any] | None = None
+        self.granted: set[str] = set()
+        self.winner: str | None = None
+        self.end_reason: str | None = None
+        self.over = False
+        self.checked = 0
+        self.accepted = 0
+        self.on_word = False
+        """Whether the entry being judged rests on a declared ability or an unnamed token (S-LEVELS)."""
+        self.on_geo = False
+        """Whether it rests on a stated geometric fact: taken on the log's word at level 1 only."""
+        self.declared: list[str] = []
+        self.notices: list[Violation] = []
+        """Findings that do not make an entry illegal (S-GEO-MARGIN), until the replay takes them."""
+        self.before: dict[str, Any] = {}
+        """The state before the entry being judged (level 2 reads where a ship was lost or caught)."""
+        self.measured = setup.geometry is not None
+        """Level 2: the geometry a log states is measured, not taken on its word (S-LEVELS)."""
+
+    _PIECES = ("ships", "crew", "tokens", "forts", "events", "islands", "terrain")
+    _CONTAINERS = ("placement", "icebergs", "gold", "homes", "rolls", "forts_shot", "sea_values", "keywords_used",
+                   "drifts_due", "granted", "declared")
+    _PLAIN = ("stage", "first", "hidden_deal", "distributed", "started", "turn", "turn_player", "turn_ended",
+              "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "accepted")
+
+    def _snapshot(self) -> dict[str, Any]:
+        """Everything an entry may change, copied so that no later change reaches the copy."""
+        return self._copied(vars(self))
+
+    @classmethod
+    def _copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """A copy of the changeable part of `state` (the engine's attributes, or a snapshot of them),
+        piece by piece rather than deeply: cards and strings are shared, never changed."""
+        saved: dict[str, Any] = {name: {key: clone(piece) for key, piece in state[name].items()}
+                                 for name in cls._PIECES}
+        saved.update({name: state[name].copy() for name in cls._CONTAINERS})
+        saved.update({name: state[name] for name in cls._PLAIN})
+        saved["stage_done"] = {stage: done.copy() for stage, done in state["stage_done"].items()}
+        saved["acted"] = {ship: kinds.copy() for ship, kinds in state["acted"].items()}
+        after, waiver = state["after"], state["waiver"]
+        saved["after"] = None if after is None else dict(after, used=set(after["used"]))
+        saved["waiver"] = None if waiver is None else dict(waiver)
+        return saved
+
+    def _restore(self, saved: dict[str, Any]) -> None:
+        for name, value in saved.items():
+            setattr(self, name, value)
+        self._gold_moved = True  # as far as S-WIN knows
+
+    def other(self, player: str) -> str:
+        return self.players[1] if player == self.players[0] else self.players[0]
+
+
+    def piece(self, name: str, part: str = "action") -> Any:
+        found = (self.ships.get(name) or self.crew.get(name) or self.tokens.get(name) or self.forts.get(name)
+                 or self.events.get(name))  # a piece is never false
+        if found is not None:
+            return found
+        raise fail("S-DATA-UNKNOWN", f"{name} is no piece of this game", part,
+                   notes=("pieces are named in the set-up's fleet and treasure entries",))
+
+
+    def no_card(self, card: str, part: str) -> Illegal:
+        """S-DATA-UNKNOWN for a card the data lacks: with the bundled sample cards in use, what that
+        file holds (S-DATA-SAMPLES) decided it."""
+        bundled = self.setup.cards is sample_cards()
+        where = "the bundled sample cards" if bundled else "the card data"
+        return fail("S-DATA-UNKNOWN", f"no card {card} in {where}", part,
+                    rulings=("S-DATA-SAMPLES",) if bundled else ())
+
+
+    def ship(self, name: str, part: str = "ship") -> Ship:
+        found = self.ships.get(name)  # where `piece` looks first
+        if found is None:
+            self.piece(name, part)  # S-DATA-UNKNOWN for a name of no piece at all
+            raise fail("S-DATA-UNKNOWN", f"{name} is not a ship", part)
+        if found.sunk:
+            raise fail("S-SINK", f"{name} has sunk", part)
+        return found
+
+
+    def own(self, player: str, name: str, part: str = "ship") -> Ship:
+        ship = self.ships.get(name)
+        if ship is None or ship.sunk:
+            ship = self.ship(name, part)  # which says why not
+        if ship.controller != player:
+            raise fail("S-OWN", f"{name} is in {ship.controller}'s fleet, not {player}'s", part)
+        return ship
+
+
+    def cargo_of(self, ship: Ship) -> int:
+        """S-LINK: printed cargo, +1 a linked pair of crew aboard, +1 a crew linked to the ship,
+        plus cargo keywords of the ship and of crew able to use abilities aboard."""
+        links, bonus = self._cargo_added(ship)
+        return (ship.card.cargo or 0) + links + bonus
+
+
+    def _cargo_added(self, ship: Ship) -> tuple[int, int]:
+        """What the links of the crew aboard add to the printed cargo (S-LINK), and what cargo
+        keywords add."""
+        card = ship.card
+        links = 0
+        bonus = max(0, _cargo_keyword(card))
+        aboard: list[Card] = []  # loops, not comprehensions: judged for every crew placed and every exploration
+        for name in ship.crew:
+            one = self.crew[name].card
+            if card.id in one.links or one.id in card.links:
+                links += 1
+            for other in aboard:  # each pair once
+                if one.id in other.links or other.id in one.links:
+                    links += 1
+            if one.nationality == card.nationality:
+                bonus = max(bonus, _cargo_keyword(one))
+            aboard.append(one)
+        return links, bonus
+
+
+    def over_cargo(self, ship: Ship, message: str, part: str, **facts: Any) -> Illegal:
+        """S-CARGO; a cargo its crew's links enlarged was counted by S-LINK's reading, cited with it."""
+        linked = self._cargo_added(ship)[0] > 0
+        return fail("S-CARGO", message, part, rulings=("S-LINK",) if linked else (), **facts)
+
+
+    def load_of(self, ship: Ship) -> int:
+        load = len(ship.crew)
+        for name in ship.tokens:
+            if name.startswith("?") or not self.tokens[name].card.unique:
+                load += 1
+        return load
+
+
+    def crew_cost(self, ship: Ship) -> int:
+        cost = 0
+        for name in ship.crew:
+            cost += self.crew[name].card.cost or 0
+        return cost
+
+
+    def touches(self, one: str, other: str) -> bool:
+        """S-L1-CONTACT: a contact either piece was last stated to have."""
+        a, b = self.ships.get(one), self.ships.get(other)
+        return bool((a and (other in a.contacts or other in a.bow)) or (b and (one in b.contacts or one in b.bow)))
+
+
+    def unstated(self, one: str, other: str) -> tuple[str, ...]:
+        """The rulings that decide a contact the log does not state: at level 1 the log's statement
+        is all there is (S-L1); a contact stated once and ended by a move is gone (S-L1-CONTACT)."""
+        a, b = self.ships.get(one), self.ships.get(other)
+        ended = bool((a and other in a.ended) or (b and one in b.ended))
+        return (("S-L1",) if not self.measured else ()) + (("S-L1-CONTACT",) if ended else ())
+
+
+    def bad_fact(self, message: str, part: str, notes: tuple[str, ...] = ()) -> Illegal:
+        """S-L1-FACTS. At level 1 the geometry a fact states is trusted (S-L1) and what it names is
+        checked like everything else (S-LEVELS): that reading is why the name is what is refused."""
+        return fail("S-L1-FACTS", message, part, notes,
+                    rulings=("S-L1", "S-LEVELS") if not self.measured else ())
+
+
+    def pinned_by(self, ship: Ship) -> str | None:
+        """S-PIN: the opponent ship its bow touches, while that ship is a non-derelict afloat and not lost."""
+        if not ship.bow:
+            return None  # a bow touching nothing, as most do
+        for name in sorted(ship.bow):
+            other = self.ships.get(name)
+            if (other is not None and other.afloat and not other.derelict and not other.lost and not other.wreck
+                    and other.controller != ship.controller):
+                return name
+        return None
+
+
+    def total_gold(self, player: str) -> int:
+        """Gold at home and in the player's built forts (with fort-paid-only, a fort counts its cost)."""
+        return self.gold_totals()[player]
+
+
+    def gold_totals(self) -> dict[str, int]:
+        """Every player's `total_gold`, in one pass over the forts: judged after every entry (S-WIN)."""
+        totals = self.gold.copy()
+        if self.forts:
+            paid_only = "fort-paid-only" in self.variants
+            for fort in self.forts.values():
+                if fort.built:
+                    totals[fort.owner] += (fort.card.cost or 0) if paid_only else fort.gold
+        return totals

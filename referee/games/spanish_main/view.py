@@ -6,11 +6,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from referee.games.spanish_main.engine import SpanishMainEngine
-    from referee.games.spanish_main.state import Ship
+    from referee.games.spanish_main.state import GameState, Ship
 
 
-def _ship_state(engine: "SpanishMainEngine", ship: "Ship") -> list[str]:
+def _ship_state(engine: "GameState", ship: "Ship") -> list[str]:
     states = []
     if ship.sunk:
         return ["sunk"]
@@ -36,7 +35,8 @@ def _ship_state(engine: "SpanishMainEngine", ship: "Ship") -> list[str]:
     return states
 
 
-def engine_view(engine: "SpanishMainEngine") -> dict[str, Any]:
+def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The position as plain data; `table`, at level 2, the table as its geometry measures it."""
     fleets: dict[str, list[dict[str, Any]]] = {p: [] for p in engine.players}
     for ship in engine.ships.values():
         cannons = []
@@ -72,7 +72,7 @@ def engine_view(engine: "SpanishMainEngine") -> dict[str, Any]:
         "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
         "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
         "winner": engine.winner,
-        **({"table": engine.geometry.table_view()} if engine.geometry is not None else {}),
+        **({"table": table} if table is not None else {}),
     }
 
 

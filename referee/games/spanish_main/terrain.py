@@ -1,0 +1,140 @@
+"""Terrain: icebergs and their drift at the start of a turn (S-ICEBERG), the values of
+sargasso seas and reefs for a turn (S-SARGASSO, S-REEF), masts lost on a reef and wrecks
+(S-WRECK), freeing a ship from a sargasso sea. Entering a fog bank (S-FOG) is a fact of a
+move (`moving`).
+"""
+
+from __future__ import annotations
+
+from referee.games.spanish_main import shooting, turn
+from referee.games.spanish_main.illegal import check_die, fail
+from referee.games.spanish_main.notation import Event
+from referee.games.spanish_main.state import GameState, Ship, Terrain
+
+START_STEP = frozenset({"icebergs", "drift", "resign"})
+"""What may come before the start step is over (S-ICEBERG): the step itself, or giving up."""
+
+
+def do_icebergs(game: GameState, player: str, action: Event) -> None:
+    if game.icebergs_rolled is not None:
+        raise fail("S-ICEBERG", "the icebergs are rolled for once a turn")
+    if game.acted or game.after:
+        raise fail("S-ICEBERG", "the iceberg roll comes at the start of the turn")
+    drifting = drifting_icebergs(game)
+    if not drifting:
+        raise fail("S-DICE", "no iceberg can drift: no roll is due", "die")
+    die = action.get("die")
+    check_die(die, "die")
+    game.icebergs_rolled = die
+    game.drifts_due = [t.name for t in drifting if (t.gold or 0) < die]
+
+
+def do_drift(game: GameState, player: str, action: Event) -> None:
+    name = action.get("iceberg")
+    if not game.drifts_due or game.drifts_due[0] != name:
+        due = game.drifts_due[0] if game.drifts_due else None
+        raise fail("S-ICEBERG", f"{name} does not drift now" + (f": {due} drifts next" if due else ""),
+                   "iceberg")
+    check_die(action.get("die"), "die")
+    game.drifts_due.pop(0)
+    stops = action.get("stops")
+    game.on_geo = True
+    if stops is None:
+        return
+    if stops in game.islands:
+        game.terrain[name].frozen = True
+        if action.get("mast") is not None:
+            raise fail("S-ICEBERG", "an iceberg stopped by an island takes no mast", "mast")
+        return
+    ship = game.ship(stops, "stops")
+    if ship.lost:
+        raise fail("S-FOG", f"{ship.id} is lost in fog: the iceberg cannot touch it", "stops")
+    if ship.derelict or ship.wreck:
+        if action.get("mast") is not None:
+            raise fail("S-ICEBERG", f"{ship.id} has no standing mast to lose", "mast")
+        return
+    if action.get("mast") is None:
+        raise fail("S-ICEBERG", f"{ship.id}'s player names the mast it loses", "stops")
+    shooting.lose_mast(game, ship, action.get("mast"), "mast", "S-ICEBERG")
+
+
+def drifting_icebergs(game: GameState) -> list[Terrain]:
+    terrain = game.terrain
+    return [terrain[name] for name in game.icebergs if not terrain[name].frozen]
+
+
+def start_step_due(game: GameState, action: Event) -> None:
+    """S-TURN: the start step (icebergs and their drifts) comes before anything else."""
+    if action.verb in START_STEP:
+        return
+    if game.icebergs_rolled is None and drifting_icebergs(game):
+        raise fail("S-ICEBERG", f"turn {game.turn} starts with the iceberg roll ('icebergs DIE'): "
+                   "an iceberg can still drift")
+    if game.drifts_due:
+        raise fail("S-ICEBERG", f"iceberg {game.drifts_due[0]} drifts first (the roll {game.icebergs_rolled} "
+                   "is above its gold number)", notes=("write 'drift " + game.drifts_due[0] + " DIE …'",))
+
+
+def piece_of(game: GameState, name: str, kind: str, part: str) -> Terrain:
+    found = game.terrain.get(name)
+    if found is None or found.kind != kind:
+        raise game.bad_fact(f"{name} is no {kind} of this table", part)
+    return found
+
+
+def sea_value(game: GameState, name: str, kind: str, die: int | None, index: int) -> int:
+    """S-SARGASSO, S-REEF: rolled the first time in a turn, then known for the rest of it."""
+    piece_of(game, name, kind, f"fact:{index}")
+    rule = "S-SARGASSO" if kind == "sargasso" else "S-REEF"
+    known = game.sea_values.get(name)
+    if known is None:
+        if die is None:
+            raise fail(rule, f"{name} has no value yet this turn: roll a d6 ('{kind} {name} DIE')",
+                       f"fact:{index}")
+        check_die(die, f"die:{index}")
+        game.sea_values[name] = die
+        return die
+    if die is not None:
+        raise fail("S-DICE", f"{name}'s value this turn is already {known}: no roll", f"die:{index}")
+    return known
+
+
+def reef_loss(game: GameState, ship: Ship, lost: int, named: list[int], index: int) -> None:
+    part = f"masts:{index}" if named else f"fact:{index}"
+    if lost > len(ship.standing):
+        if sorted(named) != sorted(ship.standing):
+            raise fail("S-WRECK", f"{ship.id} loses {lost} masts with {len(ship.standing)} standing: it is "
+                       f"wrecked, every standing mast named ({','.join(map(str, ship.standing)) or 'none'})",
+                       part, rulings=("S-EXAMPLE",))
+        ship.standing = []
+        wreck(game, ship)
+        return
+    if len(named) != lost:
+        raise fail("S-REEF", f"the reef's value costs {ship.id} {lost} mast{'s' if lost != 1 else ''}"
+                   f" (masts at construction {ship.card.masts}), not {len(named)}", part,
+                   rulings=("S-EXAMPLE",), loss=lost)
+    for mast in named:
+        shooting.lose_mast(game, ship, mast, part, "S-REEF")
+
+
+def wreck(game: GameState, ship: Ship) -> None:
+    ship.wreck = True
+    if ship.towing:
+        game.ships[ship.towing].towed_by = None
+        ship.towing = None
+    if ship.towed_by:
+        game.ships[ship.towed_by].towing = None
+        ship.towed_by = None
+
+
+def do_free(game: GameState, player: str, action: Event) -> None:
+    ship = turn.acting_ship(game, player, action, "free")
+    if not ship.entangled:
+        raise fail("S-SARGASSO", f"{ship.id} is not entangled", "ship")
+    die = action.get("die")
+    check_die(die, "die")
+    if die + len(ship.standing) > 6:
+        ship.entangled = None
+        ship.contacts = set()
+        ship.moves_from = game.turn + 1
+        game.on_geo = True  # where it is placed, stern on the edge
