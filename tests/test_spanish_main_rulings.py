@@ -205,6 +205,9 @@ CASES: dict[str, tuple[str, Check]] = {
                    lambda e: _ship(e, "Anna.s1").contacts == {"I3", "Ben.s1"}),
     "S-L1-CONTACT": (G + s.BOW + "4. Ben: move Ben.s2 S  Ben: end\n",
                      lambda e: e.pinned_by(_ship(e, "Anna.s1")) is None),
+    "S-L1-PLACED": (G + "1. Anna: move Anna.s1 L sargasso G1 4  Anna: end\n2. Ben: move Ben.s2 L bow Anna.s1  Ben: end\n"
+                    "3. Anna: free Anna.s1 5 touch G1  Anna: end\n4. Ben: move Ben.s2 S\n",
+                    lambda e: _ship(e, "Anna.s1").contacts == {"G1"} and not _ship(e, "Ben.s2").bow),
     "S-HIDDEN": (s.HIDDEN + "1. Anna: move Anna.s3 L+S dock I2  Anna: end\n2. Ben: end\n"
                  "3. Anna: explore Anna.s3 takes 2  Anna: end\n4. Ben: end\n"
                  "5. Anna: move Anna.s3 L+S reveal Anna.t2,Anna.t4 dock I1\n", lambda e: e.gold["Anna"] == 3),
@@ -463,3 +466,247 @@ def test_a_fact_naming_nothing_cites_the_level_1_reading_at_level_1_only():
     beyond = (SAMPLES / "illegal" / "s-geo-margin-beyond.spanish-main").read_text(encoding="utf-8")
     level2 = beyond.replace("3. Anna: move Anna.s1 S@349,450,0", "3. Anna: move Anna.s1 S@340,450,0 touch I9")
     assert decided(level2) == ("S-L1-FACTS", [])
+
+
+# -- settled on review: ships placed anew, contacts where a move stops, a towed ship's terrain, lost
+#    targets, hidden tokens named on an island (S-L1-PLACED, S-L1-CONTACT, S-TOW, S-TARGET, S-HIDDEN)
+
+TOWED = (s.SHOT_SLOOP + "3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n4. Ben: end\n")
+"""Anna's gull takes her derelict sloop (2 masts at construction) in tow."""
+PINNED_THEN_TOWED = ("1. Anna: move Anna.s2 S+S  Anna: end\n"
+                     "2. Ben: move Ben.s2 L bow Anna.s2  Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1 "
+                     "mast 2 at Anna.s2 S 5 lose 2  Ben: end\n"
+                     "3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n4. Ben: end\n"
+                     "5. Anna: move Anna.s1 S dock I1  Anna: repair Anna.s2 1  Anna: end\n")
+"""Ben's heron's bow touched the sloop; the sloop is towed home and repaired there."""
+ENTANGLED = ("1. Anna: move Anna.s1 L sargasso G1 4  Anna: end\n2. Ben: move Ben.s2 L bow Anna.s1  Ben: end\n")
+"""Anna's gull (3 masts) is entangled in G1; Ben's heron's bow touches it: the heron is pinned."""
+HIDDEN_FORT = ("1. Anna: end\n2. Ben: move Ben.s2 L+S dock I5  Ben: end\n3. Anna: end\n"
+               "4. Ben: explore Ben.s2 takes 2  Ben: end\n5. Anna: end\n"
+               "6. Ben: move Ben.s2 L+S reveal Ben.t6,Ben.t7 dock I6  Ben: end\n7. Anna: end\n"
+               "8. Ben: move Ben.s2 L+S dock I5  Ben: ")
+"""A hidden deal: Ben takes two of I5's four tokens, brings them home (6 gold) and docks at I5 again."""
+
+
+def test_a_towed_derelict_s_old_contacts_end_when_its_tower_moves():
+    """S-L1-PLACED: the heron's bow no longer touches the sloop, towed away and repaired: it moves."""
+    engine = legal(G + PINNED_THEN_TOWED + "6. Ben: move Ben.s2 S\n")
+    assert engine.ships["Anna.s2"].docked == "I1" and engine.ships["Anna.s2"].standing == [1]
+    assert "Anna.s2" not in engine.ships["Ben.s2"].bow | engine.ships["Ben.s2"].contacts
+
+
+def test_a_contact_ended_by_a_tow_cites_the_placing():
+    """S-L1-PLACED: the heron touched the derelict sloop; towed, the sloop lies behind the gull."""
+    report = check_text("r.spanish-main", G + PINNED_THEN_TOWED.split("5. ")[0] + "5. Anna: end\n"
+                        "6. Ben: explore Ben.s2 Anna.s2\n")
+    (found,) = [d for d in report.all_diagnostics() if d.is_error]
+    assert found.code == "S-EXPLORE-SHIP" and "S-L1-PLACED" in found.rulings
+
+
+def test_a_freed_ship_is_placed_anew_with_the_contacts_its_entry_states():
+    """S-L1-PLACED: freed, the gull lies anew: the heron's bow no longer touches it, and the bow
+    contact the free states is the gull's own."""
+    engine = legal(G + ENTANGLED + "3. Anna: free Anna.s1 5 touch G1 bow Ben.s3  Anna: end\n4. Ben: move Ben.s2 S\n")
+    gull = engine.ships["Anna.s1"]
+    assert gull.entangled is None and gull.contacts == {"G1"} and gull.bow == {"Ben.s3"}
+    assert engine.pinned_by(gull) == "Ben.s3"
+
+
+def test_a_ship_that_stays_entangled_states_no_contact():
+    code, _, col, message = first_error(G + ENTANGLED + "3. Anna: free Anna.s1 3 touch G1\n")
+    assert code == "S-L1-PLACED" and col == 25 and "stays entangled" in message
+
+
+def test_a_freed_ship_states_at_most_one_bow_contact():
+    code, _, _, _ = first_error(G + ENTANGLED + "3. Anna: free Anna.s1 5 bow Ben.s2 bow Ben.s3\n")
+    assert code == "S-L1-PLACED"
+
+
+def test_a_free_reads_and_writes_its_contacts_through_json_unchanged():
+    from referee.games.spanish_main.notation import format_entry, from_json, parse_entry, to_json
+
+    for text in ("free Anna.s1 5 touch G1 bow Ben.s3", "free Anna.s1 5 @10,20,90 touch I2",
+                 "move Anna.s1 S towed reef R1 1 towed sargasso G1 dock I2", "reveal I5 Anna.t1,Anna.t2"):
+        action = parse_entry("Anna", text).action
+        assert format_entry(from_json(to_json(action))) == text
+
+
+def test_where_a_move_stops_any_side_touches_and_one_bow_fact():
+    """S-L1-CONTACT: touches and one bow fact where the move stops."""
+    engine = legal(G + "1. Anna: move Anna.s1 L+S touch I3 touch Ben.s1 dock I2\n")
+    assert engine.ships["Anna.s1"].contacts == {"I3", "Ben.s1", "I2"} and engine.ships["Anna.s1"].docked == "I2"
+
+
+@pytest.mark.parametrize("facts", ["dock I2 bow Ben.s1", "bow Ben.s1 touch I3 dock I2"])
+def test_a_second_bow_fact_where_a_move_stops_is_refused(facts):
+    code, _, _, message = first_error(G + f"1. Anna: move Anna.s1 L+S {facts}\n")
+    assert code == "S-L1-FACTS" and "at most one bow fact" in message
+
+
+def test_a_ship_lost_in_fog_touches_nothing():
+    code, _, _, _ = first_error(G + "1. Anna: move Anna.s1 L fog F1 touch I3\n")
+    assert code == "S-FOG"
+
+
+def test_a_towed_derelict_meets_a_reef_its_tower_does_not():
+    """S-TOW: the sloop alone touches the reef (1, below its 2 masts): it is wrecked, the gull keeps its masts."""
+    engine = legal(G + TOWED + "5. Anna: move Anna.s1 S towed reef R1 1\n")
+    assert engine.ships["Anna.s2"].wreck and engine.ships["Anna.s1"].standing == [1, 2, 3]
+    assert engine.ships["Anna.s1"].towing is None
+    kept = legal(G + TOWED + "5. Anna: move Anna.s1 S towed reef R1 2\n")
+    assert not kept.ships["Anna.s2"].wreck and kept.ships["Anna.s1"].towing == "Anna.s2"
+
+
+def test_a_towed_derelict_entangled_holds_its_tower_until_released():
+    """S-TOW, S-SARGASSO: 3 above the sloop's 2 masts entangles it; the gull moves again once it lets go."""
+    text = G + TOWED + "5. Anna: move Anna.s1 S towed sargasso G1 3  Anna: end\n6. Ben: end\n"
+    engine = legal(text + "7. Anna: release Anna.s1  Anna: move Anna.s1 S\n")
+    assert engine.ships["Anna.s2"].entangled == "G1" and engine.ships["Anna.s1"].towing is None
+    code, _, _, message = first_error(text + "7. Anna: move Anna.s1 S\n")
+    assert code == "S-SARGASSO" and "release" in message
+
+
+@pytest.mark.parametrize("text, rule", [
+    (TOWED.replace("  Anna: tow Anna.s1 Anna.s2", "") + "5. Anna: move Anna.s1 S towed reef R1 1\n", "S-TOW"),
+    (TOWED + "5. Anna: move Anna.s1 S reef R1 3 towed reef R1\n", "S-REEF"),
+    (TOWED + "5. Anna: move Anna.s1 S dock I2 towed reef R1 1\n", "S-STOP"),
+])
+def test_a_towed_derelict_s_terrain_is_checked(text, rule):
+    assert first_error(G + text)[0] == rule
+
+
+def test_a_ship_lost_in_fog_is_no_target():
+    """S-TARGET names lost ships: shooting at one breaks it, not S-FOG; out of the fog it is a target again."""
+    lost = G + "1. Anna: move Anna.s1 L fog F1  Anna: end\n"
+    code, _, _, message = first_error(lost + "2. Ben: shoot Ben.s1 mast 1 at Anna.s1 L 6 lose 1\n")
+    assert code == "S-TARGET" and "lost in F1" in message
+    engine = legal(lost + "2. Ben: end\n3. Anna: move Anna.s1 exit 4 -  Anna: end\n"
+                   "4. Ben: shoot Ben.s1 mast 1 at Anna.s1 L 6 lose 1\n")
+    assert engine.ships["Anna.s1"].standing == [2, 3]
+
+
+def test_a_fort_is_built_on_an_island_whose_face_down_tokens_are_named_first():
+    """S-HIDDEN, S-FORT-BUILD: the two tokens left on I5 are named as they move into the fort."""
+    engine = legal(s.HIDDEN + HIDDEN_FORT + "reveal I5 Anna.t1,Anna.t2  Ben: build Ben.f1 I5  Ben: end\n")
+    fort, island = engine.forts["Ben.f1"], engine.islands["I5"]
+    assert fort.gold == 6 + 1 + 1 and island.hidden == 0 and island.tokens == []
+    assert engine.tokens["Anna.t1"].where == "fort:Ben.f1"
+
+
+@pytest.mark.parametrize("entry, rule, words", [
+    ("build Ben.f1 I5\n", "S-HIDDEN", "reveal I5"),
+    ("reveal I5 Anna.t1,Anna.t2,Anna.t3\n", "S-HIDDEN", "holds 2"),
+    ("reveal I5 Ben.t6\n", "S-HIDDEN", "elsewhere"),
+    ("reveal I5 Ben.c1\n", "S-REVEAL", "crew"),
+    ("reveal I9 Anna.t1\n", "S-DATA-UNKNOWN", "no island"),
+])
+def test_tokens_named_on_an_island_are_checked(entry, rule, words):
+    code, _, _, message = first_error(s.HIDDEN + HIDDEN_FORT + entry)
+    assert code == rule and words in message
+
+
+def test_the_shooter_names_the_face_down_tokens_of_the_ship_he_sinks():
+    """S-HIDDEN, S-SINK-SPLIT: Ben writes the reveal of the tokens aboard Anna's sloop, in his turn, then sinks it."""
+    text = (s.HIDDEN + "1. Anna: move Anna.s2 S+S dock I3  Anna: end\n"
+            "2. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1  Ben: end\n"
+            "3. Anna: explore Anna.s2 takes 2  Anna: end\n"
+            "4. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 2  Ben: end\n5. Anna: end\n"
+            "6. Ben: reveal Anna.s2 Anna.t7,Anna.t8  Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6\n")
+    engine = legal(text)
+    assert engine.ships["Anna.s2"].sunk and (engine.gold["Ben"], engine.gold["Anna"]) == (3, 3)
+
+
+def test_a_freed_ship_s_stated_contacts_are_measured_at_level_2():
+    """S-GEO-FACT on S-L1-PLACED: the gull freed with its stern on G1's edge touches G1; it lies far from I2."""
+    text = sample("level2-sargasso")
+    freed = "free Anna.s1 6 @293.6,425.3,110.9"
+    assert freed in text
+    engine = legal(text.replace(freed, freed + " touch G1"))
+    assert engine.ships["Anna.s1"].contacts == {"G1"}
+    code, _, _, message = first_error(text.replace(freed, freed + " touch I2"))
+    assert code == "S-GEO-FACT" and "touch I2" in message
+
+
+def _fact_kind(action: dict) -> None:
+    action["facts"][0]["fact"] = "dock"  # a ship placed anew does not dock
+
+
+def _towed_false(action: dict) -> None:
+    action["facts"][0]["towed"] = False
+
+
+def _ship_and_place(action: dict) -> None:
+    action["ship"] = "Ben.s2"  # a reveal names a ship or an island, not both
+
+
+@pytest.mark.parametrize("log, kind, spoil", [
+    (G + ENTANGLED + "3. Anna: free Anna.s1 5 touch G1 bow Ben.s3  Anna: end\n", "free", _fact_kind),
+    (G + TOWED + "5. Anna: move Anna.s1 S towed sargasso G1 2 towed reef R1 2\n", "move", _towed_false),
+    (s.HIDDEN + HIDDEN_FORT + "reveal I5 Anna.t1,Anna.t2  Ben: build Ben.f1 I5  Ben: end\n", "reveal",
+     _ship_and_place),
+])
+def test_contacts_of_a_ship_placed_anew_towed_terrain_and_island_reveals_go_to_json_and_back(tmp_path, log, kind,
+                                                                                              spoil):
+    import json
+
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.validation import validator
+
+    path = tmp_path / "placed.spanish-main"
+    runner = CliRunner()
+    path.write_text(log, encoding="utf-8")
+    assert runner.invoke(cli, ["fmt", "-i", str(path)]).exit_code == 0
+    exported = runner.invoke(cli, ["export", str(path)])
+    assert exported.exit_code == 0
+    document = json.loads(exported.output)
+    assert list(validator("game-record").iter_errors(document)) == []
+    assert runner.invoke(cli, ["import", "-"], input=exported.output).output == path.read_text(encoding="utf-8")
+    (action,) = [t["action"] for g in document["games"] for r in g["rounds"] for t in r["turns"]
+                 if t["action"]["kind"] == kind and (kind != "move" or "facts" in t["action"]
+                                                     and t["action"]["facts"][0].get("towed"))]
+    spoil(action)
+    assert list(validator("game-record").iter_errors(document)) != []
+
+
+def test_one_numbering_of_entries_in_every_finding():
+    """Set-up entries and the deal are moves 1 to 19 of the standard set-up: an illegal entry and a
+    syntax error in the same place get the same number, the one `show --move` takes."""
+    setup_entries = sum(len(round_.turns) for round_ in check_text("n.spanish-main", G).games[0].record.rounds)
+    assert setup_entries == 19
+    illegal = check_text("n.spanish-main", G + "1. Anna: move Anna.s2 S+L\n")
+    unreadable = check_text("n.spanish-main", G + "1. Anna: move Anna.s2 S+X\n")
+    (rule,) = [d for d in illegal.all_diagnostics() if d.is_error]
+    (syntax,) = [d for d in unreadable.all_diagnostics() if d.is_error]
+    assert (rule.code, syntax.code) == ("S-MOVE", "N-SYNTAX")
+    assert rule.move_number == syntax.move_number == setup_entries + 1
+    deal = check_text("n.spanish-main", G.replace("Ben.t8\n", "Ben.t8,Ben.t9\n"))
+    (found,) = [d for d in deal.all_diagnostics() if d.is_error]
+    assert found.move_number == setup_entries
+
+
+def test_a_tag_finding_has_no_move_number():
+    report = check_text("n.spanish-main", G.replace('[Result "*"]', '[Result "Anna"]'))
+    (found,) = [d for d in report.all_diagnostics() if d.is_error]
+    assert found.code == "S-WIN" and found.move_number is None
+
+
+def test_a_ship_meets_a_reef_once_a_move():
+    """S-REEF: once per move; the gull (3 masts) loses one mast to a reef of 2, not one each time it is named."""
+    engine = legal(G + "1. Anna: move Anna.s1 L+S reef R1 2 lose 1 touch I3\n")
+    assert engine.ships["Anna.s1"].standing == [2, 3]
+    code, _, _, message = first_error(G + "1. Anna: move Anna.s1 L+S reef R1 2 lose 1 reef R1 lose 2\n")
+    assert code == "S-REEF" and "once a move" in message
+
+
+def test_treasure_passed_to_a_ship_docked_at_home_is_unloaded():
+    """S-UNLOAD, S-EXPLORE-SHIP: the sloop, docked at home, takes the gull's tokens: the gold goes ashore at
+    once, the map (a unique worth 0) stays aboard."""
+    text = G + ("1. Anna: move Anna.s1 S+L dock I2  Anna: end\n2. Ben: end\n"
+                "3. Anna: explore Anna.s1 takes Anna.t1,Ben.t1,Anna.t7  Anna: end\n4. Ben: end\n"
+                "5. Anna: move Anna.s1 S+L touch Anna.s2  Anna: end\n6. Ben: end\n"
+                "7. Anna: explore Anna.s2 Anna.s1 takes Anna.t1,Ben.t1,Anna.t7\n")
+    engine = legal(text)
+    assert engine.ships["Anna.s2"].tokens == ["Ben.t1"] and engine.gold["Anna"] == 4
+    assert engine.tokens["Anna.t7"].where == "home:Anna"

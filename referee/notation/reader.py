@@ -75,11 +75,14 @@ def _read(path: str, raw: RawGame) -> ReadGame:
     if rules is not None:
         check_tags(path, record, rules, diagnostics)
         parsing: list[Diagnostic] = []
+        number = 0
         for round_ in record.rounds:
             for turn in round_.turns:
+                number += 1
                 found = _parse_turn(path, turn, rules)
                 if found is None:
                     continue
+                found.move_number = number  # the number the replay gives every move: one numbering
                 if len(parsing) < MAX_FINDINGS_PER_GAME:
                     parsing.append(found)
                 else:

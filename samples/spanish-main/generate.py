@@ -277,6 +277,15 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      GAME + "1. Anna: move Anna.s1 L bow I2\n", "S-L1-FACTS"),
     ("s-l1-contact-ended", "Ben's heron moved away: the gull's bow contact ended with it.",
      GAME + BOW + "4. Ben: move Ben.s2 S  Ben: end\n5. Anna: move Anna.s1 S  Anna: ram Anna.s1 Ben.s2 5\n", "S-RAM"),
+    ("s-l1-placed-still-entangled", "A ship that stays entangled is placed nowhere new: its failed try to free "
+     "itself states no contact.",
+     GAME + "1. Anna: move Anna.s1 L sargasso G1 4  Anna: end\n2. Ben: end\n3. Anna: free Anna.s1 3 touch G1\n",
+     "S-L1-PLACED"),
+    ("s-l1-facts-two-bow-facts", "Where a move stops, the bow touches one thing: it docks at I2 or touches "
+     "Ben's bulwark, not both.", GAME + "1. Anna: move Anna.s1 L+S dock I2 bow Ben.s1\n", "S-L1-FACTS"),
+    ("s-target-lost", "A ship lost in fog cannot be shot: S-TARGET names it.",
+     GAME + "1. Anna: move Anna.s1 L fog F1  Anna: end\n2. Ben: shoot Ben.s1 mast 1 at Anna.s1 L 6 lose 1\n",
+     "S-TARGET"),
     ("s-hidden-too-many", "A hidden island holds four tokens.",
      HIDDEN + "1. Anna: move Anna.s1 L+S dock I2  Anna: end\n2. Ben: end\n3. Anna: explore Anna.s1 takes 5\n",
      "S-HIDDEN"),

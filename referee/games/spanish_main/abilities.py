@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.spanish_main import crewing, moving, shooting
+from referee.games.spanish_main import crewing, moving, shooting, towing
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import Crew, EventCard, Fort, GameState, Ship, Token, keyword_of
@@ -144,6 +144,8 @@ def do_effect(game: GameState, player: str, action: Event) -> None:
                 raise fail("S-ABILITY-DECLARED", f"mast {mast} of {ship.id} is not an eliminated mast", "mast")
             ship.standing.append(mast)
             ship.standing.sort()
+            if ship.towed_by:  # a mast back: no longer a derelict to tow (S-TOW)
+                towing.end_tow(game, ship)
     game.on_word = True
 
 

@@ -1,13 +1,14 @@
 """Exploring (S-EXPLORE): a wild island (S-UNIQUE-PICK, S-MARK, S-GOLD for a heap) or a ship
-(S-EXPLORE-SHIP); face-down tokens taken by count and named later (S-HIDDEN, `reveal`).
+(S-EXPLORE-SHIP); face-down tokens taken by count and named later, aboard a ship or lying on
+an island (S-HIDDEN, S-REVEAL, `reveal`).
 """
 
 from __future__ import annotations
 
-from referee.games.spanish_main import abilities, crewing, forts, turn
+from referee.games.spanish_main import abilities, crewing, forts, moving, turn
 from referee.games.spanish_main.illegal import fail
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import GameState, Ship
+from referee.games.spanish_main.state import GameState, Ship, Token
 
 
 def do_explore(game: GameState, player: str, action: Event) -> None:
@@ -127,29 +128,64 @@ def _explore_ship(game: GameState, player: str, ship: Ship, action: Event) -> No
         if not each.wreck and game.load_of(each) > game.cargo_of(each):
             raise game.over_cargo(each, f"{each.id} would carry {game.load_of(each)} with cargo "
                                   f"{game.cargo_of(each)}", "takes")
+    for each in (ship, other):  # treasure coming aboard a ship docked at its home goes ashore (S-UNLOAD)
+        if each.tokens and each.docked is not None and each.docked == game.homes.get(each.controller):
+            moving.unload(game, each)
 
 
 def reveal(game: GameState, ship: Ship, names: list[str], part: str) -> None:
     """S-HIDDEN: face-down tokens aboard named; each from the contributions, never in two places,
     and no island yielding more than it held."""
-    for name in names:
-        if name in game.crew:
-            raise fail("S-REVEAL", f"{name} is crew: 'reveal' names face-down treasure, and a face-down crew "
-                       "is revealed by its first declared use ('ability', or a keyword used)", part)
+    _no_crew(game, names, part)
     placeholders = [t for t in ship.tokens if t.startswith("?")]
     if len(names) > len(placeholders):
         raise fail("S-HIDDEN", f"{ship.id} carries {len(placeholders)} unnamed token(s), not {len(names)}", part)
     for name in names:
-        token = game.tokens.get(name)
-        if token is None:
-            raise fail("S-DATA-UNKNOWN", f"{name} is no token of the contributions", part)
-        if token.where != "pool":
-            raise fail("S-HIDDEN", f"{name} is already known to be elsewhere ({token.where})", part)
+        token = _unplaced_token(game, name, part)
         placeholder = placeholders.pop(0)
         ship.tokens[ship.tokens.index(placeholder)] = name
         token.where = f"ship:{ship.id}"
 
 
 def do_reveal(game: GameState, player: str, action: Event) -> None:
-    ship = game.ship(action.get("ship"))
-    reveal(game, ship, list(action.get("tokens")), "tokens")
+    """S-HIDDEN: face-down tokens named, aboard a ship or lying on an island (before a fort is built
+    there, say); whoever's turn it is writes it, the shooter before a sinking included."""
+    place = action.get("place")
+    if place is None:
+        reveal(game, game.ship(action.get("ship")), list(action.get("tokens")), "tokens")
+    else:
+        reveal_on_island(game, place, list(action.get("tokens")))
+
+
+def reveal_on_island(game: GameState, place: str, names: list[str]) -> None:
+    """S-HIDDEN: face-down tokens lying on an island named: each from the contributions, in no
+    other place, and no more than the island holds unnamed."""
+    island = game.islands.get(place)
+    if island is None:
+        raise fail("S-DATA-UNKNOWN", f"{place} is no island of this table", "place",
+                   notes=("placed: " + " ".join(game.placement),))
+    _no_crew(game, names)
+    if len(names) > island.hidden:
+        raise fail("S-HIDDEN", f"{place} holds {island.hidden} unnamed face-down token(s), not {len(names)}",
+                   "tokens")
+    for name in names:
+        token = _unplaced_token(game, name, "tokens")
+        island.tokens.append(name)
+        island.hidden -= 1
+        token.where = f"island:{place}"
+
+
+def _no_crew(game: GameState, names: list[str], part: str = "tokens") -> None:
+    for name in names:
+        if name in game.crew:
+            raise fail("S-REVEAL", f"{name} is crew: 'reveal' names face-down treasure, and a face-down crew "
+                       "is revealed by its first declared use ('ability', or a keyword used)", part)
+
+
+def _unplaced_token(game: GameState, name: str, part: str) -> Token:
+    token = game.tokens.get(name)
+    if token is None:
+        raise fail("S-DATA-UNKNOWN", f"{name} is no token of the contributions", part)
+    if token.where != "pool":
+        raise fail("S-HIDDEN", f"{name} is already known to be elsewhere ({token.where})", part)
+    return token

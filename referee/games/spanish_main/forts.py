@@ -95,8 +95,9 @@ def do_build(game: GameState, player: str, action: Event) -> None:
         raise fail("S-FORT-BUILD", f"{player}'s home island holds {game.gold[player]} gold, less than "
                    f"{fort.id}'s cost of {cost}", "fort")
     if island.hidden:
-        raise fail("S-HIDDEN", f"{place} still holds {island.hidden} face-down token(s): they move into the fort, "
-                   "so their names are given first (explore them, or reveal the deal)", "place")
+        raise fail("S-HIDDEN", f"{place} still holds {island.hidden} unnamed face-down token(s): they move into the "
+                   f"fort, their gold counting toward winning, so the log names them first ('reveal {place} TOKEN,…')",
+                   "place")
     game.building = True
     game.after = None
     game.gold[player] -= cost

@@ -412,7 +412,8 @@ class GeometryJudge:
 
     def _stated_terrain(self, ship: Ship, action: Event, path: BaseGeometry,
                         terrain: dict[str, BaseGeometry]) -> None:
-        stated = {dict(f)["target"] for f in action.get("facts", ()) if dict(f)["fact"] in ("fog", "sargasso", "reef")}
+        stated = {dict(f)["target"] for f in action.get("facts", ())
+                  if dict(f)["fact"] in ("fog", "sargasso", "reef") and not dict(f).get("towed")}
         touched = set(self.touching(path, terrain))
         for name, shape in terrain.items():
             met = name in touched
@@ -432,7 +433,10 @@ class GeometryJudge:
                 return f"target:{index}"
         return "action"
 
-    def _stated_contacts(self, ship: Ship, action: Event, pose: Pose, obstacles: dict[str, BaseGeometry]) -> None:
+    def _stated_contacts(self, ship: Ship, action: Event, pose: Pose, obstacles: dict[str, BaseGeometry],
+                         docks: bool = True) -> None:
+        """Every stated contact holds, and a bow ending on a ship (or, where the entry may dock, an
+        island) is stated (S-GEO-FACT); a ship placed anew out of a move states no dock (S-L1-PLACED)."""
         shape, bow = self.shape(ship, pose), self.bow(ship, pose)
         stated: set[tuple[str, str]] = set()
         for index, fact in enumerate(action.get("facts", ())):
@@ -454,7 +458,7 @@ class GeometryJudge:
             if gap > geo.PRECISION:
                 self.margin(f"{ship.id} ends {mm(gap)} from {target}, stated as touching")
         for name in self.touching(bow, obstacles):
-            if name in self.game.islands and ("dock", name) not in stated:
+            if docks and name in self.game.islands and ("dock", name) not in stated:
                 raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on island {name}: the move docks there "
                             f"(write 'dock {name}')", "segments", piece=name)
             if name in self.game.ships and ("bow", name) not in stated:
@@ -536,6 +540,7 @@ class GeometryJudge:
         sea = self.game.terrain[sea_name].shape if sea_name else None
         if sea is not None:
             self._exit_checks(ship, tuple(pose), sea, sea.exterior, f"the edge of {sea_name}", "pose")  # type: ignore[arg-type]
+        self._stated_contacts(ship, action, tuple(pose), self.obstacles(ship.id), docks=False)  # type: ignore[arg-type]
         ship.pose = tuple(pose)  # type: ignore[assignment]
 
     # -- contacts the free actions rest on ---------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.games.spanish_main import abilities, exploring, terrain, turn
+from referee.games.spanish_main import abilities, exploring, terrain, towing, turn
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import Fort, GameState, Ship
@@ -70,6 +70,8 @@ def move(game: GameState, player: str, action: Event, about: bool) -> None:
                    rulings=("S-EXAMPLE",))
     if ship.moves_from > game.turn:
         raise fail("S-SARGASSO", f"{ship.id} was freed this turn: it may move from its next turn", "ship")
+    if ship.towing:
+        towing.tower_held(game, ship)
     if ship.bow:  # a bow touching nothing, as most do, pins nothing
         pinner = game.pinned_by(ship)
         if pinner is not None:
@@ -117,24 +119,25 @@ def _segments(game: GameState, ship: Ship, segments: Sequence[str], bonus: dict[
         game.on_geo = True
 
 
-def leave(game: GameState, ship: Ship) -> None:
-    """S-L1-CONTACT: a moving ship's contacts end, and others' contacts with it; leaving an
-    island it explored marks it (S-MARK)."""
+def leave(game: GameState, ship: Ship, placed: bool = False) -> None:
+    """S-L1-CONTACT: a moving ship's contacts end, and others' contacts with it, and so do those of
+    the derelict it tows (S-L1-PLACED); leaving an island it explored marks it (S-MARK)."""
     if ship.docked is not None and ship.explored_here and ship.docked in game.islands:
         game.islands[ship.docked].marks.add(ship.controller)
     ship.docked, ship.explored_here = None, False
     if ship.contacts or ship.bow:
         ship.ended.update(ship.contacts, ship.bow)
+        if placed:
+            ship.placed_apart.update(ship.contacts, ship.bow)
         ship.contacts, ship.bow = set(), set()
-    forget(game, ship.id, moved=True)
-    towed = game.ships.get(ship.towing) if ship.towing else None
-    if towed is not None:
-        towed.ended.update(towed.contacts - {ship.id}, towed.bow)
-        towed.docked, towed.contacts, towed.bow = None, {ship.id}, set()
+    forget(game, ship.id, moved=True, placed=placed)
+    if ship.towing:
+        towing.place_behind(game, ship, game.ships[ship.towing])
 
 
-def forget(game: GameState, name: str, moved: bool = False) -> None:
-    """No ship is touching `name` any more (it moved away or sank); a move ended those contacts."""
+def forget(game: GameState, name: str, moved: bool = False, placed: bool = False) -> None:
+    """No ship is touching `name` any more (it moved away, was placed anew or sank); a move ended
+    those contacts."""
     if not game._ships_touch:
         return
     for other in game.ships.values():
@@ -142,15 +145,25 @@ def forget(game: GameState, name: str, moved: bool = False) -> None:
             other.contacts.remove(name)
             if moved:
                 other.ended.add(name)
+                if placed:
+                    other.placed_apart.add(name)
         if name in other.bow:
             other.bow.remove(name)
             if moved:
                 other.ended.add(name)
+                if placed:
+                    other.placed_apart.add(name)
 
 
 def _facts(game: GameState, player: str, ship: Ship, facts: Sequence[dict[str, Any]], about: bool) -> None:
+    """What the move meets, in order, then the contacts where it stops: any number of side
+    touches and at most one bow fact (`dock` or `bow`), with nothing met after the first of
+    them (S-STOP, S-L1-FACTS); a ship lost in fog touches nothing (S-FOG)."""
     stopped: str | None = None
+    bow_fact: str | None = None
     towed = game.ships.get(ship.towing) if ship.towing else None
+    met: set[str] = set()
+    towed_met: set[str] = set()
     for index, fact in enumerate(facts):
         kind, target, part = fact["fact"], fact["target"], f"fact:{index}"
         if kind == "reveal":
@@ -160,8 +173,22 @@ def _facts(game: GameState, player: str, ship: Ship, facts: Sequence[dict[str, A
             raise fail("S-STOP", f"{ship.id} stopped ({stopped}): nothing is met after", part)
         game.on_geo = True
         if kind in ("touch", "bow", "dock"):
+            if ship.lost:
+                raise fail("S-FOG", f"{ship.id} is lost in {ship.lost}: it touches nothing", part)
+            if kind != "touch":
+                if bow_fact is not None:
+                    raise game.bad_fact(f"{ship.id}'s bow stopped against {bow_fact}: a move states at most one "
+                                        f"bow fact ('dock' or 'bow') where it stops", part)
+                bow_fact = target
             _contact(game, player, ship, kind, target, part, about)
             stopped = stopped or f"it touched {target}"
+        elif fact.get("towed"):
+            stopped = towing.towed_meets(game, ship, fact, index, towed_met) or stopped
+            if towed is not None and towed.wreck:
+                towed = None
+        elif target in met and kind in ("reef", "sargasso"):
+            raise fail("S-REEF" if kind == "reef" else "S-SARGASSO", f"{ship.id} already met {target} in this "
+                       "move: a ship meets a terrain piece once a move", part)
         elif kind == "fog":
             terrain.piece_of(game, target, "fog", part)
             ship.lost = target
@@ -170,25 +197,43 @@ def _facts(game: GameState, player: str, ship: Ship, facts: Sequence[dict[str, A
             stopped = f"it entered fog bank {target}"
         elif kind == "sargasso":
             value = terrain.sea_value(game, target, "sargasso", fact.get("die"), index)
+            met.add(target)
             for victim in [ship] + ([towed] if towed else []):
                 if value > (victim.card.masts or 0):
                     victim.entangled = target
+            if towed is not None:
+                towed_met.add(target)
             if ship.entangled or (towed is not None and towed.entangled):
                 stopped = f"it is entangled in {target}"
         elif kind == "reef":
             value = terrain.sea_value(game, target, "reef", fact.get("die"), index)
+            met.add(target)
             lost = max(0, (ship.card.masts or 0) - value)
             named = list(fact.get("masts", ()))
             terrain.reef_loss(game, ship, lost, named, index)
-            if towed is not None and not towed.wreck and value < (towed.card.masts or 0):
-                terrain.wreck(game, towed)  # a derelict has no mast to lose: any loss wrecks it (S-AMBIG)
-                towed = None
+            if towed is not None:
+                towed_met.add(target)
+                if not towed.wreck and value < (towed.card.masts or 0):
+                    terrain.wreck(game, towed)  # a derelict has no mast to lose: any loss wrecks it (S-AMBIG)
+                    towed = None
             if ship.derelict:
                 stopped = "it has no mast left"
-    if towed is not None:
-        towed.docked = ship.docked
-        if ship.docked is not None and ship.docked == game.homes.get(towed.controller):
-            unload(game, towed)
+    if towed is not None and ship.towing:
+        towing.arrive(game, ship)
+
+
+def placed_contacts(game: GameState, player: str, ship: Ship, facts: Sequence[dict[str, Any]]) -> None:
+    """S-L1-PLACED: the contacts of a ship placed anew out of a move (freed from a sargasso sea):
+    side touches, and at most one bow contact with a ship (a ship docks only by a move, S-DOCK)."""
+    bow_fact: str | None = None
+    for index, fact in enumerate(facts):
+        kind, target, part = fact["fact"], fact["target"], f"fact:{index}"
+        if kind == "bow":
+            if bow_fact is not None:
+                raise fail("S-L1-PLACED", f"{ship.id}'s bow lies against {bow_fact}: a ship placed anew states at "
+                           "most one bow contact", part)
+            bow_fact = target
+        _contact(game, player, ship, kind, target, part, False)
 
 
 def _contact(game: GameState, player: str, ship: Ship, kind: str, target: str, part: str, about: bool) -> None:

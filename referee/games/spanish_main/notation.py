@@ -28,11 +28,11 @@ under (`I1`, `F1`). Dice are written as their values, where they are rolled.
       explore SHIP [SHIP] USE… [takes ITEM,…|takes N] [gives ITEM,…]
                                          ITEM: a token, or COIN=N from gold lying on the island (S-GOLD)
       shoot SHIP|FORT USE… FIRE…         FIRE: mast|flag M at TARGET S|L DIE [lose M]
-      repair SHIP M | scuttle SHIP DIE | free SHIP DIE
+      repair SHIP M | scuttle SHIP DIE | free SHIP DIE CONTACT…
       land SHIP CREW,… | embark SHIP CREW,… | transfer SHIP SHIP CREW,…
       load SHIP FORT COIN=N,…            gold out of a fort as coins the log names (S-FORT-TREASURE)
       unload SHIP FORT TOKEN,…           treasure aboard into a fort
-      reveal SHIP TOKEN,…                face-down tokens aboard, named when they matter (S-HIDDEN)
+      reveal SHIP|PLACE TOKEN,…          face-down tokens aboard or on an island, named when they matter (S-HIDDEN)
       build FORT PLACE                   at the end of the turn (S-FORT-BUILD)
       end                                the turn's end (a new turn number ends it too)
       ability SOURCE "TEXT" [overrides RULE,…]   a printed ability (S-ABILITY-DECLARED)
@@ -45,10 +45,12 @@ under (`I1`, `F1`). Dice are written as their values, where they are rolled.
       island PLACE SHAPE, KIND PLACE SHAPE [rim P P P P P P]   SHAPE: circle X,Y R | poly X,Y X,Y X,Y …
       place SHIP @X,Y,H                  a ship's pose at the start (after the homes, before the deal)
       move SHIP [exit DIE@X,Y,H] L@X,Y,H+S@X,Y,H [tows @X,Y,H] FACT…    the pose after each segment
-      free SHIP DIE @X,Y,H | tow SHIP DERELICT @X,Y,H
+      free SHIP DIE @X,Y,H CONTACT… | tow SHIP DERELICT @X,Y,H
       build FORT PLACE corners X,Y X,Y X,Y X,Y flags X,Y …
-    FACT = touch PLACE|PIECE | bow SHIP | dock PLACE | fog PLACE | reveal TOKEN,…
+    FACT = CONTACT | dock PLACE | fog PLACE | reveal TOKEN,…
          | reef PLACE [DIE] [lose M,…] | sargasso PLACE [DIE]
+         | towed reef PLACE [DIE] | towed sargasso PLACE [DIE]     met by the derelict it tows only
+    CONTACT = touch PLACE|PIECE | bow SHIP
     USE  = with KEYWORD of SOURCE        a keyword declared (S-KEYWORDS), e.g. with cannon=+1 of Anna.c2
 
 The grammar reads the shape only; the engine judges what the names and numbers mean.
@@ -209,10 +211,12 @@ def _build() -> dict[str, Element]:
     use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
     text = g.Word(r'"[^"]*"', "quoted text", _labelled("text"))
     overrides = g.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
-    fact = ((_k("touch") + target) | (_k("bow") + target) | (_k("dock") + place) | (_k("fog") + place)
+    contact = (_k("touch") + target) | (_k("bow") + target)
+    fact = (contact | (_k("dock") + place) | (_k("fog") + place)
             | (_k("reveal") + items)
             | (_k("reef") + place + g.Opt(die) + g.Opt(_k("lose") + masts))
-            | (_k("sargasso") + place + g.Opt(die)))
+            | (_k("sargasso") + place + g.Opt(die))
+            | (_k("towed") + ((_k("reef") + place + g.Opt(die)) | (_k("sargasso") + place + g.Opt(die)))))
     fire = (_w("mast|flag", "weapon") + mast + _k("at") + target + _w("[SL]", "range") + die
             + g.Opt(_k("lose") + mast.with_action(_labelled("lost"))))
     point = _w(POINT, "point")
@@ -252,7 +256,7 @@ def _build() -> dict[str, Element]:
         "shoot": _k("shoot") + piece + g.ZeroOrMore(use) + g.OneOrMore(fire) + end,
         "repair": _k("repair") + piece + mast + end,
         "scuttle": _k("scuttle") + piece + die + end,
-        "free": _k("free") + piece + die + g.Opt(pose) + end,
+        "free": _k("free") + piece + die + g.Opt(pose) + g.ZeroOrMore(contact) + end,
         "land": _k("land") + piece + items + end,
         "embark": _k("embark") + piece + items + end,
         "transfer": _k("transfer") + piece + piece + items + end,
@@ -268,7 +272,7 @@ def _build() -> dict[str, Element]:
                                   | (_k("move") + piece + _w(rf"{PIECE}|{PLACE}", "place"))
                                   | (_k("value") + piece + _w(NUMBER, "amount"))
                                   | (_k("reroll") + die)) + end,
-        "reveal": _k("reveal") + piece + items + end,
+        "reveal": _k("reveal") + (piece | place) + items + end,
         "end": _k("end") + end,
         "resign": _k("resign") + end,
     }
@@ -314,7 +318,7 @@ _SHAPES = {
     "tow": "tow SHIP DERELICT [@X,Y,H]", "release": "release SHIP",
     "explore": "explore SHIP [SHIP] [takes ITEM,…|takes N] [gives ITEM,…] (ITEM: a token, or COIN=N)",
     "shoot": "shoot SHIP [with KEYWORD of SOURCE] mast M at TARGET S|L DIE [lose M] …",
-    "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE [@X,Y,H]",
+    "repair": "repair SHIP MAST", "scuttle": "scuttle SHIP DIE", "free": "free SHIP DIE [@X,Y,H] [touch TARGET|bow SHIP]…",
     "land": "land SHIP CREW,…", "embark": "embark SHIP CREW,…", "transfer": "transfer SHIP SHIP CREW,…",
     "load": "load SHIP FORT COIN=N,…, e.g. 'load Anna.s1 Anna.f1 Anna.k1=3'",
     "unload": "unload SHIP FORT TOKEN,…, e.g. 'unload Anna.s1 Anna.f1 Bert.t2'",
@@ -323,7 +327,7 @@ _SHAPES = {
     "event": 'event EVENT "TEXT" [overrides RULE,…]',
     "effect": "effect lose|restore SHIP M, effect kill CREW, effect gold PLAYER N, effect action SHIP, "
               "effect move TOKEN SHIP|ISLAND, effect value TOKEN N or effect reroll DIE",
-    "reveal": "reveal SHIP TOKEN,… (the face-down tokens aboard, named)",
+    "reveal": "reveal SHIP|PLACE TOKEN,… (the face-down tokens aboard a ship or on an island, named)",
     "end": "end", "resign": "resign",
 }
 
@@ -397,7 +401,7 @@ class _Reader:
 _PLAIN = {"roll": ("die",), "icebergs": ("die",), "release": ("ship",),
           "repair": ("ship", "mast"), "scuttle": ("ship", "die"),
           "land": ("ship", "crew"), "embark": ("ship", "crew"), "transfer": ("ship", "target", "crew"),
-          "unload": ("ship", "fort", "tokens"), "reveal": ("ship", "tokens"),
+          "unload": ("ship", "fort", "tokens"),
           "end": (), "resign": ()}
 """Entries whose words are named fields in order."""
 
@@ -478,6 +482,17 @@ def _read_posed(verb: str, words: list[_Word]) -> ParsedTurn:
         fields["die"] = int(reader.take("die"))
     if reader.next_is("pose"):
         fields["pose"] = _point(reader.take("pose"))
+    if verb == "free":
+        fields["facts"] = _facts(reader)
+    return ParsedTurn(event(verb, **fields), reader.parts)
+
+
+def _read_reveal(verb: str, words: list[_Word]) -> ParsedTurn:
+    """reveal SHIP TOKEN,… (aboard) or reveal PLACE TOKEN,… (lying on an island)."""
+    reader = _Reader(words)
+    holder = "place" if reader.next_is("place") else "ship"
+    fields: dict[str, Any] = {holder: reader.take(holder)}
+    fields["tokens"] = reader.take("tokens").split(",")
     return ParsedTurn(event(verb, **fields), reader.parts)
 
 
@@ -528,8 +543,15 @@ def _facts(reader: _Reader) -> list[dict[str, Any]]:
     facts: list[dict[str, Any]] = []
     while reader.peek() is not None:
         index = len(facts)
+        towed = reader.next_is("towed")
+        start = reader.peek().start  # type: ignore[union-attr]
+        if towed:
+            reader.take()
         kind = reader.take(f"fact:{index}")
         fact: dict[str, Any] = {"fact": kind, "target": reader.take(f"target:{index}")}
+        if towed:
+            fact["towed"] = True
+            reader.parts[f"fact:{index}"] = (start, reader.parts[f"fact:{index}"][1])
         if kind == "reveal":
             fact["target"] = fact["target"].split(",")
         if kind in ("reef", "sargasso") and reader.next_is("die"):
@@ -677,7 +699,8 @@ _READERS = {"fleet": _read_fleet, "treasure": _read_fleet, "home": _read_home,
             "build": _read_build,
             "deal": _read_deal, "drift": _read_drift, "move": _read_move, "about": _read_move,
             "ram": _read_ram, "board": _read_board, "explore": _read_explore, "shoot": _read_shoot,
-            "load": _read_load, "ability": _read_declared, "event": _read_declared, "effect": _read_effect}
+            "load": _read_load, "ability": _read_declared, "event": _read_declared, "effect": _read_effect,
+            "reveal": _read_reveal}
 
 
 # -- writing ---------------------------------------------------------------------------------
@@ -721,6 +744,20 @@ def _written_coins(coins: tuple[Any, ...]) -> list[str]:
     return [f"{dict(c)['name']}={dict(c)['gold']}" for c in coins]
 
 
+def _written_facts(f: dict[str, Any]) -> list[str]:
+    parts = []
+    for fact in f.get("facts", ()):
+        fact = dict(fact)
+        target = fact["target"]
+        parts.append(("towed " if fact.get("towed") else "") + f"{fact['fact']} "
+                     + (",".join(target) if isinstance(target, tuple) else target))
+        if "die" in fact:
+            parts.append(str(fact["die"]))
+        if "masts" in fact:
+            parts.append("lose " + ",".join(map(str, fact["masts"])))
+    return parts
+
+
 def format_entry(action: Event) -> str:
     """The canonical body of an entry."""
     f = action.as_dict()
@@ -738,7 +775,9 @@ def format_entry(action: Event) -> str:
             return f"place {f['ship']} @{_xy(f['pose'])}"
         case "tow" | "free":
             out = f"{verb} {f['ship']} " + (f["target"] if verb == "tow" else str(f["die"]))
-            return out + (f" @{_xy(f['pose'])}" if "pose" in f else "")
+            return " ".join([out + (f" @{_xy(f['pose'])}" if "pose" in f else ""), *_written_facts(f)])
+        case "reveal":
+            return f"reveal {f['ship'] if 'ship' in f else f['place']} " + ",".join(f["tokens"])
         case "build":
             out = f"build {f['fort']} {f['place']}"
             if "corners" in f:
@@ -766,15 +805,7 @@ def format_entry(action: Event) -> str:
                                       for segment, pose in zip(f.get("segments", ()), poses)) or "-")
                 if "towed_pose" in f:
                     parts.append(f"tows @{_xy(f['towed_pose'])}")
-            for fact in f.get("facts", ()):
-                fact = dict(fact)
-                target = fact["target"]
-                parts.append(f"{fact['fact']} " + (",".join(target) if isinstance(target, tuple) else target))
-                if "die" in fact:
-                    parts.append(str(fact["die"]))
-                if "masts" in fact:
-                    parts.append("lose " + ",".join(map(str, fact["masts"])))
-            return " ".join(parts)
+            return " ".join(parts + _written_facts(f))
         case "ram":
             parts = [f"ram {f['ship']} {f['target']} {f['die']}"]
             if "mast" in f:

@@ -105,8 +105,10 @@ RULINGS: tuple[Ruling, ...] = (
        "higher wins, a tie does nothing. The winner kills a crew of the other ship or takes one of its tokens "
        "(a plain token needs a free cargo space)."),
     _R("S-TOW", "Towing", "Right after its move, a non-derelict ship stated to touch a derelict may tow it; the "
-       "derelict joins its fleet for good. One derelict a tower; while towing, the base move is S. The tow ends "
-       "at its player's will ('release'), on repair, sinking or wreck."),
+       "derelict joins its fleet for good. One derelict a tower; while towing, the base move is S. The towed ship "
+       "meets what its tower's move meets, and the move may state terrain only it meets ('towed reef R1 2'); a "
+       "tower whose towed ship is entangled moves no more until it releases the tow. The tow ends at its player's "
+       "will ('release'), when the towed ship gets a mast back (a repair, a declared effect), on sinking or wreck."),
     _R("S-EXPLORE", "Exploring", "A ship docked at a wild island without fort since before this turn explores it as "
        "its action, taking tokens within its cargo ('takes A.t1,B.t3', or 'takes N' in a hidden deal)."),
     _R("S-UNIQUE-PICK", "Uniques found", "The first exploration of an island takes every unique lying there."),
@@ -117,7 +119,8 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-SHOOT", "Shooting", "A shoot action fires cannons on standing masts, each once, in log order, each with "
        "its target, the stated range (an S cannon reaches S only) and its die."),
     _R("S-TARGET", "Targets", "An opponent's ship or fort; never one's own fleet, a ship docked at its controller's "
-       "home island, a ship lost in fog, a wreck or a sunk ship."),
+       "home island, a ship lost in fog (S-TARGET, not S-FOG: S-FOG names what a lost ship may not do itself), a "
+       "wreck or a sunk ship."),
     _R("S-HIT", "Hits", "A firing hits when the die (+ cannon keyword) reaches the cannon's rank."),
     _R("S-ONE-MISSES", "A 1 misses", "A die showing 1 always misses; nothing sets this aside."),
     _R("S-MAST-LOSS", "Masts lost", "A hit on a ship with standing masts removes one, named in the log ('lose M')."),
@@ -175,10 +178,20 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-L1-FACTS", "Stated facts hold together", "What a fact names exists: an island or terrain piece of the "
        "table, a ship afloat; 'bow' names a ship, 'dock' an island."),
     _R("S-L1-CONTACT", "Contacts", "A ship's contacts are those last stated. When a ship moves, its contacts end, "
-       "and other ships' contacts with it."),
+       "and other ships' contacts with it. Where a move stops, its contacts are stated together after its last "
+       "segment: any number of side touches ('touch') and at most one bow fact ('dock' or 'bow'); no terrain is met "
+       "after the first of them, and a ship lost in fog touches nothing."),
+    _R("S-L1-PLACED", "Ships placed anew", "A ship placed anew — freed from a sargasso sea, out of a fog bank, or a "
+       "derelict moved by its tower (taken in tow, or dragged by the tower's move) — has moved: its contacts end, and "
+       "other ships' contacts with it. The entry that places it may state the contacts it has there: 'free' its "
+       "side touches and at most one bow contact ('free Anna.s1 5 touch I2 bow Ben.s1'; a failed try states "
+       "none), a fog exit that moves no further those after '-', the tower's move the terrain the towed ship meets "
+       "on the way ('towed reef R1 2', 'towed sargasso G1')."),
     _R("S-HIDDEN", "Hidden deals", "In a hidden deal tokens are taken by count ('takes 2') and named when they "
-       "matter ('reveal'): before unloading, before a sinking, before a fort is built. Each named token is from the "
-       "contributions and never in two places."),
+       "matter ('reveal'): before unloading, before a sinking, before a fort is built. 'reveal SHIP TOKEN,…' names "
+       "tokens aboard a ship — before a sinking the shooter writes it, in his turn, before the shot; 'reveal PLACE "
+       "TOKEN,…' names tokens lying on an island, as before a fort is built there (they move into it). Each named "
+       "token is from the contributions and never in two places, and no island yields more than it holds."),
     _R("S-GEO-MODEL", "The table at level 2", "With Geometry \"full\" the log gives positions in millimetres: "
        "islands and terrain as circles or polygons (fog banks and icebergs with the points of their numbers 1 to 6), "
        "each ship's bow tip and heading (degrees counter-clockwise from +x) after every placement and move segment, "

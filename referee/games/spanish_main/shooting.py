@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.spanish_main import abilities, crewing, forts, moving, turn
+from referee.games.spanish_main import abilities, crewing, forts, moving, towing, turn
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import Fort, GameState, Ship, keyword_of
@@ -87,7 +87,7 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
         if target.docked is not None and target.docked == game.homes.get(target.controller):
             raise fail("S-TARGET", f"{target.id} is docked at its home island: it cannot be shot", part)
         if target.lost:
-            raise fail("S-FOG", f"{target.id} is lost in fog: it cannot be shot", part)
+            raise fail("S-TARGET", f"{target.id} is lost in {target.lost}: it cannot be shot", part)
         if target.wreck:
             raise fail("S-TARGET", f"{target.id} is a wreck", part)
     die = fire["die"]
@@ -145,12 +145,7 @@ def sink(game: GameState, ship: Ship, sinker: str | None, scuttled: bool = False
     ship.sunk = True
     ship.docked, ship.contacts, ship.bow = None, set(), set()
     moving.forget(game, ship.id)
-    if ship.towing:
-        game.ships[ship.towing].towed_by = None
-        ship.towing = None
-    if ship.towed_by:
-        game.ships[ship.towed_by].towing = None
-        ship.towed_by = None
+    towing.end_tow(game, ship)
     if sinker is not None and not scuttled and gold:
         share = (gold + 1) // 2
         game.gold[sinker] += share
@@ -169,9 +164,8 @@ def do_repair(game: GameState, player: str, action: Event) -> None:
                    f"{ship.card.masts})", "mast")
     ship.standing.append(mast)
     ship.standing.sort()
-    if ship.towed_by:
-        game.ships[ship.towed_by].towing = None
-        ship.towed_by = None
+    if ship.towed_by:  # a mast back: no longer a derelict to tow (S-TOW)
+        towing.end_tow(game, ship)
 
 
 def do_scuttle(game: GameState, player: str, action: Event) -> None:

@@ -67,6 +67,8 @@ class Ship:
     ended: set[str] = field(default_factory=set)
     """What it was stated to touch before a move ended the contact (S-L1-CONTACT): a ram, tow or
     exploration refused for want of a contact says why it has none."""
+    placed_apart: set[str] = field(default_factory=set)
+    """Among `ended`, those whose contact ended because one of the two was placed anew (S-L1-PLACED)."""
     lost: str | None = None
     entangled: str | None = None
     moves_from: int = 0
@@ -386,10 +388,13 @@ class GameState:
 
     def unstated(self, one: str, other: str) -> tuple[str, ...]:
         """The rulings that decide a contact the log does not state: at level 1 the log's statement
-        is all there is (S-L1); a contact stated once and ended by a move is gone (S-L1-CONTACT)."""
+        is all there is (S-L1); a contact stated once and ended by a move is gone (S-L1-CONTACT), also
+        when the move placed one of the two anew (S-L1-PLACED)."""
         a, b = self.ships.get(one), self.ships.get(other)
         ended = bool((a and other in a.ended) or (b and one in b.ended))
-        return (("S-L1",) if not self.measured else ()) + (("S-L1-CONTACT",) if ended else ())
+        placed = bool((a and other in a.placed_apart) or (b and one in b.placed_apart))
+        return ((("S-L1",) if not self.measured else ()) + (("S-L1-CONTACT",) if ended else ())
+                + (("S-L1-PLACED",) if placed else ()))
 
 
     def bad_fact(self, message: str, part: str, notes: tuple[str, ...] = ()) -> Illegal:

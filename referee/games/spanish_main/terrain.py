@@ -1,12 +1,13 @@
 """Terrain: icebergs and their drift at the start of a turn (S-ICEBERG), the values of
 sargasso seas and reefs for a turn (S-SARGASSO, S-REEF), masts lost on a reef and wrecks
-(S-WRECK), freeing a ship from a sargasso sea. Entering a fog bank (S-FOG) is a fact of a
+(S-WRECK), freeing a ship from a sargasso sea (placed anew, with the contacts it states
+there: S-L1-PLACED). Entering a fog bank (S-FOG) is a fact of a
 move (`moving`).
 """
 
 from __future__ import annotations
 
-from referee.games.spanish_main import shooting, turn
+from referee.games.spanish_main import moving, shooting, towing, turn
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import GameState, Ship, Terrain
@@ -119,12 +120,7 @@ def reef_loss(game: GameState, ship: Ship, lost: int, named: list[int], index: i
 
 def wreck(game: GameState, ship: Ship) -> None:
     ship.wreck = True
-    if ship.towing:
-        game.ships[ship.towing].towed_by = None
-        ship.towing = None
-    if ship.towed_by:
-        game.ships[ship.towed_by].towing = None
-        ship.towed_by = None
+    towing.end_tow(game, ship)
 
 
 def do_free(game: GameState, player: str, action: Event) -> None:
@@ -133,8 +129,14 @@ def do_free(game: GameState, player: str, action: Event) -> None:
         raise fail("S-SARGASSO", f"{ship.id} is not entangled", "ship")
     die = action.get("die")
     check_die(die, "die")
-    if die + len(ship.standing) > 6:
-        ship.entangled = None
-        ship.contacts = set()
-        ship.moves_from = game.turn + 1
-        game.on_geo = True  # where it is placed, stern on the edge
+    facts = action.records("facts")
+    if die + len(ship.standing) <= 6:
+        if facts:
+            raise fail("S-L1-PLACED", f"{die} + {len(ship.standing)} standing masts is not above 6: {ship.id} stays "
+                       f"entangled in {ship.entangled}, placed nowhere new, so it states no contact", "fact:0")
+        return
+    ship.entangled = None
+    ship.moves_from = game.turn + 1
+    game.on_geo = True  # where it is placed, stern on the edge
+    moving.leave(game, ship, placed=True)  # placed anew: its contacts end, and others' with it (S-L1-PLACED)
+    moving.placed_contacts(game, player, ship, facts)
