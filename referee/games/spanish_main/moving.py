@@ -1,7 +1,7 @@
 """Moving (S-MOVE): segments from the base move, coming about (S-COME-ABOUT), what a move
 meets and where it stops (S-STOP, S-L1-FACTS, S-L1-CONTACT), docking (S-DOCK,
 S-DOCK-ENEMY) and unloading at home (S-UNLOAD); a lost ship's way out of fog (S-FOG); a
-pinned ship stays (S-PIN).
+pinned ship stays (S-PIN); the contacts of a ship placed anew out of a move (S-L1-PLACED).
 """
 
 from __future__ import annotations

@@ -91,7 +91,8 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-DOCK-ENEMY", "Enemy islands", "No move ends with the bow on the opponent's home island or on an island "
        "with an opponent's fort. Touching it with another part stops the move and is allowed."),
     _R("S-UNLOAD", "Unloading", "A ship docking at its controller's home island unloads every token worth more "
-       "than 0 at once; a unique worth 0 stays aboard."),
+       "than 0 at once, and so does treasure coming aboard a ship docked there (a boarding, a ship explored, a "
+       "declared effect); a unique worth 0 stays aboard."),
     _R("S-CREW-MOVE", "Crew at an island", "While docked, in its owner's turn, a ship may land crew ('land'), take "
        "aboard crew of its fleet lying there ('embark'), or pass crew to another of its ships docked at the same "
        "island ('transfer'). Crew on an island have no ability."),
@@ -153,9 +154,10 @@ RULINGS: tuple[Ruling, ...] = (
        "One touching a ship costs it a mast, named; one touching an island is frozen."),
     _R("S-SARGASSO", "Sargasso seas", "The first time in a turn a ship sails onto a sea, a d6 gives its value for the "
        "turn. A value above the ship's masts at construction entangles it: its move ends; it may try to free itself "
-       "as its action (d6 + standing masts > 6) and move from its next turn."),
+       "as its action (d6 + standing masts > 6) and move from its next turn. A ship meets a sea once a move."),
     _R("S-REEF", "Reefs", "The first time in a turn a ship touches a reef, a d6 gives its value for the turn. A value "
-       "below the ship's masts at construction costs it the difference, named ('reef R1 2 lose 1,3')."),
+       "below the ship's masts at construction costs it the difference, named ('reef R1 2 lose 1,3'). A ship meets a "
+       "reef once a move."),
     _R("S-WRECK", "Wrecks", "A ship that must lose more masts on a reef than it has standing is wrecked (all its "
        "standing masts named): it blocks, keeps crew and treasure, may be explored, and is never shot, rammed, "
        "boarded, towed or repaired."),
