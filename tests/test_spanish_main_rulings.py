@@ -468,7 +468,7 @@ def test_a_fact_naming_nothing_cites_the_level_1_reading_at_level_1_only():
     assert decided(level2) == ("S-L1-FACTS", [])
 
 
-# -- settled on review: ships placed anew, contacts where a move stops, a towed ship's terrain, lost
+# -- ships placed anew, contacts where a move stops, a towed ship's terrain, lost
 #    targets, hidden tokens named on an island (S-L1-PLACED, S-L1-CONTACT, S-TOW, S-TARGET, S-HIDDEN)
 
 TOWED = (s.SHOT_SLOOP + "3. Anna: move Anna.s1 S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n4. Ben: end\n")
