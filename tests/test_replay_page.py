@@ -29,7 +29,7 @@ def page_of(log: Path, tmp_path: Path) -> tuple[int, Path]:
 
 
 def games_in(page: Path) -> list[dict]:
-    blocks = re.findall(r'<script type="application/octet-stream" class="referee-game" data-index="\d+">([^<]*)</script>',
+    blocks = re.findall(r'<script type="application/octet-stream" class="referee-game" data-index="\d+"[^>]*>([^<]*)</script>',
                         page.read_text())
     return [json.loads(gzip.decompress(base64.b64decode(block))) for block in blocks]
 

@@ -17,15 +17,20 @@ from referee.reports.replay_html import ReplayPage, replay_game_data
 
 @cli.command(short_help="Write a page that steps through a log, move by move.")
 @click.argument("path", metavar="PATH", type=click.Path())
+@click.option("--move", "-m", "move", type=click.IntRange(min=0), default=None,
+              help="Open each game at this move (0: before the first). Default: the first illegal move, "
+                   "else before the first move.")
 @output_option
 @judging_options
 @click.pass_context
-def replay(ctx: click.Context, path: str, output: str | None, options: JudgeOptions) -> None:
+def replay(ctx: click.Context, path: str, move: int | None, output: str | None, options: JudgeOptions) -> None:
     """Write one self-contained HTML page (no network, no server) that steps through
     every game of PATH: the header, the moves as written (the illegal one in red with
     its rule), the position after each move as the referee computed it, the score so
     far, and the finding of an illegal move with its ruling one click away.
 
+    The page opens at the first illegal move (the game holding it, in a file of
+    several), or at --move N; a game shorter than N opens at its end.
     Keys: ← → step, Home and End jump; a link ending in #move-N opens move N.
     The page is written even for an illegal log (exit 1).
 
@@ -33,6 +38,7 @@ def replay(ctx: click.Context, path: str, output: str | None, options: JudgeOpti
     Examples:
       referee replay game.korsar -o game.html
       referee replay club.corsari -o club.html && xdg-open club.html#move-17
+      referee replay game.korsar --move 13 -o game.html
     """
     refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)
@@ -54,7 +60,7 @@ def replay(ctx: click.Context, path: str, output: str | None, options: JudgeOpti
                     index += 1
                     report, positions = replay_positions(name, index, read, options)
                     legal = legal and report.verdict == "legal"
-                    page.add(replay_game_data(report, positions, lines))
+                    page.add(replay_game_data(report, positions, lines, move))
         page.close()
     ctx.exit(EXIT_OK if legal and not problems and index else EXIT_FINDINGS)
 

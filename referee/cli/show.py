@@ -115,7 +115,7 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
     turns = game.record.turns() if game.record else []
     shown = game.moves
     if output_format == "svg":
-        picture = game.rules.render_svg(view)
+        picture = game.rules.render_svg(view, stopped_by=errors)
         if picture is None:
             raise click.UsageError(game.rules.no_picture_reason() + ": use --format text or json")
         write(picture)

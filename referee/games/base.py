@@ -363,9 +363,11 @@ class GameRules(ABC):
     def render_view(self, view: dict[str, Any]) -> list[str]:
         """The view as lines of text for a terminal."""
 
-    def render_svg(self, view: dict[str, Any]) -> str | None:
+    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         """The view as a picture (an SVG document), for games a person would rather look
-        at than read; None for games without one."""
+        at than read; None for games without one. `stopped_by`: the findings (as JSON
+        reports give them) that stopped the replay at this view, for a picture that says
+        what was checked."""
         return None
 
     def no_picture_reason(self) -> str:

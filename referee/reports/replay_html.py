@@ -43,11 +43,20 @@ class ReplayGame:
     findings: list[dict[str, Any]] = field(default_factory=list)
     pictures: list[str] = field(default_factory=list)
     """For games played on a board: each position drawn as `show --format svg` draws it."""
+    opening: int = 0
+    """The move the page opens this game at: the one asked for, else the first illegal move."""
+
+    @property
+    def illegal(self) -> bool:
+        return any(finding["severity"] == "error" for finding in self.findings)
 
 
-def replay_game_data(report: GameReport, positions: list[Position], line_text: Any) -> ReplayGame:
+def replay_game_data(report: GameReport, positions: list[Position], line_text: Any,
+                     move: int | None = None) -> ReplayGame:
     """The page's data for a judged game: moves as written, in rounds; the position after
-    each legal move; each finding as the text report shows it, with its ruling."""
+    each legal move; each finding as the text report shows it, with its ruling. The game
+    opens at `move` when given (or its last move, if it has fewer), else at its first
+    illegal move, where a referee looks first."""
     rules = report.rules
     game = ReplayGame(report.index, report.line, rules.id if rules else None,
                       rules.name if rules else "unknown game", report.verdict)
@@ -61,15 +70,33 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
                 game.moves.append({"n": number, "round": round_.number, "text": turn.written(),
                                    "line": turn.span.line if turn.span else None})
     game.positions = [position.view for position in positions]
-    if rules is not None and positions and rules.render_svg(positions[0].view) is not None:
-        game.pictures = [rules.render_svg(position.view) or "" for position in positions]
+    stopping: list[dict[str, Any]] = []
     for diagnostic in report.diagnostics:
         data = diagnostic_json(diagnostic, line_text)
         ruling = _ruling(rules, diagnostic.code)
         game.findings.append({"code": diagnostic.code, "severity": diagnostic.severity,
                               "move": diagnostic.move_number, "text": render_json_diagnostic(data, Style(False)),
                               "ruling": ruling})
+        if diagnostic.is_error:
+            stopping.append(data)
+    if rules is not None and positions and rules.render_svg(positions[0].view) is not None:
+        last = len(positions) - 1
+        game.pictures = [rules.render_svg(position.view, stopped_by=stopping if number == last else None) or ""
+                         for number, position in enumerate(positions)]
+    game.opening = _opening(game, move)
     return game
+
+
+def _opening(game: ReplayGame, move: int | None) -> int:
+    """The move a game opens at, as the page's script would clamp it (`selectable`)."""
+    last = max(len(game.positions) - 1, 0)
+    stopped = next((f["move"] for f in game.findings if f["severity"] == "error" and f["move"]), None)
+    selectable = max(last, stopped or 0)
+    if move is not None:
+        return min(move, selectable)
+    if stopped is not None:
+        return stopped
+    return last if game.illegal else 0
 
 
 def _ruling(rules: GameRules | None, code: str) -> dict[str, str] | None:
@@ -80,12 +107,28 @@ def _ruling(rules: GameRules | None, code: str) -> dict[str, str] | None:
     return {"id": found.id, "title": found.title, "text": found.text} if found is not None else None
 
 
+def _header(game: ReplayGame) -> dict[str, Any]:
+    return {"index": game.index, "line": game.line, "game": game.game, "name": game.name,
+            "verdict": game.verdict, "tags": game.tags, "moves": game.moves, "findings": game.findings,
+            "opening": game.opening}
+
+
 def _packed(game: ReplayGame) -> str:
-    data = {"index": game.index, "line": game.line, "game": game.game, "name": game.name,
-            "verdict": game.verdict, "tags": game.tags, "moves": game.moves, "positions": game.positions,
-            "findings": game.findings, "pictures": game.pictures}
+    data = {**_header(game), "positions": game.positions, "pictures": game.pictures}
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
     return base64.b64encode(gzip.compress(raw, mtime=0)).decode("ascii")
+
+
+def _plain(game: ReplayGame) -> str:
+    """The game without its positions but the one it opens at, as JSON the page reads at
+    once: the first view is drawn as the page loads, before the rest is inflated. Every
+    `<` is written as an escape, so no text of the log can close the script block."""
+    shown = min(game.opening, len(game.positions) - 1)
+    data = {**_header(game), "count": len(game.positions),
+            "shown": shown, "position": game.positions[shown] if shown >= 0 else None,
+            "picture": game.pictures[shown] if 0 <= shown < len(game.pictures) else ""}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 class ReplayPage:
@@ -94,14 +137,24 @@ class ReplayPage:
     def __init__(self, out: TextIO, path: str) -> None:
         self.out = out
         self.games: set[str] = set()
+        self.count = 0
+        self.illegal_seen = False
         title = html.escape(visible(path))
         self.out.write(_HEAD.replace("{title}", title).replace("{version}", html.escape(__version__)))
 
     def add(self, game: ReplayGame) -> None:
+        """One game's data; the first game, and the first illegal one, also in plain JSON,
+        so that whichever the page opens at is drawn before anything is inflated."""
         if game.game:
             self.games.add(game.game)
+        self.count += 1
+        illegal = ' data-illegal="yes"' if game.illegal else ""
+        if self.count == 1 or (game.illegal and not self.illegal_seen):
+            self.out.write(f'<script type="application/json" class="referee-opening" '
+                           f'data-index="{game.index}">{_plain(game)}</script>\n')
+        self.illegal_seen = self.illegal_seen or game.illegal
         self.out.write(f'<script type="application/octet-stream" class="referee-game" '
-                       f'data-index="{game.index}">{_packed(game)}</script>\n')
+                       f'data-index="{game.index}"{illegal}>{_packed(game)}</script>\n')
 
     def close(self) -> None:
         self.out.write("<script>\n" + _SCRIPT_HEAD + "\n")
@@ -149,7 +202,7 @@ ol#moves { list-style: none; padding: 0; margin: 0; font-family: ui-monospace, m
 ol#moves li { display: grid; grid-template-columns: 2.4em 1fr; gap: 6px; align-items: start; padding: 3px 0; border-bottom: 1px solid #f0f2f4; }
 ol#moves .round { color: var(--muted); text-align: right; padding-top: 2px; }
 ol#moves .turns { display: flex; flex-wrap: wrap; gap: 2px 4px; }
-button.move { font: inherit; border: 1px solid transparent; background: none; padding: 1px 4px; border-radius: 4px; cursor: pointer; color: var(--ink); text-align: left; }
+button.move { font: inherit; border: 1px solid transparent; background: none; padding: 1px 4px; border-radius: 4px; cursor: pointer; color: var(--ink); text-align: left; overflow-wrap: anywhere; }
 button.move:hover { border-color: var(--line); }
 button.move.current { background: var(--accent); color: #fff; }
 button.move.illegal { color: var(--bad); border-color: var(--bad); font-weight: 600; }
@@ -178,8 +231,13 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .quay { font-size: 14px; margin: 6px 0; }
 .warn { color: var(--bad); }
 #finding { margin: 8px 0 14px; }
-#finding pre { background: #fff; border: 1px solid var(--bad); border-left-width: 4px; padding: 10px 12px; overflow-x: auto; font-size: 12.5px; line-height: 1.35; }
+#finding { background: #fff; border: 1px solid var(--bad); border-left-width: 4px; padding: 10px 12px; font-size: 12.5px; line-height: 1.35; }
+#finding p { margin: 0; font-family: ui-monospace, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
+#finding p.headline { font-weight: 600; padding-left: 2em; text-indent: -2em; }
+#finding pre.excerpt { margin: 4px 0; overflow-x: auto; }
+nav#games button.illegal { color: var(--bad); border-color: var(--bad); }
 #finding details { margin-top: 6px; font-size: 14px; }
+#view { margin-top: 12px; }
 .hint { color: var(--muted); font-size: 12px; margin-top: 12px; }
 .empty { color: var(--muted); font-style: italic; }
 .board svg { max-width: 100%; height: auto; }
@@ -219,12 +277,24 @@ async function inflate(element) {
   return JSON.parse(await new Response(stream).text());
 }
 
-const page = { games: [], game: 0, move: 0 };
+const page = { games: [], game: 0, move: 0, loaded: false };
 
 function lastPlayable(game) { return game.positions.length - 1; }
 
 function findingAt(game, move) {
   return game.findings.find((f) => f.severity === "error" && (f.move === move || (f.move === null && move === lastPlayable(game))));
+}
+
+// The game a page opens at, from its plain JSON: every position but the one shown is
+// left empty until the compressed data is inflated.
+function openingGame(data) {
+  const positions = new Array(data.count);
+  const pictures = data.picture ? new Array(data.count) : [];
+  if (data.shown >= 0) {
+    positions[data.shown] = data.position;
+    if (data.picture) pictures[data.shown] = data.picture;
+  }
+  return Object.assign({}, data, {positions: positions, pictures: pictures, partial: true});
 }
 
 function showGame(number) {
@@ -262,6 +332,27 @@ function selectable(game) {
   return stopped ? Math.max(lastPlayable(game), stopped.move) : lastPlayable(game);
 }
 
+// The list of moves scrolls to the move shown; the page itself stays where it is.
+function keepInSight(element) {
+  const list = element.closest("aside");
+  if (!list) return;
+  const outer = list.getBoundingClientRect();
+  const inner = element.getBoundingClientRect();
+  if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top + 8;
+  else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom + 8;
+}
+
+// The address follows the move shown; while the page loads it waits, or the browser would
+// scroll to the element the new address names as loading ends.
+function followAddress(hash) {
+  if (document.readyState !== "complete") {
+    page.address = hash;
+    return;
+  }
+  if (location.hash !== hash) history.replaceState(null, "", hash);
+}
+window.addEventListener("load", () => { if (page.address) followAddress(page.address); });
+
 function showMove(move) {
   const game = page.games[page.game];
   if (!game) return;
@@ -270,9 +361,10 @@ function showMove(move) {
   const t = helpers.text;
   const shownAt = Math.min(move, lastPlayable(game));
   const view = game.positions[shownAt];
+  const waiting = view === undefined && game.partial;
   document.querySelectorAll("button.move").forEach((b) => b.classList.toggle("current", Number(b.dataset.move) === move));
   const current = document.getElementById(`move-${move}`);
-  if (current) current.scrollIntoView({block: "nearest"});
+  if (current) keepInSight(current);
   const written = game.moves[move - 1];
   let html = move === 0 ? "<h2>Before the first move</h2>"
     : `<h2>After move ${move}: ${t(written.text)} <span class="small">line ${written.line ?? "?"}</span></h2>`;
@@ -280,16 +372,18 @@ function showMove(move) {
   if (finding && finding.move === move) {
     html = `<h2>Move ${move}: ${t(written.text)} — illegal</h2><p class="meta">The position below is the last legal one, before this move.</p>`;
   }
-  const shownFinding = finding || (view === undefined ? game.findings.find((f) => f.severity === "error") : null);
+  const shownFinding = finding || (view === undefined && !waiting ? game.findings.find((f) => f.severity === "error") : null);
   if (shownFinding) {
-    html += `<div id="finding"><pre>${t(shownFinding.text)}</pre>`;
+    html += `<div id="finding">${findingText(shownFinding.text)}`;
     if (shownFinding.ruling) {
       html += `<details><summary>${t(shownFinding.ruling.id)} — ${t(shownFinding.ruling.title)}</summary>` +
         `<p>${t(shownFinding.ruling.text)}</p></details>`;
     }
     html += "</div>";
   }
-  if (view === undefined) {
+  if (waiting) {
+    html += "<p class=\"empty\">Loading…</p>";
+  } else if (view === undefined) {
     html += "<p class=\"empty\">This game could not be replayed.</p>";
   } else {
     const draw = REFEREE_RENDERERS[game.game];
@@ -298,15 +392,31 @@ function showMove(move) {
   }
   document.getElementById("position").innerHTML = html;
   const hash = page.games.length > 1 ? `#game-${game.index}-move-${move}` : `#move-${move}`;
-  if (location.hash !== hash) history.replaceState(null, "", hash);
+  followAddress(hash);
   window.refereeShown = {game: game.index, move: move, position: shownAt, view: view === undefined ? null : view};
+}
+
+// A finding as the text report prints it: its headline and notes wrap to the page; only the
+// quoted line, whose caret must stay under its column, keeps its width and scrolls.
+function findingText(text) {
+  const t = helpers.text;
+  let html = "";
+  let quoted = [];
+  const flush = () => { if (quoted.length) html += `<pre class="excerpt">${t(quoted.join("\n"))}</pre>`; quoted = []; };
+  text.split("\n").forEach((line, number) => {
+    if (number > 0 && /^\s*\d*\s*\|/.test(line)) { quoted.push(line); return; }
+    flush();
+    html += `<p class="${number === 0 ? "headline" : "note"}">${t(line)}</p>`;
+  });
+  flush();
+  return html;
 }
 
 function openFragment() {
   const found = /^#(?:game-(\d+)-)?move-(\d+)$/.exec(location.hash);
   if (!found) return false;
-  const index = found[1] ? page.games.findIndex((g) => g.index === Number(found[1])) : page.game;
-  if (index < 0) return false;
+  const index = found[1] ? page.games.findIndex((g) => g && g.index === Number(found[1])) : page.game;
+  if (index < 0 || !page.games[index]) return false;
   if (index !== page.game) showGame(index);
   showMove(Number(found[2]));
   return true;
@@ -324,26 +434,56 @@ document.addEventListener("keydown", (event) => {
 });
 window.addEventListener("hashchange", openFragment);
 
-(async () => {
-  const blocks = document.querySelectorAll("script.referee-game");
-  try {
-    for (const block of blocks) page.games.push(await inflate(block));
-  } catch (error) {
-    document.getElementById("position").innerHTML = `<p class="warn">This browser cannot read the page's data (${helpers.text(error)}).</p>`;
+// Draw the game the page opens at as it loads, from its plain JSON; then inflate every game.
+(() => {
+  const blocks = [...document.querySelectorAll("script.referee-game")];
+  const plain = new Map([...document.querySelectorAll("script.referee-opening")].map(
+    (b) => [b.dataset.index, b]));
+  if (!blocks.length) {
+    document.getElementById("position").innerHTML = "<p class=\"empty\">The file holds no game.</p>";
+    document.body.dataset.ready = "yes";
     return;
   }
   const nav = document.getElementById("games");
-  if (page.games.length > 1) {
-    nav.innerHTML = page.games.map((g, i) => `<button data-game="${i}">Game ${g.index}</button>`).join("");
-    nav.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => { showGame(Number(b.dataset.game)); showMove(0); }));
+  if (blocks.length > 1) {
+    nav.innerHTML = blocks.map((b, i) => `<button data-game="${i}"` +
+      `${b.dataset.illegal ? ' class="illegal" title="illegal"' : ""}>Game ${helpers.text(b.dataset.index)}</button>`).join("");
+    nav.querySelectorAll("button").forEach((b) => b.addEventListener("click", () => {
+      const number = Number(b.dataset.game);
+      if (!page.games[number]) return;
+      showGame(number);
+      showMove(page.games[number].opening || 0);
+    }));
   }
   document.getElementById("start").addEventListener("click", () => showMove(0));
-  if (!page.games.length) {
-    document.getElementById("position").innerHTML = "<p class=\"empty\">The file holds no game.</p>";
-    return;
+  const first = Math.max(0, blocks.findIndex((b) => b.dataset.illegal));
+  page.game = first;
+  const opening = plain.get(blocks[first].dataset.index);
+  if (opening) {
+    page.games[first] = openingGame(JSON.parse(opening.textContent));
+    const found = /^#(?:game-(\d+)-)?move-(\d+)$/.exec(location.hash);
+    const elsewhere = found && found[1] && Number(found[1]) !== page.games[first].index;
+    if (!elsewhere) {
+      showGame(first);
+      showMove(found ? Number(found[2]) : page.games[first].opening);
+    }
   }
-  showGame(0);
-  if (!openFragment()) showMove(0);
-  document.body.dataset.ready = "yes";
+  window.refereeLoading = (async () => {
+    try {
+      for (let i = 0; i < blocks.length; i++) page.games[i] = await inflate(blocks[i]);
+    } catch (error) {
+      document.getElementById("position").innerHTML = `<p class="warn">This browser cannot read the page's data (${helpers.text(error)}).</p>`;
+      return;
+    }
+    page.loaded = true;
+    const shown = window.refereeShown;
+    if (shown === undefined) {
+      showGame(page.game);
+      if (!openFragment()) showMove(page.games[page.game].opening);
+    } else if (shown.view === null || !document.getElementById("view")) {
+      showMove(page.move);  // the position asked for before it was inflated
+    }
+    document.body.dataset.ready = "yes";
+  })();
 })();
 """

@@ -246,7 +246,7 @@ class PerroquetsRules(GameRules):
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)
 
-    def render_svg(self, view: dict[str, Any]) -> str | None:
+    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         from referee.games.perroquets.svg import board_svg
 
         return board_svg(view)

@@ -16,6 +16,18 @@ if TYPE_CHECKING:
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 RECONSTRUCTED = "reconstructed board and cards (P-DEFAULT): plausible, not the publisher's"
+PHASES = {
+    "ships": "set-up: the ships are placed",
+    "waves": "set-up: the first parrots are placed",
+    "done": "set-up done; round 1 comes next",
+    "place": "phase 1 of 6: new parrots",
+    "wind": "phase 2 of 6: the wind",
+    "draw": "phase 3 of 6: the draws",
+    "decide": "phase 4 of 6: reveal and decisions",
+    "after": "round played: parrots flew, ships sailed",
+    "over": "the game is over",
+}
+"""Where a position stands in its round, in words (P-ROUND's six phases)."""
 
 
 def _square(square: tuple[int, int]) -> dict[str, int]:
@@ -84,7 +96,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
     if view["variants"]:
         lines.append("variants: " + " ".join(view["variants"]))
     wind = view["wind"]
-    lines.append(f"round {view['round']}, {view['phase']}; first player {view['first']}; parrots show "
+    lines.append(f"round {view['round']}, {phase_words(view)}; first player {view['first']}; parrots show "
                  f"{view['colour']}" + (f"; wind {view['wind_roll']}: blows toward {wind} {ARROWS[wind]}"
                                         if wind else ""))
     lines.extend(board_lines(view))
@@ -111,6 +123,11 @@ def render_view(view: dict[str, Any]) -> list[str]:
     elif view["next"]:
         lines.append(f"next: {view['next']}")
     return lines
+
+
+def phase_words(view: dict[str, Any]) -> str:
+    """The position's phase as a person says it."""
+    return PHASES.get(view["phase"], view["phase"])
 
 
 def seat_letters(players: list[str]) -> dict[str, str]:

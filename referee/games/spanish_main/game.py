@@ -185,11 +185,12 @@ class SpanishMainRules(GameRules):
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)
 
-    def render_svg(self, view: dict[str, Any]) -> str | None:
-        """The table to scale, for a log that gives positions (level 2); None for a level-1 one."""
+    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
+        """The table to scale, for a log that gives positions (level 2), with what its last check
+        found; None for a level-1 one."""
         from referee.games.spanish_main.svg import table_svg
 
-        return table_svg(view)
+        return table_svg(view, stopped_by)
 
     def no_picture_reason(self) -> str:
         return ("this Pirates of the Spanish Main log gives no positions (a level-1 log), so there is no table "

@@ -60,7 +60,7 @@ def _bounds(table: dict[str, Any]) -> Box:
     return min(xs) - 40, min(ys) - 40, max(xs) - min(xs) + 80, max(ys) - min(ys) + 80
 
 
-def table_svg(view: dict[str, Any]) -> str | None:
+def table_svg(view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
     table = view.get("table")
     if table is None:
         return None
