@@ -138,7 +138,7 @@ def test_the_page_steps_through_a_game_in_chromium(browser, tmp_path: Path) -> N
     _open(browser, page.as_uri())
     assert len(browser.find_elements(By.CSS_SELECTOR, "button.move")) == 18
     assert _shown(browser)["move"] == 0 and _shown(browser)["view"] == shown_state(EXAMPLE, 0)
-    browser.find_element(By.ID, "move-5").click()
+    browser.find_element(By.ID, "entry-5").click()
     assert _shown(browser)["move"] == 5 and _shown(browser)["view"] == shown_state(EXAMPLE, 5)
     assert browser.current_url.endswith("#move-5")
     body = browser.find_element(By.TAG_NAME, "body")
@@ -161,7 +161,7 @@ def test_the_illegal_move_shows_its_finding_in_chromium(browser, tmp_path: Path)
 
     _, page = page_of(ILLEGAL, tmp_path)
     _open(browser, page.as_uri() + "#move-3")
-    button = browser.find_element(By.ID, "move-3")
+    button = browser.find_element(By.ID, "entry-3")
     assert "illegal" in button.get_attribute("class") and "K-PIRATE" in button.text
     finding = browser.find_element(By.ID, "finding")
     assert "error[K-PIRATE] B already plays red on A3" in finding.text

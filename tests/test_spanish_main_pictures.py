@@ -146,7 +146,7 @@ def test_a_come_about_check_draws_the_refused_pose_with_a_close_up(tmp_path):
     new = points(hull)
     length = max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a in old for b in old)
     assert abs(new[0][0] - old[0][0]) + abs(new[0][1] - old[0][1]) > 0.8 * length
-    key = " ".join(t.text or "" for t in root.iterfind(".//s:g[@class='key']/s:text", NS))
+    key = " ".join(t.text or "" for t in root.iterfind(".//s:g[@class='key']//s:text", NS))
     assert "Anna.s1 where the entry puts it" in key
 
 

@@ -318,7 +318,7 @@ function showGame(number) {
     const unplayed = !illegal && move.n > lastPlayable(game);
     const cls = "move" + (illegal ? " illegal" : "") + (unplayed ? " unplayed" : "");
     const rule = illegal ? `<span class="rule">${t(stopped.code)}</span>` : "";
-    list += `<button class="${cls}" id="move-${move.n}" data-move="${move.n}" title="line ${move.line ?? "?"}"` +
+    list += `<button class="${cls}" id="entry-${move.n}" data-move="${move.n}" title="line ${move.line ?? "?"}"` +
       `${unplayed ? " disabled" : ""}>${t(move.text)}${rule}</button>`;
   }
   document.getElementById("moves").innerHTML = list + (round !== null ? "</span></li>" : "");
@@ -342,8 +342,9 @@ function keepInSight(element) {
   else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom + 8;
 }
 
-// The address follows the move shown; while the page loads it waits, or the browser would
-// scroll to the element the new address names as loading ends.
+// The address follows the move shown (#move-N; the buttons' ids differ, so that the browser
+// scrolls nothing to it); while the page loads the address waits, or the browser would take
+// it for the one it was opened at.
 function followAddress(hash) {
   if (document.readyState !== "complete") {
     page.address = hash;
@@ -363,7 +364,7 @@ function showMove(move) {
   const view = game.positions[shownAt];
   const waiting = view === undefined && game.partial;
   document.querySelectorAll("button.move").forEach((b) => b.classList.toggle("current", Number(b.dataset.move) === move));
-  const current = document.getElementById(`move-${move}`);
+  const current = document.getElementById(`entry-${move}`);
   if (current) keepInSight(current);
   const written = game.moves[move - 1];
   let html = move === 0 ? "<h2>Before the first move</h2>"

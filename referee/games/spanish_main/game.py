@@ -187,11 +187,11 @@ class SpanishMainRules(GameRules):
 
     def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         """The table to scale, for a log that gives positions (level 2), with what its last check
-        found; None for a level-1 one."""
+        found; for a level-1 log, which gives none, the board of the fleets."""
+        if view.get("table") is None:
+            from referee.games.spanish_main.fleets_svg import fleets_svg
+
+            return fleets_svg(view)
         from referee.games.spanish_main.svg import table_svg
 
         return table_svg(view, stopped_by)
-
-    def no_picture_reason(self) -> str:
-        return ("this Pirates of the Spanish Main log gives no positions (a level-1 log), so there is no table "
-                "to draw; a log with [Geometry \"full\"] has one")

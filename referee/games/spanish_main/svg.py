@@ -17,8 +17,9 @@ from typing import Any, Callable
 from xml.sax.saxutils import escape
 
 MARGIN = 30.0
-PANEL = 70.0
-"""Room under the table for the title and the key."""
+FIT = 1280.0
+"""The widest a picture is shown by default (a laptop's screen); its drawing keeps its scale in
+millimetres (the view box), only the size it asks to be shown at shrinks."""
 COLOURS = ("#b03a2e", "#1f618d")
 TERRAIN = {"fog": ("#b8bec4", 0.75), "sargasso": ("#6a994e", 0.55), "reef": ("#9c6b3c", 0.55),
            "iceberg": ("#f4fbff", 0.95)}
@@ -69,12 +70,15 @@ def table_svg(view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = No
     extra = _focus_extra(view, table)
     focus_box = _focus_box(c, table, extra)
     inset = height if focus_box is not None else 0.0
-    total_w, total_h = width + 2 * MARGIN + (inset + MARGIN if inset else 0), height + 2 * MARGIN + PANEL
+    total_w = width + 2 * MARGIN + (inset + MARGIN if inset else 0)
     players = list(view["fleets"])
     colour = {p: COLOURS[i % len(COLOURS)] for i, p in enumerate(players)}
     moment = (f"turn {view['turn']}, {view['player']} to play" if view["stage"] == "play" and view["player"]
               else f"set-up: {view['stage']}")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:g}" height="{total_h:g}" '
+    key, key_height = _key(view, table, players, colour, height, total_w, moment, extra, stopped_by)
+    total_h = height + 2 * MARGIN + key_height
+    shown_w = min(total_w, FIT)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{shown_w:g}" height="{total_h * shown_w / total_w:.0f}" '
            f'viewBox="0 0 {total_w:g} {total_h:g}" font-family="DejaVu Sans, Arial, sans-serif">',
            f"<title>Pirates of the Spanish Main, {escape(moment)}</title>",
            f'<rect width="{total_w:g}" height="{total_h:g}" fill="#fbf8ef"/>',
@@ -89,17 +93,23 @@ def table_svg(view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = No
     out.append("</g>")
     labels, obstacles = _labels(table, colour, extra)
     main_view = _View(lambda p: (c.x(p[0]), c.y(p[1])), 1.0,
-                      (4.0, 4.0, width + 2 * MARGIN - 4, height + 2 * MARGIN - 4), font=1.0)
+                      (4.0, 4.0, width + 2 * MARGIN - 4, height + 2 * MARGIN - 4), font=_reading(total_w))
     out += _overlay(main_view, table, labels, obstacles, "names")
     if focus_box is not None:
-        out += _close_up(focus_box, width + 2 * MARGIN, inset, c, table, labels, obstacles)
-    out += _key(view, table, players, colour, height, total_w, moment, extra)
+        out += _close_up(focus_box, width + 2 * MARGIN, inset, c, table, labels, obstacles, _reading(total_w))
+    out += key
     out.append("</svg>")
     text = "\n".join(out) + "\n"
     # the close-up shows the drawing again by reference: one id a picture, so that pictures
     # sharing a page (a replay) each show their own
     scene = "scene-" + hashlib.sha1(text.encode("utf-8")).hexdigest()[:10]
     return text.replace('id="scene"', f'id="{scene}"').replace('href="#scene"', f'href="#{scene}"')
+
+
+def _reading(total_w: float) -> float:
+    """How much larger than its millimetres a name is set, so that it still reads when the
+    picture is shown `FIT` wide."""
+    return max(1.0, 0.85 * total_w / FIT)
 
 
 # -- the pieces ------------------------------------------------------------------------------------
@@ -422,7 +432,7 @@ def _focus_box(c: _Canvas, table: dict[str, Any], extra: dict[str, Any]) -> Box 
 
 
 def _close_up(box: Box, left: float, size: float, c: _Canvas, table: dict[str, Any],
-              labels: list["_Label"], obstacles: list["_Obstacle"]) -> list[str]:
+              labels: list["_Label"], obstacles: list["_Obstacle"], reading: float = 1.0) -> list[str]:
     """The same drawing again, enlarged around the check: where a dispute is settled. The names
     and the terrain's numbers are set again at a size that reads, not enlarged with it."""
     x, y, w, h = box
@@ -431,7 +441,7 @@ def _close_up(box: Box, left: float, size: float, c: _Canvas, table: dict[str, A
     def place(point: Any) -> XY:
         return (round(left + (c.x(point[0]) - x) * k, 1), round(MARGIN + (c.y(point[1]) - y) * k, 1))
 
-    near = _View(place, k, (left + 3, MARGIN + 3, left + size - 3, MARGIN + size - 3), font=1.4,
+    near = _View(place, k, (left + 3, MARGIN + 3, left + size - 3, MARGIN + size - 3), font=max(1.4, reading),
                  close=True)
     return [f'<g class="close-up"><rect x="{left}" y="{MARGIN}" width="{size:g}" height="{size:g}" fill="#cfe8f3"/>',
             f'<svg x="{left}" y="{MARGIN}" width="{size:g}" height="{size:g}" viewBox="{x:g} {y:g} {w:g} {h:g}">',
@@ -439,7 +449,11 @@ def _close_up(box: Box, left: float, size: float, c: _Canvas, table: dict[str, A
             *_overlay(near, table, labels, obstacles, "close-up-names"),
             f'<rect x="{left}" y="{MARGIN}" width="{size:g}" height="{size:g}" fill="none" stroke="#5d7f8f" '
             'stroke-width="2"/>',
-            f'<text x="{left}" y="{MARGIN - 8}" font-size="14" fill="#1b2631">close-up, ×{k:.1f}</text></g>']
+            *(f'<text class="{cls}" x="{left + 8}" y="{MARGIN + 8 + 14 * reading:.1f}" font-size="{14 * reading:.1f}" '
+              f'{paint}>close-up ×{k:.1f}</text>'
+              for cls, paint in (("halo", f'fill="#fdfefe" stroke="#fdfefe" stroke-width="{3 * reading:.1f}"'),
+                                 ("close-up-title", 'fill="#1b2631"'))),
+            '</g>']
 
 
 def _outline_of(table: dict[str, Any], name: str) -> list[list[float]] | None:
@@ -584,7 +598,7 @@ def _overlay(view: _View, table: dict[str, Any], labels: list[_Label], obstacles
     """The terrain's numbers and every name, placed in one view."""
     fx0, fy0, fx1, fy1 = view.frame
     out = [f'<g class="{cls}">']
-    rim_r, rim_font = (9.0, 12.0) if view.close else (6.0, 9.0)
+    rim_r, rim_font = (9.0, 12.0) if view.close else (6.0 * view.font, 9.0 * view.font)
     rim_class = "rim-near" if view.close else "rim"
     for piece in table["terrain"]:
         for number, point in enumerate(piece["rim"], start=1):
@@ -651,7 +665,7 @@ def _candidates(label: _Label, points: list[XY], w: float, h: float, view: _View
         ring = points if len(points) < 3 or points[0] != points[-1] else points[:-1]
         anchors = _spread(ring, 24)
         anchors += [(cx, vy0), (cx, vy1), (vx0, cy), (vx1, cy)]
-    gap = 3.0 * view.font
+    gap = max(3.0 * view.font, 0.35 * h)  # a larger name stands further off
     for ax, ay in anchors:
         ax, ay = min(max(ax, fx0), fx1), min(max(ay, fy0), fy1)
         dx, dy = ax - cx, ay - cy
@@ -728,31 +742,159 @@ def _cost(rect: Box, label: _Label, shapes: list[Any],
     return cost
 
 
-def _key(view: dict[str, Any], table: dict[str, Any], players: list[str], colour: dict[str, str], height: float,
-         total_w: float, moment: str, extra: dict[str, Any]) -> list[str]:
-    top = MARGIN + height + 28
-    out = ['<g class="key" font-size="14">',
-           f'<text x="{MARGIN}" y="{top}" fill="#1b2631">Pirates of the Spanish Main — {escape(moment)}; '
-           f"1 mm of table to 1 unit, S = {table['units']['S']:g} mm, L = {table['units']['L']:g} mm, "
-           f"ε = {table['epsilon']:g} mm</text>"]
-    x = MARGIN
+# -- the key: what was checked, and what each mark means ---------------------------------------------
+
+def _wrap(text: str, size: float, width: float) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and _text_width(trial, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + ([line] if line else [])
+
+
+def _check(view: dict[str, Any], table: dict[str, Any], stopped_by: list[dict[str, Any]] | None
+           ) -> tuple[str, str, list[str]]:
+    """What the picture's marks show: the headline (the rule and whether it held), its colour,
+    and the sentences that give the figures."""
+    focus = table.get("focus") or {}
+    findings = [f for f in stopped_by or [] if f.get("severity", "error") == "error"]
+    geometric = [f for f in findings if str(f.get("code", "")).startswith("S-GEO")]
+    said: list[str] = []
+    if geometric:
+        finding = geometric[0]
+        said.append(f'{finding["message"]}.')
+        headline = f'Checked: {finding["code"]} — the entry breaks it'
+        if finding.get("move_number"):
+            headline += f' (move {finding["move_number"]}: {finding.get("move") or ""})'.rstrip()
+        return headline, "#b03a2e", said
+    kind = focus.get("kind")
+    if kind == "shot":
+        gap = math.dist(focus["from"], focus["to"])
+        said.append(f'the nearest point of {focus["target"]} is {gap:.1f} mm from the firing point, against a range '
+                    f'of {focus["range_mm"]:g} mm (ε {table["epsilon"]:g} mm), with a line of fire clear of every '
+                    'sail, island, ship and fog bank.')
+        headline = "Last check: S-GEO-SHOT — held"
+    elif kind == "move":
+        said.append(f'{focus["ship"]}\'s last segment sweeps the shaded area, which overlaps no island, ship or fort '
+                    f'by more than ε ({table["epsilon"]:g} mm).')
+        headline = "Last check: S-GEO-MOVE — held"
+    elif kind == "drift":
+        gap = math.dist(focus["from"], focus["to"])
+        said.append(f'{focus["iceberg"]} drifts {gap:.1f} mm (S is {table["units"]["S"]:g} mm) and stops where '
+                    'the log says.')
+        headline = "Last check: S-GEO-ICEBERG — held"
+    elif kind == "place" and focus.get("ship"):
+        said.append(f'{focus["ship"]} stands where the entry puts it, overlapping nothing by more than ε '
+                    f'({table["epsilon"]:g} mm).')
+        headline = "Last check: a ship's pose — held"
+    elif kind == "place":
+        said.append(f'{focus.get("shape")} lies where the entry puts it, at the distances the set-up asks.')
+        headline = "Last check: a piece placed — held"
+    else:
+        headline = "No check of the table to show at this move"
+    if findings:
+        said.append(f'The replay stopped at {findings[0]["code"]}, a rule of the game, not of the table: '
+                    f'{findings[0]["message"]}.')
+    return headline, "#1e8449" if focus else "#5d6d7e", said
+
+
+def _marks(view: dict[str, Any], table: dict[str, Any], players: list[str], colour: dict[str, str],
+           extra: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Each mark the picture uses: (its class, a sample drawn in a 36 × 16 box at 0,0, what it means)."""
+    marks = []
     for player in players:
         gold = view["gold"][player]
-        out.append(f'<rect x="{x}" y="{top + 14}" width="14" height="14" fill="{colour[player]}"/>'
-                   f'<text x="{x + 20}" y="{top + 26}" fill="#1b2631">{escape(player)}: {gold["total"]} gold</text>')
-        x += 170
-    focus = table.get("focus")
-    notes = []
-    if focus and focus.get("blocker"):
-        notes.append(("#e74c3c", f'in the way: {focus["blocker"]}'))
+        tint = colour[player]
+        marks.append(("key-player", f'<polygon points="0,3 28,3 36,8 28,13 0,13" fill="{tint}" fill-opacity="0.35" '
+                      f'stroke="{tint}" stroke-width="1.5"/><polygon points="28,3 36,8 28,13" fill="{tint}"/>',
+                      f'{player}\'s ships, bow ahead ({gold["total"]} gold)'))
+    marks.append(("key-mast", '<rect x="0" y="0" width="36" height="16" fill="#cfe8f3"/><line x1="18" y1="1" x2="18" '
+                  'y2="15" stroke="#fdfefe" stroke-width="3"/><circle cx="18" cy="8" r="2.5" fill="#1b2631"/>',
+                  "a mast standing, its sail across the hull"))
+    marks.append(("key-lost-mast", '<path d="M15,5 l6,6 M15,11 l6,-6" stroke="#1b2631" stroke-width="1.2"/>',
+                  "a mast lost"))
+    marks.append(("key-home", '<circle cx="18" cy="8" r="7" fill="#e3c98d" stroke="#b03a2e" stroke-width="3"/>',
+                  "a home island, ringed in its player's colour"))
+    if any(s["lost"] or s["wreck"] for s in table["ships"]):
+        marks.append(("key-faded", '<polygon points="0,3 28,3 36,8 28,13 0,13" fill="#555" fill-opacity="0.2" '
+                      'stroke="#555" opacity="0.45"/>', "faded: a ship lost in fog, or a wreck"))
+    focus = table.get("focus") or {}
+    kind = focus.get("kind")
+    if kind == "shot":
+        marks.append(("key-fire", '<line x1="2" y1="8" x2="34" y2="8" stroke="#c0392b" stroke-width="2.5"/>',
+                      f'the nearest line of fire, {math.dist(focus["from"], focus["to"]):.1f} mm, from the firing '
+                      f'point to {focus["target"]}'))
+        marks.append(("key-range", '<path d="M2,15 A 30 30 0 0 1 34,3" fill="none" stroke="#c0392b" '
+                      'stroke-dasharray="4 4"/>', f'the range, {focus["range_mm"]:g} mm around the firing point'))
+    if kind == "move" and focus.get("swept"):
+        marks.append(("key-swept", '<rect x="1" y="2" width="34" height="12" fill="#f39c12" fill-opacity="0.3" '
+                      'stroke="#d35400" stroke-width="1.5" stroke-dasharray="5 3"/>',
+                      f'the area {focus["ship"]}\'s segment sweeps'))
+    if focus.get("blocker"):
+        marks.append(("key-blocker", '<rect x="2" y="2" width="32" height="12" fill="none" stroke="#e74c3c" '
+                      'stroke-width="4"/>', f'in the way: {focus["blocker"]}'))
+    if focus.get("at"):
+        marks.append(("key-at", '<path d="M12,2 l12,12 M12,14 l12,-12" stroke="#e74c3c" stroke-width="3"/>',
+                      "where it is crossed or entered"))
     if extra.get("refused_ship"):
-        notes.append((REFUSED, f'dashed: {extra["refused_ship"]} where the entry puts it'))
+        marks.append(("key-refused", f'<polygon points="0,3 28,3 36,8 28,13 0,13" fill="none" stroke="{REFUSED}" '
+                      'stroke-width="2" stroke-dasharray="5 3"/>',
+                      f'dashed: {extra["refused_ship"]} where the entry puts it'))
     if extra.get("drift_stop"):
         hit = extra.get("drift_hit")
-        notes.append(("#2e86c1", f'dashed: {focus["iceberg"]} where its drift stops'
-                                 + (f", against {hit[0]}" if hit else "")))
-    for fill, note in notes:
-        out.append(f'<text x="{x}" y="{top + 26}" fill="{fill}">{escape(note)}</text>')
-        x += _text_width(note, 14) + 20
+        marks.append(("key-drift", '<rect x="2" y="2" width="32" height="12" fill="#2e86c1" fill-opacity="0.12" '
+                      'stroke="#2e86c1" stroke-width="1.5" stroke-dasharray="5 3"/>',
+                      f'dashed: {focus.get("iceberg")} where its drift stops' + (f", against {hit[0]}" if hit else "")))
+        marks.append(("key-drift-line", '<line x1="2" y1="8" x2="34" y2="8" stroke="#2e86c1" stroke-width="2.5"/>',
+                      "the drift, from the iceberg's middle"))
+        if hit:
+            marks.append(("key-drift-hit", '<rect x="2" y="2" width="32" height="12" fill="none" stroke="#2e86c1" '
+                          'stroke-width="3"/>', f"{hit[0]}, what it stops against"))
+    if table["terrain"]:
+        marks.append(("key-rim", '<circle cx="18" cy="8" r="6" fill="#fdfefe" stroke="#1b2631"/><text x="18" '
+                      'y="11.4" font-size="9" text-anchor="middle">1</text>',
+                      "a terrain's numbers, 1 to 6, around its edge"))
+    return marks
+
+
+def _key(view: dict[str, Any], table: dict[str, Any], players: list[str], colour: dict[str, str], height: float,
+         total_w: float, moment: str, extra: dict[str, Any], stopped_by: list[dict[str, Any]] | None
+         ) -> tuple[list[str], float]:
+    """Under the table: the moment and the scale, what the last check found with its figures,
+    and every mark's meaning; with the height it takes. The key is set at a size that reads
+    when the picture is shown `FIT` wide, however many millimetres the table has."""
+    k = max(1.0, total_w / FIT)
+    size = 15.0
+    room = (total_w - 2 * MARGIN) / k
+    y = 24.0
+    out = [f'<g class="key" font-size="{size:g}" fill="#1b2631" '
+           f'transform="translate({MARGIN},{MARGIN + height}) scale({k:.4f})">',
+           f'<text class="moment" x="0" y="{y:g}">Pirates of the Spanish Main — {escape(moment)}; 1 mm of '
+           f"table to 1 unit, S = {table['units']['S']:g} mm, L = {table['units']['L']:g} mm, "
+           f"ε = {table['epsilon']:g} mm</text>"]
+    headline, tint, said = _check(view, table, stopped_by)
+    y += 28
+    out.append(f'<text class="checked" x="0" y="{y:g}" font-size="17" font-weight="bold" fill="{tint}">'
+               f"{escape(headline)}</text>")
+    for sentence in said:
+        for line in _wrap(sentence[:1].upper() + sentence[1:], size, room):
+            y += 21
+            out.append(f'<text class="figures" x="0" y="{y:g}">{escape(line)}</text>')
+    marks = _marks(view, table, players, colour, extra)
+    widest = max(_text_width(meaning, size) for _, _, meaning in marks) + 46 + 28
+    columns = max(1, int(room // widest))
+    width = room / columns
+    y += 12
+    for index, (cls, sample, meaning) in enumerate(marks):
+        if index % columns == 0:
+            y += 25
+        x = width * (index % columns)
+        out.append(f'<g class="{cls} mark-key"><g transform="translate({x:g},{y - 13:g})">{sample}</g>'
+                   f'<text x="{x + 46:g}" y="{y:g}">{escape(meaning)}</text></g>')
     out.append("</g>")
-    return out
+    return out, (y + 20) * k
