@@ -221,3 +221,101 @@ def test_a_spanish_main_level_2_page_draws_the_table_in_chromium(browser, tmp_pa
     assert len(table.find_elements(By.CSS_SELECTOR, "[data-piece='I1']")) >= 1
     assert len(table.find_elements(By.CSS_SELECTOR, "line.line-of-fire")) == 1
     browser.save_screenshot(str(tmp_path / "level2.png"))
+
+
+# -- where the page opens ---------------------------------------------------------------------
+
+def opening_of(page: Path) -> list[dict]:
+    """The plain JSON blocks the page draws its first view from."""
+    blocks = re.findall(r'<script type="application/json" class="referee-opening" data-index="\d+">([^<]*)</script>',
+                        page.read_text())
+    return [json.loads(block) for block in blocks]
+
+
+def test_the_page_opens_at_the_first_illegal_move_or_the_move_asked_for(tmp_path: Path) -> None:
+    _, page = page_of(ILLEGAL, tmp_path)
+    (opening,) = opening_of(page)
+    assert opening["opening"] == 3 and opening["shown"] == 2  # move 3 is illegal: the position before it
+    assert opening["position"] == shown_state(ILLEGAL, 2) and opening["count"] == 3
+    _, page = page_of(EXAMPLE, tmp_path)
+    assert opening_of(page)[0]["opening"] == 0
+    out = tmp_path / "at-7.html"
+    assert CliRunner().invoke(cli, ["replay", str(EXAMPLE), "--move", "7", "-o", str(out)]).exit_code == 0
+    (opening,) = opening_of(out)
+    assert opening["opening"] == 7 and opening["position"] == shown_state(EXAMPLE, 7)
+    assert CliRunner().invoke(cli, ["replay", str(EXAMPLE), "--move", "99", "-o", str(out)]).exit_code == 0
+    assert opening_of(out)[0]["opening"] == 18, "a game shorter than --move opens at its end"
+
+
+def test_the_opening_block_cannot_close_its_script(tmp_path: Path) -> None:
+    log = tmp_path / "x.korsar"
+    log.write_text('[Game "Korsar"]\n[Event "</script><script>alert(1)</script>"]\n[Players "A B"]\n\n'
+                   "1. A: $3  B: zz\n")
+    _, page = page_of(log, tmp_path)
+    text = page.read_text()
+    block = re.search(r'class="referee-opening" data-index="1">(.*?)</script>', text, re.S)[1]
+    assert "<" not in block
+    assert ["Event", "</script><script>alert(1)</script>"] in json.loads(block)["tags"]
+
+
+def several_games(tmp_path: Path) -> Path:
+    log = tmp_path / "two.korsar"
+    log.write_text(EXAMPLE.read_text(encoding="utf-8") + "\n\n" + ILLEGAL.read_text(encoding="utf-8"))
+    return log
+
+
+def test_only_the_first_game_and_the_first_illegal_one_are_written_plain(tmp_path: Path) -> None:
+    _, page = page_of(several_games(tmp_path), tmp_path)
+    assert [block["index"] for block in opening_of(page)] == [1, 2]
+    assert 'data-index="2" data-illegal="yes"' in page.read_text()
+
+
+def test_the_page_opens_at_the_illegal_move_with_its_headline_wrapped_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, page = page_of(ROOT / "samples" / "spanish-main" / "illegal" / "s-geo-shot-through-sail.spanish-main", tmp_path)
+    _open(browser, page.as_uri())
+    assert _shown(browser)["move"] == 54
+    assert browser.current_url.endswith("#move-54")
+    headline = browser.find_element(By.CSS_SELECTOR, "#finding .headline")
+    assert "85.7 mm long, crosses Anna.s1 sail 1" in headline.text
+    width, scrolled, lines = browser.execute_script(
+        "const e = arguments[0]; return [e.clientWidth, e.scrollWidth, Math.round(e.getBoundingClientRect().height /"
+        " parseFloat(getComputedStyle(e).lineHeight))]", headline)
+    assert scrolled <= width and lines >= 2, "the headline wraps rather than scrolling sideways"
+    assert browser.execute_script("return window.scrollY") == 0
+
+
+def test_a_file_of_several_games_opens_at_its_first_illegal_game_in_chromium(browser, tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    _, page = page_of(several_games(tmp_path), tmp_path)
+    _open(browser, page.as_uri())
+    assert _shown(browser)["game"] == 2 and _shown(browser)["move"] == 3
+    assert "K-PIRATE" in browser.find_element(By.ID, "finding").text
+    nav = browser.find_elements(By.CSS_SELECTOR, "nav#games button")
+    assert [b.text for b in nav] == ["Game 1", "Game 2"] and "illegal" in nav[1].get_attribute("class")
+    nav[0].click()
+    assert _shown(browser)["game"] == 1 and _shown(browser)["move"] == 0
+
+
+def test_the_first_view_is_drawn_without_waiting_for_the_data_in_chromium(browser, tmp_path: Path) -> None:
+    """With inflating the compressed data held up for ever, the page still draws the position
+    it opens at, from its plain JSON: a screenshot taken as it loads shows the board."""
+    from selenium.webdriver.common.by import By
+
+    board = ROOT / "samples" / "perroquets" / "illegal" / "p-meet-lighter.perroquets"
+    _, page = page_of(board, tmp_path)
+    stalled = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": (
+        "window.DecompressionStream = class { constructor() { return new TransformStream("
+        "{transform() {}, flush() { return new Promise(() => {}); }}); } };")})
+    try:
+        browser.get(page.as_uri())
+        shown = _shown(browser)
+        assert shown["move"] == 18 and shown["view"] == shown_state(board, 17)
+        assert browser.execute_script("return document.body.dataset.ready") is None, "the data is still held up"
+        position = browser.find_element(By.ID, "position")
+        assert "Loading" not in position.text and "P-CLAIM" in position.text
+        assert len(position.find_elements(By.CSS_SELECTOR, "#view .board svg g.ship")) == 2
+    finally:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", stalled)

@@ -309,7 +309,10 @@ def test_the_table_is_drawn_to_scale_with_every_piece(tmp_path):
     assert code == 0
     root = ElementTree.fromstring(svg)
     ns = {"s": "http://www.w3.org/2000/svg"}
-    assert root.get("viewBox") == "0 0 1560 1030"  # 1500 × 900 mm of table, margins and key
+    width, height = (float(v) for v in root.get("viewBox").split()[2:])
+    assert width == 1560 and height > 960  # 1500 × 900 mm of table and its margins, then the key under it
+    table = root.find(".//s:rect[@class='table']", ns)
+    assert (table.get("width"), table.get("height")) == ("1500", "900")
     pieces = {e.get("data-piece") for e in root.iter() if e.get("data-piece")}
     assert {"I1", "I2", "I3", "I4", "I5", "I6", "R1", "G1", "F1"} <= pieces
     assert {"Anna.s1", "Anna.s2", "Anna.s3", "Ben.s1", "Ben.s2", "Ben.s3"} <= pieces
@@ -351,9 +354,10 @@ def test_the_picture_renders_to_png(tmp_path):
     assert target.stat().st_size > 30_000
 
 
-def test_a_level_1_log_has_no_table_to_draw(tmp_path):
-    code, output = picture(SAMPLES / "legal" / "short-game.spanish-main", None, tmp_path)
-    assert code == 2 and "gives no positions" in output
+def test_a_level_1_log_has_no_table_but_a_board_of_its_fleets(tmp_path):
+    code, svg = picture(SAMPLES / "legal" / "short-game.spanish-main", None, tmp_path)
+    assert code == 0 and "gives no positions" in svg
+    assert 'class="table"' not in svg and 'class="fleet-ship"' in svg
 
 
 def test_the_position_document_holds_the_table_and_validates(tmp_path):

@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import math
 from typing import Any
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape as _escape
 
 from referee.games.perroquets.view import RECONSTRUCTED, phase_words, seat_letters
+
+
+def escape(text: str) -> str:
+    """Text for the picture, in an element or an attribute: quotes escaped too."""
+    return _escape(text, {'"': "&quot;"})
+
 
 CELL = 64
 """A square's side."""

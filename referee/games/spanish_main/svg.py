@@ -14,7 +14,13 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape as _escape
+
+
+def escape(text: str) -> str:
+    """Text for the picture, in an element or an attribute: quotes escaped too."""
+    return _escape(text, {'"': "&quot;"})
+
 
 MARGIN = 30.0
 FIT = 1280.0
