@@ -30,7 +30,8 @@ POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
               help="Which game of each file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json", "svg"]), default="text",
               show_default=True, help="json: a position document (JSON Lines, one a line, for several files); "
-                                      "svg: a picture of the board, or of the table to scale, for games played on one.")
+                                      "svg: a picture of the board (Perroquets), of the table to scale or, for a "
+                                      "level-1 log, of the fleets (Spanish Main).")
 @click.option("-q", "--quiet", is_flag=True, help="Text: leave out why a replay stopped; the exit code tells it.")
 @exclude_option
 @output_option
@@ -46,7 +47,8 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
     last round as the referee worked it out (flights, the ships' order, each path
     square by square); for Pirates of the Spanish Main each fleet, the islands,
     terrain and forts, and the gold. `--format svg` draws a board game's position,
-    or a Spanish Main table to scale with the check the replay stopped at, as a picture.
+    or a Spanish Main table to scale with the check the replay stopped at and what it
+    found, or, for a level-1 log, the board of the fleets, as a picture.
 
     PATH may be files and folders, as for check (default: the current folder); the
     same game and move of each is shown. Only the game shown is replayed, and only up
