@@ -95,11 +95,14 @@ def overlaps(a: Box, b: Box) -> bool:
 
 
 def square_boxes(root: ElementTree.Element) -> dict[tuple[str, str], Box]:
+    """Each square of the board and of its margin, by its column and row counted from 0."""
     found = {}
     for rect in root.iter(f"{NS}rect"):
         if (rect.get("class") or "") in ("sea", "island", "dot-square"):
             x, y, w, h = (float(rect.get(k)) for k in ("x", "y", "width", "height"))
-            found[(rect.get("data-x"), rect.get("data-y"))] = (x, y, x + w, y + h)
+            name = rect.get("data-square")
+            at = (str(ord(name[0]) - 97), str(int(name[1:]) - 1)) if name else (rect.get("data-x"), rect.get("data-y"))
+            found[at] = (x, y, x + w, y + h)
     return found
 
 

@@ -14,6 +14,7 @@ import base64
 import gzip
 import html
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -42,7 +43,9 @@ class ReplayGame:
     positions: list[dict[str, Any]] = field(default_factory=list)
     findings: list[dict[str, Any]] = field(default_factory=list)
     pictures: list[str] = field(default_factory=list)
-    """For games played on a board: each position drawn as `show --format svg` draws it."""
+    """For games played on a board: each position drawn as `show --format svg` draws it, less
+    `picture_head`, the text every one of them begins with (the board), written once."""
+    picture_head: str = ""
     opening: int = 0
     """The move the page opens this game at: the one asked for, else the first illegal move."""
 
@@ -81,8 +84,10 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
             stopping.append(data)
     if rules is not None and positions and rules.render_svg(positions[0].view) is not None:
         last = len(positions) - 1
-        game.pictures = [rules.render_svg(position.view, stopped_by=stopping if number == last else None) or ""
-                         for number, position in enumerate(positions)]
+        pictures = [rules.render_svg(position.view, stopped_by=stopping if number == last else None) or ""
+                    for number, position in enumerate(positions)]
+        game.picture_head = os.path.commonprefix(pictures) if len(pictures) > 1 else ""
+        game.pictures = [picture[len(game.picture_head):] for picture in pictures]
     game.opening = _opening(game, move)
     return game
 
@@ -114,7 +119,8 @@ def _header(game: ReplayGame) -> dict[str, Any]:
 
 
 def _packed(game: ReplayGame) -> str:
-    data = {**_header(game), "positions": game.positions, "pictures": game.pictures}
+    data = {**_header(game), "positions": game.positions, "pictures": game.pictures,
+            "picture_head": game.picture_head}
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
     return base64.b64encode(gzip.compress(raw, mtime=0)).decode("ascii")
 
@@ -126,7 +132,7 @@ def _plain(game: ReplayGame) -> str:
     shown = min(game.opening, len(game.positions) - 1)
     data = {**_header(game), "count": len(game.positions),
             "shown": shown, "position": game.positions[shown] if shown >= 0 else None,
-            "picture": game.pictures[shown] if 0 <= shown < len(game.pictures) else ""}
+            "picture": game.picture_head + game.pictures[shown] if 0 <= shown < len(game.pictures) else ""}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
@@ -388,7 +394,8 @@ function showMove(move) {
     html += "<p class=\"empty\">This game could not be replayed.</p>";
   } else {
     const draw = REFEREE_RENDERERS[game.game];
-    const shown = Object.assign({}, helpers, {picture: (game.pictures || [])[shownAt] || ""});
+    const picture = (game.pictures || [])[shownAt];
+    const shown = Object.assign({}, helpers, {picture: picture === undefined ? "" : (game.picture_head || "") + picture});
     html += `<div id="view">${draw ? draw(view, shown) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>`;
   }
   document.getElementById("position").innerHTML = html;

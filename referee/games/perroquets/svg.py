@@ -9,16 +9,17 @@ slots as it holds ships and parrots (one, four, nine...), so nothing hides anyth
 
 from __future__ import annotations
 
+import functools
+import html
 import math
 from typing import Any
-from xml.sax.saxutils import escape as _escape
 
 from referee.games.perroquets.view import RECONSTRUCTED, phase_words, seat_letters
 
 
 def escape(text: str) -> str:
     """Text for the picture, in an element or an attribute: quotes escaped too."""
-    return _escape(text, {'"': "&quot;"})
+    return html.escape(text, quote=True)
 
 
 CELL = 64
@@ -94,15 +95,16 @@ def board_svg(view: dict[str, Any]) -> str:
     players = view["players"]
     colour = {p: COLOURS[i % len(COLOURS)] for i, p in enumerate(players)}
     letters = seat_letters(players)
+    # what stays the same from one position to the next comes first: pictures of a game on a
+    # replay page share it
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:g}" height="{total_h:g}" '
            f'viewBox="0 0 {total_w:g} {total_h:g}" font-family="DejaVu Sans, Arial, sans-serif">',
-           f'<title>Pirates &amp; Perroquets, round {view["round"]}</title>',
+           "<title>Pirates &amp; Perroquets: the board</title>",
            f'<rect width="{total_w:g}" height="{total_h:g}" fill="#fbf8ef"/>',
            '<defs><marker id="tip" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>']
+    out.append(_board(width, height, tuple(board["islands"])))
     out += _heading(view, letters)
-    out += _squares(grid, set(board["islands"]))
-    out += _rulers(grid)
     out += _meetings(grid, view)
     out += _paths(grid, view, colour)
     out += _marks(grid, view, colour, letters)
@@ -130,18 +132,26 @@ def _heading(view: dict[str, Any], letters: dict[str, str]) -> list[str]:
             "</g>"]
 
 
+@functools.lru_cache(maxsize=8)
+def _board(width: int, height: int, islands: tuple[str, ...]) -> str:
+    """The squares and their letters and numbers: the same at every position of a game."""
+    grid = _Board(width, height)
+    return "\n".join(_squares(grid, set(islands)) + _rulers(grid))
+
+
 def _squares(grid: _Board, islands: set[str]) -> list[str]:
-    out = ['<g class="squares">']
+    out = ['<g class="squares" fill="#cfe8f3" stroke="#8aa9b8" stroke-width="1">']
     for y in range(grid.height):
         for x in range(grid.width):
             name = f"{chr(97 + x)}{y + 1}"
             left, top = grid.corner(x, y)
-            kind = "island" if name in islands else "sea"
-            fill = "#d9bf8c" if kind == "island" else "#cfe8f3"
-            out.append(f'<rect class="{kind}" data-square="{name}" data-x="{x}" data-y="{y}" x="{left:g}" '
-                       f'y="{top:g}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#8aa9b8" stroke-width="1"/>')
-            if kind == "island":
+            if name in islands:
+                out.append(f'<rect class="island" data-square="{name}" x="{left:g}" y="{top:g}" width="{CELL}" '
+                           f'height="{CELL}" fill="#d9bf8c"/>')
                 out.append(_palm(left + CELL / 2, top + CELL / 2, "island-mark"))
+            else:
+                out.append(f'<rect class="sea" data-square="{name}" x="{left:g}" y="{top:g}" width="{CELL}" '
+                           f'height="{CELL}"/>')
     out.append(f'<rect x="{grid.left}" y="{grid.top}" width="{CELL * grid.width}" height="{CELL * grid.height}" '
                f'fill="none" stroke="#5d7f8f" stroke-width="2"/>')
     out.append("</g>")
@@ -152,7 +162,7 @@ def _palm(cx: float, cy: float, cls: str, size: float = CELL) -> str:
     """An island's mark: a green mound, pale so that what stands on it reads."""
     k = size / CELL
     return (f'<ellipse class="{cls}" cx="{cx:.1f}" cy="{cy + 6 * k:.1f}" rx="{20 * k:.1f}" ry="{12 * k:.1f}" '
-            f'fill="#8fae5a" opacity="0.55"/>')
+            f'fill="#8fae5a" stroke="none" opacity="0.55"/>')
 
 
 def _rulers(grid: _Board) -> list[str]:

@@ -7,13 +7,13 @@ left on them. Drawn from a position's view, as text."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
-from xml.sax.saxutils import escape as _escape
 
 
 def escape(text: str) -> str:
     """Text for the picture, in an element or an attribute: quotes escaped too."""
-    return _escape(text, {'"': "&quot;"})
+    return html.escape(text, quote=True)
 
 
 WIDTH = 1240

@@ -11,15 +11,15 @@ allows, with a pale halo that keeps them legible over whatever lies beneath."""
 from __future__ import annotations
 
 import hashlib
+import html
 import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
-from xml.sax.saxutils import escape as _escape
 
 
 def escape(text: str) -> str:
     """Text for the picture, in an element or an attribute: quotes escaped too."""
-    return _escape(text, {'"': "&quot;"})
+    return html.escape(text, quote=True)
 
 
 MARGIN = 30.0
