@@ -203,6 +203,9 @@ def test_the_board_escapes_the_names_it_draws(tmp_path):
     assert not list(root.iter(f"{NS}script")) and "<script>" not in svg
     assert hostile in texts(root)
     renders(svg, tmp_path)
+    view["data"]["id"] = "reef & lagoon <1>"
+    note = with_class(ElementTree.fromstring(GAMES["perroquets"].render_svg(view)), "data-note")[0].text
+    assert note.startswith("data: reef & lagoon <1> — "), "escaped once, read as written"
 
 
 def test_the_board_renders_to_png(tmp_path):

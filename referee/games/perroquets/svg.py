@@ -104,12 +104,12 @@ def board_svg(view: dict[str, Any]) -> str:
            '<defs><marker id="tip" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
            'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="context-stroke"/></marker></defs>']
     out.append(_board(width, height, tuple(board["islands"])))
-    out += _heading(view, letters)
+    out += _heading(view)
     out += _meetings(grid, view)
     out += _paths(grid, view, colour)
     out += _marks(grid, view, colour, letters)
     out += _panel(view, panel_x, colour, letters)
-    note = f'data: {escape(view["data"]["id"])}' + (f" — {RECONSTRUCTED}" if view["data"]["reconstructed"] else "")
+    note = f'data: {view["data"]["id"]}' + (f" — {RECONSTRUCTED}" if view["data"]["reconstructed"] else "")
     out.append(f'<text class="data-note" x="{PAD}" y="{total_h - 12:g}" font-size="12" fill="{MUTED}">'
                f"{escape(note)}</text>")
     out.append("</svg>")
@@ -118,7 +118,7 @@ def board_svg(view: dict[str, Any]) -> str:
 
 # -- the board ---------------------------------------------------------------------------------------
 
-def _heading(view: dict[str, Any], letters: dict[str, str]) -> list[str]:
+def _heading(view: dict[str, Any]) -> list[str]:
     """The round and its phase in words, then who plays first and who writes next."""
     status = [f"first player {view['first']}"]
     if view["over"]:
