@@ -328,11 +328,11 @@ def _panel(view: dict[str, Any], x: float, colour: dict[str, str], letters: dict
         y += 34
         hold = view["holds"][player]
         count = hold["count"]
-        where = view["ships"][player] or "not placed"
+        where = f' at {view["ships"][player]}' if view["ships"][player] else ", not placed yet"
         values = f' ({" ".join(map(str, hold["values"]))})' if hold["values"] else ""
         out.append(f'<g class="hold" data-player="{escape(player)}">'
                    f'<g class="legend-ship">{_ship(x + 16, y - 6, 34, colour[player], letters[player])}</g>'
-                   f'<text x="{x + 40}" y="{y - 4}">{escape(player)} at {escape(where)}: {count} '
+                   f'<text x="{x + 40}" y="{y - 4}">{escape(player)}{where}: {count} '
                    f'parrot{"s" if count != 1 else ""}{escape(values)}</text></g>')
     y += 34
     out.append(f'<text x="{x}" y="{y}" font-size="15" font-weight="bold">Parrots by value</text>')
