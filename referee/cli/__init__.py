@@ -13,9 +13,11 @@ Exit codes (the contract, also in referee(1)):
 
 from __future__ import annotations
 
+import codecs
 import errno
 import gc
 import importlib
+import io
 import os
 import signal
 import sys
@@ -82,26 +84,21 @@ class RefereeGroup(click.Group):
             _silence_stdout()
             ctx.exit(EXIT_BROKEN_PIPE)
         except KeyboardInterrupt:
-            click.echo("referee: interrupted", err=True)
+            click.echo("referee: interrupted", file=sys.stderr)
             ctx.exit(EXIT_INTERRUPTED)
         except Terminated:
-            click.echo("referee: terminated", err=True)
+            click.echo("referee: terminated", file=sys.stderr)
             ctx.exit(EXIT_TERMINATED)
         except OSError as error:
-            if error.errno == errno.EPIPE:
-                _silence_stdout()
-                ctx.exit(EXIT_BROKEN_PIPE)
-            where = f" {error.filename}" if error.filename else ""
-            click.echo(f"referee: input/output error{where}: {error.strerror or error}", err=True)
-            ctx.exit(EXIT_USAGE)
+            ctx.exit(_output_failed(error))
         except Exception as error:  # noqa: BLE001 - the last line of defence
             if _TERMINATING and not (ctx.obj and ctx.obj.get("debug")):
                 # SIGTERM cut through a lock or a pool's bookkeeping: the error is its echo
-                click.echo("referee: terminated", err=True)
+                click.echo("referee: terminated", file=sys.stderr)
                 ctx.exit(EXIT_TERMINATED)
             if ctx.obj and ctx.obj.get("debug"):
                 if isinstance(error, WorkFailed):
-                    click.echo(error.traceback, err=True, nl=False)
+                    click.echo(error.traceback, file=sys.stderr, nl=False)
                 else:
                     import traceback
 
@@ -113,7 +110,7 @@ class RefereeGroup(click.Group):
                 "not in your log.\n"
                 "Please report it to the referee maintainers with the command line and the input; "
                 "run again with --debug to see the traceback.",
-                err=True,
+                file=sys.stderr,
             )
             ctx.exit(EXIT_INTERNAL)
 
@@ -155,6 +152,86 @@ def _color_first(args: list[str]) -> list[str]:
     return args
 
 
+def _output_failed(error: OSError) -> int:
+    """The exit code of an input or output that failed under a command: 141 for a reader
+    gone (a broken pipe), otherwise 2 and the reason on standard error. Whatever standard
+    output still holds is dropped, so that nothing fails again as the process ends."""
+    _silence_stdout()
+    if error.errno == errno.EPIPE:
+        return EXIT_BROKEN_PIPE
+    where = f" {error.filename}" if error.filename else ""
+    click.echo(f"referee: input/output error{where}: {error.strerror or error}", file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _flushed(code: int) -> int:
+    """`code`, once everything written to standard output has reached it: a full disk or a
+    closed output found only now is the command's failure (2, or 141 for a broken pipe),
+    reported here, not as a warning from the interpreter after the exit code is set."""
+    stream = sys.stdout
+    if stream is None:
+        return code
+    try:
+        stream.flush()
+    except OSError as error:
+        return _output_failed(error)
+    except ValueError:  # already closed
+        pass
+    return code
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the process was started with it closed (`>&-`): writing to it
+    is an error a command reports, as a full disk is, never text silently lost."""
+
+    encoding = "utf-8"
+    errors = "strict"
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _escape_unencodable(error: UnicodeError) -> tuple[str, int]:
+    """What an output's encoding cannot hold, as `\\uXXXX` escapes (a pair of them beyond the
+    first plane): readable on a terminal, and still valid inside a JSON string."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    escaped = []
+    for char in error.object[error.start:error.end]:
+        code = ord(char)
+        if code > 0xFFFF:
+            code -= 0x10000
+            escaped.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            escaped.append(f"\\u{code:04x}")
+    return "".join(escaped), error.end
+
+
+def _prepare_standard_streams() -> None:
+    """Text a terminal's encoding cannot hold is written as escapes (`\\u2014`) rather than
+    failing; a closed standard output becomes one that refuses every write, and its
+    descriptor is held by the null device, so that no file the command opens takes its place."""
+    codecs.register_error("referee-escape", _escape_unencodable)
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(errors="referee-escape")
+            except (ValueError, OSError):
+                pass
+    if sys.stdout is None:
+        try:
+            held = os.open(os.devnull, os.O_RDONLY)
+            if held != 1:
+                os.dup2(held, 1)
+                os.close(held)
+        except OSError:
+            pass
+        sys.stdout = _ClosedOutput()
+
+
 def _silence_stdout() -> None:
     """After a broken pipe nothing more can be written: point standard output at the
     null device so that closing it at exit raises nothing."""
@@ -185,5 +262,16 @@ def main() -> None:
     gc.freeze()
     gc.set_threshold(20_000, 10, 10)
     signal.signal(signal.SIGTERM, _terminate)
-    cli.main(prog_name="referee")
+    _prepare_standard_streams()
+    try:
+        cli.main(prog_name="referee")
+    except SystemExit as done:
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # click's answer to a broken pipe (help)
+            sys.exit(EXIT_BROKEN_PIPE)
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+        if done.code is not None and not isinstance(done.code, int):
+            click.echo(str(done.code), file=sys.stderr)
+        sys.exit(_flushed(code))
+    except OSError as error:  # writing help or a usage message failed
+        sys.exit(_output_failed(error))
 

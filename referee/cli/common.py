@@ -62,8 +62,10 @@ def judging_options(function):
 
 
 def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
-    """Echo without click's ANSI stripping: styles were only applied where colour is wanted."""
-    click.echo(text, err=err, nl=nl, color=True)
+    """Echo without click's ANSI stripping (styles were only applied where colour is wanted),
+    to the stream as the process has it: in its encoding, whatever that encoding cannot hold
+    written as escapes (click would put UTF-8 on a stream that says ASCII)."""
+    click.echo(text, file=sys.stderr if err else sys.stdout, nl=nl, color=True)
 
 
 def style_for(ctx: click.Context, err: bool = False) -> Style:
