@@ -31,7 +31,7 @@ def test_jsonl_streams_one_valid_object_per_game_then_the_summary(run, tmp_path)
     missing = str(tmp_path / "gone.korsar")
     result = run("check", "--format", "jsonl", ILLEGAL, LEGAL, MALFORMED, missing)
     assert result.exit_code == 2
-    records = [json.loads(line) for line in result.output.splitlines()]
+    records = [json.loads(line) for line in result.stdout.splitlines()]
     for record in records:
         assert list(JSONL.iter_errors(record)) == []
     assert records[0] == {"type": "unreadable", "path": missing, "reason": "no such file or directory"}
@@ -97,7 +97,7 @@ def test_sarif_has_every_rule_and_one_result_per_finding(run):
 def test_junit_counts_games(run, tmp_path):
     result = run("check", "--format", "junit", ILLEGAL, LEGAL, str(tmp_path / "gone.korsar"))
     assert result.exit_code == 2
-    root = ET.fromstring(result.output)
+    root = ET.fromstring(result.stdout)
     assert root.tag == "testsuites"
     assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("3", "1", "1")
     cases = root.findall(".//testcase")

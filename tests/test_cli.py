@@ -78,8 +78,8 @@ def test_unreadable_input_exits_2_but_others_are_still_checked(run, tmp_path):
     good.write_text(LEGAL)
     result = run("check", str(tmp_path / "missing.korsar"), str(good))
     assert result.exit_code == 2
-    assert "missing.korsar: error cannot read: no such file or directory" in result.output
-    assert result.output.rstrip().endswith("2 files, 1 game, 1 legal, 0 illegal, 0 malformed, 6 moves, 1 could not be read")
+    assert result.stderr == f"{tmp_path / 'missing.korsar'}: cannot read: no such file or directory\n"
+    assert result.stdout.rstrip().endswith("2 files, 1 game, 1 legal, 0 illegal, 0 malformed, 6 moves, 1 could not be read")
 
 
 def test_broken_symlink_and_empty_folder(run, tmp_path):

@@ -95,8 +95,8 @@ def test_an_unreadable_file_is_exit_2_and_a_file_of_no_game_a_fault(tmp_path: Pa
     foreign.write_text('{"format": "chess-board"}', encoding="utf-8")
     result = data_check(tmp_path / "missing.json", not_json, foreign, LAGOON)
     assert result.exit_code == 2
-    assert f"referee: {tmp_path / 'missing.json'}: cannot read: no such file or directory" in result.stderr
-    assert f"referee: {not_json}: invalid JSON at line 1, column 1" in result.stderr
+    assert f"{tmp_path / 'missing.json'}: cannot read: no such file or directory" in result.stderr
+    assert f"{not_json}: invalid JSON at line 1, column 1" in result.stderr
     assert f"{foreign}: /format: unknown data format 'chess-board'" in result.stdout
     assert f"{LAGOON}: sound Pirates & Perroquets data" in result.stdout
     assert "Traceback" not in result.output

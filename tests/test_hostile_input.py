@@ -22,8 +22,8 @@ def test_a_fifo_in_a_folder_is_reported_not_read(run, tmp_path):
     (folder / "good.korsar").write_bytes(GAME)
     result = run("check", str(folder))
     assert result.exit_code == 2
-    assert "pipe.korsar: error cannot read: a FIFO, not a regular file" in result.output
-    assert result.output.rstrip().endswith("1 could not be read")
+    assert "pipe.korsar: cannot read: a FIFO, not a regular file" in result.stderr
+    assert result.stdout.rstrip().endswith("1 could not be read")
 
 
 def test_looping_symlinks(run, tmp_path):

@@ -36,8 +36,19 @@ class Terminated(BaseException):
     pools, output files being written) is left in order."""
 
 
-class UnreadableInput(click.ClickException):
+class Refused(click.ClickException):
+    """An error that is not in how the command was written (a move the log does not have,
+    nothing to draw, a bad data file or configuration): `Error: …` on standard error, exit 2,
+    without the usage banner click gives a command line it cannot parse."""
+
     exit_code = EXIT_USAGE
+
+
+class UnreadableInput(Refused):
+    """An input that cannot be read, said as everywhere else: `PATH: cannot read: REASON`."""
+
+    def show(self, file: Any = None) -> None:
+        click.echo(self.format_message(), file=file or sys.stderr)
 
 
 class WorkFailed(Exception):

@@ -78,25 +78,25 @@ def _games(inputs: list[Input]) -> Iterator[ArchivedGame]:
         name = "<stdin>" if item.path == "-" else item.path
         stdin = standard_input() if item.path == "-" else None
         if item.path == "-" and stdin is None:
-            raise UnreadableInput("cannot read <stdin>: standard input is closed")
+            raise UnreadableInput("<stdin>: cannot read: standard input is closed")
         try:
             stream = spool(stdin) if stdin is not None else open(item.path, "rb")
         except OSError as error:
-            raise UnreadableInput(f"cannot read {item.path}: {error.strerror or error}") from None
+            raise UnreadableInput(f"{item.path}: cannot read: {error.strerror or error}") from None
         with stream:
             try:
                 yield from archived_games(name, stream)
             except UnicodeError as error:
-                raise UnreadableInput(f"cannot read {name}: {error}") from None
+                raise UnreadableInput(f"{name}: cannot read: {error}") from None
             except OSError as error:
-                raise UnreadableInput(f"cannot read {name}: {error.strerror or error}") from None
+                raise UnreadableInput(f"{name}: cannot read: {error.strerror or error}") from None
 
 
 def _inputs(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...],
             output: str | None) -> list[Input]:
     inputs, problems = gather(paths, ctx, exclude)
     if problems:
-        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
+        raise UnreadableInput(f"{problems[0].path}: cannot read: {problems[0].reason}")
     if output:
         for item in inputs:
             if item.path != "-" and os.path.exists(output) and os.path.samefile(item.path, output):

@@ -10,8 +10,8 @@ from typing import Any
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, WorkFailed, cli
-from referee.cli.common import (config_of, exclude_option, gather, judging_options, output_option, refuse_output_among_inputs,
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, WorkFailed, cli
+from referee.cli.common import (config_of, emit, exclude_option, gather, judging_options, output_option, refuse_output_among_inputs,
                                 report_stream, style_for)
 from referee.cli.progress import Progress
 from referee.config import FORMATS
@@ -24,6 +24,7 @@ from referee.pipeline.work import FileEnd, FileStart, file_findings
 from referee.reports.json_report import Tally, file_verdict
 from referee.reports.selection import Selection
 from referee.reports.style import Style
+from referee.reports.visible import visible
 from referee.reports.writers import ReportWriter, writer_for
 
 
@@ -102,7 +103,7 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
         try:
             events = run_on_dask(inputs, dask_address, options)
         except ClusterError as error:
-            raise click.UsageError(str(error)) from None
+            raise Refused(str(error)) from None
     else:
         if jobs is None:
             jobs = default_jobs() if size >= POOL_THRESHOLD else 1
@@ -140,6 +141,13 @@ def _format_from_environment() -> str | None:
     return value or None
 
 
+def _unreadable(writer: ReportWriter, path: str, reason: str) -> None:
+    """An input that cannot be read: said on standard error as every command says it, and
+    kept in a machine report's document."""
+    emit(f"{visible(path)}: cannot read: {visible(reason)}", err=True)
+    writer.unreadable(path, reason)
+
+
 def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[UnreadableFile], writer: ReportWriter,
            bar: Progress, max_errors: int | None, started: float,
            selection: Selection = Selection()) -> tuple[bool, list[tuple[str, dict[str, str]]], list[tuple[str, str]], bool]:
@@ -150,7 +158,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
     for problem in unreadable:
         tally.add_unreadable()
         pairs.append((problem.path, problem.reason))
-        writer.unreadable(problem.path, problem.reason)
+        _unreadable(writer, problem.path, problem.reason)
     failures: list[tuple[str, dict[str, str]]] = []
     ok = True
     stopped = False
@@ -173,7 +181,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
         if isinstance(event, Unreadable):
             tally.add_unreadable()
             pairs.append((event.path, event.reason))
-            writer.unreadable(event.path, event.reason)
+            _unreadable(writer, event.path, event.reason)
             current = None
             done += 1
         elif isinstance(event, FileStart):

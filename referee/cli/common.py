@@ -9,11 +9,11 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 import click
 
-from referee.cli import EXIT_USAGE, UnreadableInput
+from referee.cli import EXIT_USAGE, Refused, UnreadableInput
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import all_extensions, game_extensions
 from referee.pipeline.datafiles import DataFileError, judge_options
@@ -55,10 +55,23 @@ def judging_options(function):
         try:
             kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
-            raise click.UsageError(str(error)) from None
+            if error.path == "--variant":
+                raise click.UsageError(str(error)) from None
+            raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(str(error)) from None
         return function(*args, **kwargs)
 
     return wrapper
+
+
+def why_broken(errors: list[dict[str, Any]]) -> str:
+    """Why a file's games are not written out: syntax errors, or a game that could not be
+    judged here (data not given, a package not installed), which is no fault of the log."""
+    from referee.notation.codes import USAGE_CODES
+
+    unjudged = next((d for d in errors if d["code"] in USAGE_CODES), None)
+    if unjudged is not None:
+        return f"it could not be judged here: {unjudged['message']} ({unjudged['code']})"
+    return "it has syntax errors"
 
 
 def emit(text: str = "", err: bool = False, nl: bool = True) -> None:
@@ -83,10 +96,11 @@ def config_of(ctx: click.Context) -> Config:
         try:
             path = Path(given) if given else find_config()
             if given and not path.is_file():
-                raise ConfigError(f"{given}: " + ("not a regular file" if path.exists() else "no such file"))
+                raise UnreadableInput(f"{given}: cannot read: "
+                                      + ("not a regular file" if path.exists() else "no such file or directory"))
             obj["config"] = load_config(path, known)
         except ConfigError as error:
-            raise click.UsageError(f"configuration: {error}") from None
+            raise Refused(f"configuration: {error}") from None
     return obj["config"]
 
 
@@ -107,7 +121,7 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
     inputs, found = collect(list(paths), extensions, config.excluded)
     problems = [Unreadable(display_path(problem.path), problem.reason) for problem in found]
     if not inputs and not problems:
-        raise click.UsageError(
+        raise Refused(
             f"no log files found in {', '.join(paths)} (looked for {', '.join(extensions)})",
         )
     return inputs, problems
@@ -119,12 +133,12 @@ def open_input(item: Input) -> tuple[str, BinaryIO]:
     if item.path == "-":
         stdin = standard_input()
         if stdin is None:
-            raise UnreadableInput("cannot read standard input: it is closed")
+            raise UnreadableInput("<stdin>: cannot read: standard input is closed")
         return "<stdin>", spool(stdin)
     try:
         return display_path(item.path), open(item.path, "rb")
     except OSError as error:
-        raise UnreadableInput(f"cannot read {display_path(item.path)}: {error.strerror or error}") from None
+        raise UnreadableInput(f"{display_path(item.path)}: cannot read: {error.strerror or error}") from None
 
 
 def open_one(path: str) -> tuple[str, BinaryIO]:
@@ -132,7 +146,7 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
     aside first), and the name to report it by."""
     inputs, problems = collect([path], all_extensions())
     if problems:
-        raise UnreadableInput(f"cannot read {problems[0].path}: {problems[0].reason}")
+        raise UnreadableInput(f"{problems[0].path}: cannot read: {problems[0].reason}")
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: this command takes one log file")
     return open_input(inputs[0])
@@ -177,7 +191,7 @@ def open_output(output: str) -> Iterator[TextIO]:
         writer = atomic_writer(output)
         stream = writer.__enter__()
     except OSError as error:
-        raise UnreadableInput(f"cannot write {output}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {output}: {error.strerror or error}") from None
     try:
         yield stream
     except BaseException:
@@ -186,7 +200,7 @@ def open_output(output: str) -> Iterator[TextIO]:
     try:
         writer.__exit__(None, None, None)
     except OSError as error:
-        raise UnreadableInput(f"cannot write {output}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {output}: {error.strerror or error}") from None
 
 
 def refuse_output_of_nothing(ctx: click.Context, output: str | None, inputs: list[Input],

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
-from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
+from referee.cli.common import (EXIT_USAGE, emit, why_broken, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, refuse_output_of_nothing, staged_output,
                                 style_for)
 from referee.games.base import JudgeOptions
@@ -59,6 +59,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
     single = len(inputs) == 1 and not unreadable
     ok = True
     skipped: list[str] = []
+    unjudged = [False]  # a log could not be judged here (N-DATA, N-INSTALL): exit 2, as check's
 
     def file_entries(name: str, stream: Any) -> Iterator[str]:
         """One file's games, once the whole file proved readable: kept aside until then
@@ -82,8 +83,9 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                 if not quiet:
                     for diagnostic in broken:
                         emit(render_json_diagnostic(diagnostic, style), err=True)
-                emit(f"{name}: not exported: it has syntax errors", err=True)
+                emit(f"{name}: not exported: {why_broken(broken)}", err=True)
                 skipped.append(name)
+                unjudged[0] = unjudged[0] or why_broken(broken) != "it has syntax errors"
                 return
             kept.seek(0)
             for line in kept:
@@ -96,11 +98,11 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
 
     with staged_output(output) as out:
         write_export(entries(), out)
-        if single and skipped:
-            raise click.exceptions.Exit(EXIT_FINDINGS)  # nothing is written for a log that cannot be exported
+        if single and skipped:  # nothing is written for a log that cannot be exported
+            raise click.exceptions.Exit(EXIT_USAGE if unjudged[0] else EXIT_FINDINGS)
     for problem in unreadable:
         emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
-    if unreadable:
+    if unreadable or unjudged[0]:
         ctx.exit(EXIT_USAGE)
     ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
 
@@ -195,10 +197,10 @@ def _open_text(path: str) -> Any:
         else:
             problem = not_a_file(path)
             if problem is not None:
-                raise UnreadableInput(f"cannot read {path}: {problem}")
+                raise UnreadableInput(f"{path}: cannot read: {problem}")
             binary = open(path, "rb")
     except OSError as error:
-        raise UnreadableInput(f"cannot read {path}: {error.strerror or error}") from None
+        raise UnreadableInput(f"{path}: cannot read: {error.strerror or error}") from None
     return io.TextIOWrapper(binary, encoding="utf-8-sig", errors="strict", newline="")
 
 

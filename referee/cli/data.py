@@ -6,11 +6,12 @@ is shown is its game's business (`GameRules.show_data`, `data_svg`, `import_data
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, UnreadableInput, cli
 from referee.cli.common import emit, open_output, output_option
 from referee.games.base import DataError, GameRules
 
@@ -47,24 +48,28 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
       referee data check referee/games/spanish_main/sample-cards.json
     """
     from referee.games import GAMES
-    from referee.pipeline.datafiles import DataFileError, load_data_document, read_json
+    from referee.pipeline.datafiles import DataFileError, builtin_data, load_data_document, read_json
 
     code = EXIT_OK
     for path in paths:
-        try:
-            document = read_json(path)
-        except DataFileError as error:
-            emit(f"referee: {error}", err=True)
-            code = EXIT_USAGE
-            continue
-        try:
-            game, loaded = load_data_document(path, document)
-        except DataFileError as error:
-            emit(str(error))
-            code = max(code, EXIT_FINDINGS)
-            continue
+        shipped = None if os.path.lexists(path) else builtin_data(path)
+        if shipped is not None:
+            game, loaded = shipped
+        else:
+            try:
+                document = read_json(path)
+            except DataFileError as error:
+                emit(_unfound(error), err=True)
+                code = EXIT_USAGE
+                continue
+            try:
+                game, loaded = load_data_document(path, document)
+            except DataFileError as error:
+                emit(str(error))
+                code = max(code, EXIT_FINDINGS)
+                continue
         rules = GAMES[game]
-        emit(f"{path}: sound {rules.name} data")
+        emit(f"{path}: sound {rules.name} data" + (", built into referee" if shipped is not None else ""))
         for line in rules.describe_data(loaded):
             emit(f"  {line}")
     ctx.exit(code)
@@ -73,13 +78,23 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
 def _loaded(path: str) -> tuple[GameRules, Any]:
     """A data file's game and its loaded data; a fault or an unreadable file is a usage error."""
     from referee.games import GAMES
-    from referee.pipeline.datafiles import DataFileError, load_data_file
+    from referee.pipeline.datafiles import DataFileError, load_data_named
 
     try:
-        game, loaded = load_data_file(path)
+        game, loaded = load_data_named(path)
     except DataFileError as error:
-        raise click.UsageError(str(error)) from None
+        raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(_unfound(error)) from None
     return GAMES[game], loaded
+
+
+def _unfound(error: Exception) -> str:
+    """A data file's error; for a name that is no file, with the names of the data built in."""
+    from referee.pipeline.datafiles import builtin_names
+
+    text = str(error)
+    if text.endswith("cannot read: no such file or directory"):
+        text += f" (data built into referee: {', '.join(builtin_names())})"
+    return text
 
 
 @data.command("show", short_help="Show a data file as a person reads it, or draw its board.")
@@ -110,12 +125,12 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
             raise click.UsageError("--format svg draws the whole board: give no ID")
         text = rules.data_svg(loaded)
         if text is None:
-            raise click.UsageError(f"{rules.name} data has no picture: use --format text")
+            raise Refused(f"{rules.name} data has no picture: use --format text")
     else:
         try:
             text = "\n".join(rules.show_data(loaded, item)) + "\n"
         except KeyError as error:
-            raise click.UsageError(f"{path}: {error.args[0]}") from None
+            raise Refused(f"{path}: {error.args[0]}") from None
     _write(text, output)
     ctx.exit(EXIT_OK)
 
@@ -152,7 +167,7 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
     try:
         imported = rules.import_data(text, path)
     except DataError as error:
-        raise UnreadableInput(error.message) from None
+        raise Refused(error.message) from None
     _write(json.dumps(imported.document, indent=2, ensure_ascii=False) + "\n", output)
     emit("\n".join(imported.report), err=True)
     ctx.exit(EXIT_OK if imported.complete else EXIT_FINDINGS)

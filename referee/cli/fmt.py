@@ -10,7 +10,7 @@ from typing import Any, BinaryIO, TextIO
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
-from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for
+from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for, why_broken
 from referee.formatting import canonical_game, reached_result, set_result
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
@@ -76,11 +76,12 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
         if outcome.broken:
             for diagnostic in outcome.broken:
                 emit(render_json_diagnostic(diagnostic, style), err=True)
-            emit(f"{name}: not formatted: it has syntax errors", err=True)
-            status = EXIT_FINDINGS
+            reason = why_broken(outcome.broken)
+            emit(f"{name}: not formatted: {reason}", err=True)
+            status = max(status, EXIT_FINDINGS if reason == "it has syntax errors" else EXIT_USAGE)
         elif check_only and outcome.changed:
             emit(f"{name}: not in canonical form", err=True)
-            status = EXIT_FINDINGS
+            status = max(status, EXIT_FINDINGS)
     ctx.exit(EXIT_USAGE if unreadable else status)
 
 

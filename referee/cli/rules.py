@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import click
 
 from referee import __version__
-from referee.cli import cli
+from referee.cli import Refused, cli
 from referee.cli.common import emit, style_for
 from referee.games import GAMES
 from referee.games.base import Ruling, Variant
@@ -126,7 +126,7 @@ def _find(sections: list[_Section], rule_id: str) -> tuple[_Section, Ruling | Va
     known = [r.id for s in sections for r in s.rulings]
     close = [k for k in known if wanted.split("-")[-1] in k]
     hint = f"; did you mean {', '.join(close[:3])}?" if close else "; `referee rules --list` lists them all"
-    raise click.UsageError(f"no ruling or code '{rule_id}'{hint}")
+    raise Refused(f"no ruling or code '{rule_id}'{hint}")
 
 
 def _document(sections: list[_Section]) -> dict:

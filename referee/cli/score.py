@@ -109,6 +109,6 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
             writer.close(dict(tally.counts), None, started, [(u.path, u.reason) for u in unreadable])
         elif several or quiet:
             write(("\n" if blocks and not quiet else "") + summary_line(dict(tally.counts), style) + "\n")
-    if unreadable:
+    if unreadable or tally.counts.get("not_judged"):
         ctx.exit(EXIT_USAGE)
     ctx.exit(EXIT_OK if all_ok else EXIT_FINDINGS)

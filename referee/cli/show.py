@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from referee import __version__
-from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
+from referee.cli import EXIT_FINDINGS, EXIT_OK, Refused, cli
 from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, report_stream, style_for)
 from referee.reports.style import Style
@@ -83,7 +83,9 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
             if game.engine is None or game.rules is None:
                 for diagnostic in errors:
                     emit(render_json_diagnostic(diagnostic, style), err=True)
-                missing.append(f"{name}: game {game_index} cannot be replayed: it is {game.verdict}")
+                unjudged = game.not_judged
+                missing.append(f"{name}: game {game_index} cannot be replayed: "
+                               + (f"{unjudged.message} ({unjudged.code})" if unjudged else f"it is {game.verdict}"))
                 continue
             if move is not None and game.moves < move and not errors:
                 total = len(game.record.turns()) if game.record else 0
@@ -104,7 +106,7 @@ def _refuse(ctx: click.Context, missing: list[str], unreadable: list[Unreadable]
     for problem in unreadable:
         emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
     if len(missing) == 1 and not several and not unreadable:
-        raise click.UsageError(missing[0])
+        raise Refused(missing[0])
     for message in missing:
         emit(f"referee show: {message}", err=True)
     ctx.exit(EXIT_USAGE)
@@ -119,7 +121,7 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
     if output_format == "svg":
         picture = game.rules.render_svg(view, stopped_by=errors)
         if picture is None:
-            raise click.UsageError(game.rules.no_picture_reason() + ": use --format text or json")
+            raise Refused(game.rules.no_picture_reason() + ": use --format text or json")
         write(picture)
         for diagnostic in errors:
             emit(render_json_diagnostic(diagnostic, style), err=True)

@@ -291,6 +291,11 @@ class GameRules(ABC):
         the JSON pointer at fault. Only games with a `data_format` take data."""
         raise DataError(f"{self.name} reads no data files")
 
+    def builtin_data(self) -> dict[str, Any]:
+        """The data sets the package ships, loaded, by the name a log uses for each (such as
+        `default` in `[Data "default"]`): what `referee data show NAME` shows."""
+        return {}
+
     def describe_data(self, data: Any) -> list[str]:
         """What a loaded data set holds, in a few lines for a person who made the file
         (`referee data check`), and how a log names it."""

@@ -50,6 +50,33 @@ def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
     return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, names, dict(settings or {}))
 
 
+def builtin_data(name: str) -> tuple[str, Any] | None:
+    """(game id, loaded data) of the data set the package ships under `name`, the name a log
+    uses for it (`default`, `sample`); None when no game ships one by that name."""
+    for game in GAMES.values():
+        if game.data_format:
+            shipped = game.builtin_data()
+            if name in shipped:
+                return game.id, shipped[name]
+    return None
+
+
+def builtin_names() -> list[str]:
+    """Every name under which a game ships a data set."""
+    return [name for game in GAMES.values() if game.data_format for name in game.builtin_data()]
+
+
+def load_data_named(path: str) -> tuple[str, Any]:
+    """`load_data_file`, or, for a name no file has, the data set the package ships by that name."""
+    import os
+
+    if not os.path.lexists(path):
+        shipped = builtin_data(path)
+        if shipped is not None:
+            return shipped
+    return load_data_file(path)
+
+
 def load_data_file(path: str) -> tuple[str, Any]:
     """(game id, the game's loaded data) for one data file."""
     return load_data_document(path, read_json(path))

@@ -35,6 +35,13 @@ class GameReport:
     """Findings an allow comment accepted: kept, counted and listed on request, never a verdict."""
 
     @property
+    def not_judged(self) -> Diagnostic | None:
+        """The finding that says this game could not be judged here (N-DATA, N-INSTALL), if any."""
+        from referee.notation.codes import USAGE_CODES
+
+        return next((d for d in self.diagnostics if d.is_error and d.code in USAGE_CODES), None)
+
+    @property
     def verdict(self) -> Verdict:
         codes = [d.code for d in self.diagnostics if d.is_error]
         if any(code.startswith("N-") for code in codes):

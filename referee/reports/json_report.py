@@ -7,6 +7,7 @@ from typing import Any
 
 from referee import __version__
 from referee.diagnostics import Diagnostic
+from referee.notation.codes import USAGE_CODES
 from referee.games.base import Outcome
 from referee.pipeline.replay import FileReport, GameReport
 from referee.pipeline.source import Source
@@ -114,6 +115,8 @@ class Tally:
             counts["games"] += 1
             counts[game["verdict"]] += 1
             counts["moves"] += game["moves"]
+            if any(d["code"] in USAGE_CODES for d in game["diagnostics"]):
+                counts["not_judged"] = counts.get("not_judged", 0) + 1
             self.add_diagnostics(game["diagnostics"])
             if game.get("suppressed"):
                 counts["suppressed"] = counts.get("suppressed", 0) + len(game["suppressed"])
@@ -124,7 +127,7 @@ class Tally:
                 self.counts["warnings"] += 1
                 continue
             self.counts["errors"] += 1
-            if diagnostic["code"].startswith("N-"):
+            if diagnostic["code"].startswith("N-") and diagnostic["code"] not in USAGE_CODES:
                 self.counts["syntax_errors"] += 1
 
     def add_file(self, diagnostics: list[dict[str, Any]], games_in_file: int) -> None:

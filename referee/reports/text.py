@@ -108,8 +108,10 @@ def summary_line(counts: dict[str, int], style: Style, elapsed: float | None = N
              count(counts["games"], "game" if counts["games"] == 1 else "games"),
              count(counts["legal"], "legal", "green"),
              count(counts["illegal"], "illegal", "red"),
-             count(counts["malformed"], "malformed", "red"),
+             count(counts["malformed"] - counts.get("not_judged", 0), "malformed", "red"),
              count(counts["moves"], "move" if counts["moves"] == 1 else "moves")]
+    if counts.get("not_judged"):
+        parts.append(style(f"{counts['not_judged']} could not be judged here", "red"))
     if counts["unreadable"]:
         parts.append(style(f"{counts['unreadable']} could not be read", "red"))
     syntax = counts.get("syntax_errors", 0)
@@ -132,7 +134,9 @@ def render_score(game: GameReport, style: Style) -> list[str]:
         title += f" — {game.rules.name}"
     lines = [style(title, "bold")]
     if outcome is None:
-        lines.append(f"  no score: the game is {game.verdict}")
+        unjudged = game.not_judged
+        lines.append(f"  no score: {unjudged.message} ({unjudged.code})" if unjudged is not None
+                     else f"  no score: the game is {game.verdict}")
         return lines
     if game.verdict != "legal":
         first = next(d for d in game.diagnostics if d.is_error)

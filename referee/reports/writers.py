@@ -68,10 +68,7 @@ class TextWriter(ReportWriter):
         """List the findings allow comments accepted (`--show-suppressed`), marked as such."""
 
     def unreadable(self, path: str, reason: str) -> None:
-        if not self.quiet:
-            style = self.style
-            self.write(f"{style(visible(path), 'bold')}: {style('error', 'red', 'bold')} "
-                       f"cannot read: {visible(reason)}\n\n")
+        """Said on standard error by the command, as every command says it; counted in the summary."""
 
     def _findings(self, diagnostics: list[dict[str, Any]]) -> None:
         if not self.quiet and diagnostics:
@@ -111,10 +108,6 @@ class TextWriter(ReportWriter):
 
 class ConciseWriter(TextWriter):
     """One line per finding, `path:line:col: RULE message`, as linters print them."""
-
-    def unreadable(self, path: str, reason: str) -> None:
-        if not self.quiet:
-            self.write(f"{visible(path)}: error: cannot read: {visible(reason)}\n")
 
     def _findings(self, diagnostics: list[dict[str, Any]]) -> None:
         if self.quiet or not diagnostics:

@@ -187,6 +187,9 @@ class PerroquetsRules(GameRules):
     def load_data(self, document: Any, path: str) -> Any:
         return game_data.load(document)
 
+    def builtin_data(self) -> dict[str, Any]:
+        return {game_data.DEFAULT_NAME: game_data.default_data()}
+
     def describe_data(self, data: Any) -> list[str]:
         board = data.board
         piles = ", ".join(f"{letter} ({count})" for letter, count in data.pile_sizes.items())

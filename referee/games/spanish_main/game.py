@@ -115,6 +115,9 @@ class SpanishMainRules(GameRules):
     def load_data(self, document: Any, path: str) -> Any:
         return card_data.load(document)
 
+    def builtin_data(self) -> dict[str, Any]:
+        return {card_data.SAMPLE_NAME: card_data.sample_cards()}
+
     def describe_data(self, data: Any) -> list[str]:
         kinds: dict[str, int] = {}
         for card in data.cards.values():

@@ -129,10 +129,9 @@ def _geometry(tags: dict[str, str], options: JudgeOptions) -> Geometry | Violati
     try:
         importlib.import_module("shapely")  # loaded here only to learn that level 2 can be judged
     except ImportError:
-        return Violation("N-INSTALL", "this log gives positions (Geometry \"full\"), and judging them needs the "
-                         "shapely package, which is not installed", part="tag:Geometry",
-                         notes=("install it with: pip install 'referee[geometry]'",
-                                "or judge the log at level 1, trusting its stated facts: --level 1"))
+        return Violation("N-INSTALL", "needs shapely: pip install 'referee[geometry]' (this log gives positions, "
+                         "Geometry \"full\", and shapely measures them)", part="tag:Geometry",
+                         notes=("or judge the log at level 1, trusting its stated facts: --level 1",))
     units = dict(item.split("=") for item in (tags.get("Units") or "S=63 L=88").split())
     if float(units["S"]) >= float(units["L"]):
         return Violation("S-UNITS", f"S is a card's short side and L its long one: S={units['S']} is not shorter "
