@@ -6,8 +6,8 @@ from typing import Any
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, cli
-from referee.cli.common import judging_options, open_one, output_option, refuse_output_among_inputs, report_stream
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
+from referee.cli.common import emit, judging_options, open_one, output_option, refuse_output_among_inputs, report_stream
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.replay import replay_positions
@@ -44,6 +44,7 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
     name, stream = open_one(path)
     legal = True
     problems: list[dict[str, Any]] = []
+    unjudged: list[str] = []
     with stream, report_stream(output) as write:
         page = ReplayPage(_Writer(write), name)
         index = 0
@@ -60,8 +61,15 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
                     index += 1
                     report, positions = replay_positions(name, index, read, options)
                     legal = legal and report.verdict == "legal"
+                    if report.not_judged is not None:  # the page shows the finding; the exit code says it too
+                        unjudged.append(f"{name}: game {index} could not be judged here: "
+                                        f"{report.not_judged.message} ({report.not_judged.code})")
                     page.add(replay_game_data(report, positions, lines, move))
         page.close()
+    for message in unjudged:
+        emit(message, err=True)
+    if unjudged:
+        ctx.exit(EXIT_USAGE)
     ctx.exit(EXIT_OK if legal and not problems and index else EXIT_FINDINGS)
 
 
