@@ -139,15 +139,21 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
 @click.argument("path", metavar="FILE")
 @click.option("--game", "game_id", metavar="GAME", default=None,
               help="The game whose data the file becomes; needed only when several games import.")
+@click.option("--strict", is_flag=True,
+              help="A key the import does not read is an error: its card is left out (exit 1), "
+                   "not a warning.")
 @output_option
 @click.pass_context
-def import_data(ctx: click.Context, path: str, game_id: str | None, output: str | None) -> None:
+def import_data(ctx: click.Context, path: str, game_id: str | None, output: str | None,
+                strict: bool = False) -> None:
     """Turn a foreign file into a data file. For Pirates of the Spanish Main: a fleet
     builder's export (a JSON array of card objects, or a CSV with the same columns). Every
     fact with a place is mapped; a printed ability becomes a supported keyword only where
     its text says exactly that, and is otherwise kept as text, to be declared in logs. A
-    card that cannot be read is reported and left out; the rest is written. The table of
-    what was mapped, kept as text and left out goes to standard error.
+    card that cannot be read is reported and left out; the rest is written. A key the
+    import does not read (a misspelt one, such as `values` for `details.treasureValues`)
+    is a warning naming the key and the card; with --strict it leaves the card out. The
+    table of what was mapped, kept as text, left out and not read goes to standard error.
 
     Exit 0 when every entry was imported, 1 when some were left out, 2 when the file
     cannot be read.
@@ -165,7 +171,7 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
     except DataFileError as error:
         raise UnreadableInput(str(error)) from None
     try:
-        imported = rules.import_data(text, path)
+        imported = rules.import_data(text, path, strict)
     except DataError as error:
         raise Refused(error.message) from None
     _write(json.dumps(imported.document, indent=2, ensure_ascii=False) + "\n", output)

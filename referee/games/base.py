@@ -316,9 +316,11 @@ class GameRules(ABC):
     imports_data: str = ""
     """What foreign file `import_data` turns into this game's data, in a few words ("" for none)."""
 
-    def import_data(self, text: str, name: str) -> ImportedData:
+    def import_data(self, text: str, name: str, strict: bool = False) -> ImportedData:
         """A foreign file's text (`name` is where it came from) turned into a data document of
-        this game's format; DataError when it cannot be read at all."""
+        this game's format; DataError when it cannot be read at all. What the file holds that
+        the import does not read is a warning in the report; with `strict`, the entry holding
+        it is left out."""
         raise DataError(f"{self.name} imports no data")
 
     @abstractmethod

@@ -19,6 +19,14 @@ from typing import Any
 from referee.games.base import DataError
 from referee.games.spanish_main.cards import FORMAT, load
 
+CARD_KEYS = ("type", "name", "cardId", "cardSet", "cardNumber", "nationality", "pointValue", "ability",
+             "modifiers", "details")
+"""Every key of a card object the import reads; `modifiers` may hold any key (each is kept in
+the card's notes, `cargoBonus` becomes a keyword)."""
+DETAIL_KEYS = ("masts", "cargo", "baseMove", "cannons", "goldCost", "treasureValues", "buildBonus",
+               "costReduction", "cargoBonus", "limitCards")
+"""Every key of a card's `details` the import reads."""
+
 TYPES = {"ship": "ship", "crew": "crew", "treasure": "treasure", "event": "event", "fort": "fort"}
 ID_CHARS = re.compile(r"[^A-Za-z0-9._-]+")
 _POSSESSIVE = r"(?:her|his|its|this ship's|the ship's)"
@@ -45,6 +53,9 @@ class ImportReport:
     kept_as_text: list[tuple[str, str]] = field(default_factory=list)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     """Each card left out, and why: it could not be read, or its id is taken."""
+    unknown: list[tuple[str, str]] = field(default_factory=list)
+    """Each card's keys the import does not read, and what was meant where it can tell: left
+    out of the card, with a warning (an error under `strict`)."""
 
     def lines(self) -> list[str]:
         out = [f"mapped: {len(self.mapped)} card{'s' if len(self.mapped) != 1 else ''}"]
@@ -53,6 +64,9 @@ class ImportReport:
         out += [f"  {card}: {text}" for card, text in self.kept_as_text]
         out.append(f"left out: {len(self.unreadable)}")
         out += [f"  {card}: {reason}" for card, reason in self.unreadable]
+        if self.unknown:
+            out.append(f"warning: keys not read, left out of their cards: {len(self.unknown)}")
+            out += [f"  {card}: {key}" for card, key in self.unknown]
         return out
 
 
@@ -86,8 +100,7 @@ def _from_row(row: dict[str, str | None]) -> dict[str, Any]:
     """A CSV row as the JSON export writes the card: `details.x` or bare detail columns,
     `modifiers` as JSON text or `modifiers.x` columns."""
     card: dict[str, Any] = {"details": {}, "modifiers": {}}
-    details = ("masts", "cargo", "baseMove", "cannons", "goldCost", "treasureValues", "buildBonus",
-               "costReduction", "cargoBonus", "limitCards")
+    details = DETAIL_KEYS
     for key, value in row.items():
         if key is None or value is None or value == "":
             continue
@@ -148,8 +161,39 @@ def keyword_for(ability: str) -> str | None:
     return None
 
 
-def convert(cards: list[Any]) -> tuple[dict[str, Any], ImportReport]:
-    """The card data document and the report of what was mapped, kept and left out."""
+def unknown_keys(raw: dict[str, Any]) -> list[str]:
+    """The keys of a card object the import does not read, each with what was meant where a
+    read key is close (`values (details.treasureValues?)`)."""
+    import difflib
+
+    found = []
+    known = {key.lower(): key for key in CARD_KEYS}
+    known_details = {key.lower(): f"details.{key}" for key in DETAIL_KEYS}
+    everything = {**known_details, **known}
+
+    def guess(key: str) -> str:
+        lowered = key.lower()
+        if lowered in everything and everything[lowered] != key:
+            return f" ({everything[lowered]}?)"
+        close = [name for name in everything if len(lowered) >= 4 and lowered in name][:1]
+        if not close:
+            close = difflib.get_close_matches(lowered, list(everything), n=1, cutoff=0.8)
+        return f" ({everything[close[0]]}?)" if close else ""
+
+    for key in raw:
+        if key not in CARD_KEYS:
+            found.append(f"{key}{guess(key)}")
+    details = raw.get("details")
+    if isinstance(details, dict):
+        for key in details:
+            if key not in DETAIL_KEYS:
+                found.append(f"details.{key}{guess(key)}")
+    return found
+
+
+def convert(cards: list[Any], strict: bool = False) -> tuple[dict[str, Any], ImportReport]:
+    """The card data document and the report of what was mapped, kept and left out. A key the
+    import does not read is a warning; with `strict`, it leaves its card out."""
     report = ImportReport()
     out: list[dict[str, Any]] = []
     nationalities: list[str] = []
@@ -160,6 +204,9 @@ def convert(cards: list[Any]) -> tuple[dict[str, Any], ImportReport]:
             if not isinstance(raw, dict):
                 raise Unreadable("not a card object")
             label = f"#{index + 1} {raw.get('name') or raw.get('cardId') or ''}".strip()
+            unknown = unknown_keys(raw)
+            if unknown and strict:
+                raise Unreadable("keys it does not read (--strict): " + ", ".join(unknown))
             ident, made, facts, kept = _card(raw)
         except Unreadable as error:
             report.unreadable.append((label, str(error)))
@@ -174,6 +221,7 @@ def convert(cards: list[Any]) -> tuple[dict[str, Any], ImportReport]:
                 nationalities.append(card["nationality"])
             out.append(card)
         report.mapped.append((ident, facts))
+        report.unknown.extend((label, key) for key in unknown)
         if kept is not None:
             report.kept_as_text.append((ident, kept))
     document = {"format": FORMAT, "version": 1, "nationalities": nationalities or ["Pirates"], "cards": out}

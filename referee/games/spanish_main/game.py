@@ -142,10 +142,10 @@ class SpanishMainRules(GameRules):
 
     imports_data = "a fleet builder's export (a JSON array of card objects, or a CSV with the same columns)"
 
-    def import_data(self, text: str, name: str) -> ImportedData:
+    def import_data(self, text: str, name: str, strict: bool = False) -> ImportedData:
         from referee.games.spanish_main.fleet_import import convert, read_export
 
-        document, report = convert(read_export(text, name))
+        document, report = convert(read_export(text, name), strict)
         return ImportedData(document, report.lines(), not report.unreadable)
 
     def new_engine(self, record: GameRecord, options: JudgeOptions = NO_OPTIONS) -> Engine | Violation:
