@@ -163,7 +163,27 @@ def page_examples(page: Path) -> list[Example]:
             for example in examples_of(page.name, first, lines, commands=True)]
 
 
-ALL = {page.name: page_examples(page) for page in PAGES}
+def help_examples(group: str) -> list[Example]:
+    """The examples `referee GROUP --help` and its commands' help give."""
+    import click
+
+    from referee.cli import cli
+
+    command = cli.get_command(click.Context(cli), group)
+    assert isinstance(command, click.Group)
+    found = []
+    for each in (command, *command.commands.values()):
+        text = (each.help or "").split("Examples:", 1)[-1] if "Examples:" in (each.help or "") else ""
+        found += [Example(f"referee {group} {each.name} --help", line.strip()) for line in text.splitlines()
+                  if line.strip().startswith("referee ")]
+    return found
+
+
+HELP_GROUPS = ["data"]
+"""Command groups whose help examples are run here too."""
+
+ALL = {page.name: page_examples(page) for page in PAGES} | {
+    f"referee {group} --help": help_examples(group) for group in HELP_GROUPS}
 
 
 def runnable(examples: list[Example]) -> list[Example]:
@@ -217,7 +237,7 @@ def test_every_command_left_out_is_one_the_docs_show() -> None:
         assert any(piece in command for command in shown), f"{piece}: no longer in the docs"
 
 
-@pytest.mark.parametrize("page", [page.name for page in PAGES])
+@pytest.mark.parametrize("page", list(ALL))
 def test_every_example_does_what_the_text_says(page: str, workspace: tuple[Path, dict[str, str]]) -> None:
     root, env = workspace
     wrong = []

@@ -23,12 +23,16 @@ def data() -> None:
     for Pirates of the Spanish Main a set of cards (schemas/spanish-main-cards.schema.json).
     A file's `format` says which game reads it.
 
+    A built-in data set is named as a log names it: `default` (the reconstructed Pirates &
+    Perroquets board and cards), `sample` (the Spanish Main sample cards).
+
     \b
     Examples:
-      referee data check my-board.json my-cards.json
-      referee data show my-board.json --format svg -o my-board.svg
-      referee data show my-cards.json s-black-gull
-      referee data import fleet-export.json -o my-cards.json
+      referee data show default
+      referee data check samples/perroquets/boards/lagoon-9.json docs/examples/my-cards.json
+      referee data show samples/perroquets/boards/lagoon-9.json --format svg -o lagoon-9.svg
+      referee data show sample s-gull
+      referee data import docs/examples/fleet-export.json -o my-cards.json
     """
 
 
@@ -40,12 +44,16 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
     cannot say), and say what a sound file holds and how a log names it; a fault is given
     with its JSON pointer and the ruling it breaks.
 
-    Exit 0 when every file is sound, 1 when one has a fault, 2 when one cannot be read.
+    FILE may also name a data set built into referee as a log names it (`default`,
+    `sample`).
+
+    Exit 0 when every file is sound, 1 when one has a fault (what this command looks
+    for), 2 when one cannot be read. Every other command refuses a faulty data file (exit 2).
 
     \b
     Examples:
       referee data check samples/perroquets/boards/lagoon-9.json
-      referee data check referee/games/spanish_main/sample-cards.json
+      referee data check default sample
     """
     from referee.games import GAMES
     from referee.pipeline.datafiles import DataFileError, builtin_data, load_data_document, read_json
@@ -110,14 +118,17 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
     for a Spanish Main card set its cards. With ID, the one card of that id. `--format svg`
     draws a board, each formation's dots in a colour of their own.
 
+    FILE may also name a data set built into referee as a log names it: `default` (the
+    reconstructed Pirates & Perroquets board and cards), `sample` (the Spanish Main sample cards).
+
     Exit 0; 2 when the file cannot be read or has a fault (`data check` says which), when
     there is no card ID, or when there is no picture to draw.
 
     \b
     Examples:
-      referee data show samples/perroquets/boards/lagoon-9.json
+      referee data show default
       referee data show samples/perroquets/boards/lagoon-9.json --format svg -o lagoon-9.svg
-      referee data show referee/games/spanish_main/sample-cards.json s-gull
+      referee data show sample s-gull
     """
     rules, loaded = _loaded(path)
     if output_format == "svg":
@@ -160,8 +171,8 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
 
     \b
     Examples:
-      referee data import fleet-export.json -o my-cards.json
-      referee data import collection.csv > my-cards.json
+      referee data import docs/examples/fleet-export.json -o my-cards.json
+      referee data import --strict docs/examples/collection.csv > my-cards.json
     """
     from referee.pipeline.datafiles import DataFileError, read_text
 
