@@ -174,8 +174,8 @@ def help_examples(group: str) -> list[Example]:
     found = []
     for each in (command, *command.commands.values()):
         text = (each.help or "").split("Examples:", 1)[-1] if "Examples:" in (each.help or "") else ""
-        found += [Example(f"referee {group} {each.name} --help", line.strip()) for line in text.splitlines()
-                  if line.strip().startswith("referee ")]
+        where = f"referee {group} --help" if each is command else f"referee {group} {each.name} --help"
+        found += [Example(where, line.strip()) for line in text.splitlines() if line.strip().startswith("referee ")]
     return found
 
 
