@@ -190,3 +190,20 @@ def test_ci_runs_the_readme_test_command_without_pythons_variables(tmp_path: Pat
                    PYTHONDONTWRITEBYTECODE="1", PYTHONHASHSEED="0", PYTHONDEVMODE="1", PYTHONPATH="/x")
     shown = subprocess.run(["bash", str(probe)], env=env, capture_output=True, text=True, check=True).stdout
     assert not [line for line in shown.splitlines() if line.startswith("PYTHON")]
+
+
+WRITE_NO_STANDARD_OUTPUT = {
+    "split": "writes one file per game; its summary goes to standard error",
+    "baseline": "rewrites the files it is given; its report goes to standard error",
+    "cards": "the older spelling of `data`, running the same code",
+}
+
+
+def test_every_command_is_held_to_these_rules() -> None:
+    """A command added to the CLI is added to COMMANDS above, or said here to write nothing
+    to standard output."""
+    from referee.cli import COMMAND_MODULES
+
+    tested = {command[0] for command, _ in COMMANDS}
+    assert set(COMMAND_MODULES) <= tested | set(WRITE_NO_STANDARD_OUTPUT), \
+        set(COMMAND_MODULES) - tested - set(WRITE_NO_STANDARD_OUTPUT)
