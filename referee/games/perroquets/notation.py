@@ -140,6 +140,7 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
     player = pp.Regex(PLAYER + r"(?![^\s])")
     step = pp.Regex(r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?(?![^\s])")
     card = pp.Regex(CARD + r"(?![^\s])")
+    colour = pp.Regex(r"(?:green|black)(?![^\s])")
     end = pp.StringEnd()
     rolls = pp.Regex(rf"{NUMBER}/{NUMBER}(?![^\s])")
     return {
@@ -148,9 +149,9 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
         "wind": pp.Regex(rf"{NUMBER}(?![^\s])") + end,
         "draw": pp.Keyword("draw") + pp.Regex(rf"(?:{PILE})(?:=(?:{CARD}))?(?![^\s])")[1, 2] + end,
         "reveal": pp.DelimitedList(player + card + card, delim="/") + end,
-        "take": (pp.Keyword("take") + pp.Regex(rf"(?:{CARD}|{NUMBER})(?![^\s])") + pp.one_of("green black")
-                 + (pp.OneOrMore(step) | pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(rf"{SQUARE}={VALUE}")))
-                 + end),
+        "take": pp.Keyword("take") + (  # a card, and what it leaves; or a pile (not a card) and its path
+            (card + colour + pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(rf"{SQUARE}={VALUE}(?![^\s])")) + end)
+            | (pp.Regex(rf"(?:{PILE})(?![^\s])") + colour + pp.OneOrMore(step) + end)),
         "none": pp.Keyword("none") + end,
         "lose": pp.Keyword("lose") + pp.OneOrMore(value) + end,
         "claim": ((player + pp.one_of("captures at") + square)
@@ -171,7 +172,7 @@ _PLAIN: dict[str, str] = {
     "wind": NUMBER,
     "draw": rf"draw {_DRAWN}(?: {_DRAWN})?",
     "reveal": rf"{_HAND}(?: / {_HAND})*",
-    "take": rf"take (?:{CARD}|{NUMBER}) (?:green|black)(?:(?: {_STEP})+|(?: leave {SQUARE}={VALUE})*)",
+    "take": rf"take (?:{CARD} (?:green|black)(?: leave {SQUARE}={VALUE})*|(?:{PILE}) (?:green|black)(?: {_STEP})+)",
     "none": r"none",
     "lose": rf"lose {VALUE}(?: {VALUE})*",
     "claim": (rf"{PLAYER} (?:captures|at) {SQUARE}|{PLAYER} picks up {SQUARE}|{PLAYER} (?:loses|holds) "
