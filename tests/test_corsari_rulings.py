@@ -758,6 +758,22 @@ def test_void_anything_written_after_the_voiding_take():
         assert first.facts == {"round": 1}
 
 
+def test_void_any_step_after_the_voiding_take_in_its_own_entry():
+    """C-VOID, not C-TURN or C-TAKE: a split, a completion or a second take written in the
+    entry after the take of the last quay card is written in a void round. What the
+    precedence puts first still comes first: a card that does not exist (C-CARDS), a wrong
+    card named on the take (C-TAKE)."""
+    for tail, shown in (("dismiss", "^dismiss"), ("stow K1", "^stow K1"), ("fill R1", "^fill R1"),
+                        ("deck", "quay ^deck")):
+        text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + [f"A: quay {tail}"]], players="A B")
+        illegal(text, "C-VOID", shown,
+                "taking the last card of the quay ends the round at once: nothing more is written in that turn")
+    text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay -Z9"]], players="A B")
+    illegal(text, "C-CARDS", "quay ^-Z9", None)
+    text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay=W2 dismiss"]], players="A B")
+    illegal(text, "C-TAKE", "A: ^quay=W2", "the exposed quay card is W1, not W2")
+
+
 def test_void_a_seeded_log_plays_on_in_the_void_round():
     """C-VOID: the same in a seeded log, where no deal is written."""
     text = ('[Game "Corsari"]\n[Players "A B"]\n[First "A"]\n[Seed "quay-2"]\n\n'

@@ -444,14 +444,17 @@ class CorsariEngine(Engine):
             return Violation("C-TURN", f"it is {self.players[state.next_seat]}'s turn, not {player}'s",
                              {"expected": self.players[state.next_seat]}, part="mover")
         steps = turn.steps
-        problem = _order_problem(steps, allow_fill=False) or self._unknown_card(steps)
+        # a take of the last quay card voids the round: what the entry writes after it is C-VOID
+        # (settled on review), not a step out of its place in a live round (C-TURN, C-TAKE)
+        voiding = len(steps) > 1 and steps[0].kind == "take" and steps[0].source == "quay" and len(state.quay) == 1
+        problem = (None if voiding else _order_problem(steps, allow_fill=False)) or self._unknown_card(steps)
         if problem is not None:
             return problem
         takes = [i for i, s in enumerate(steps) if s.kind == "take"]
         if not takes:
             return Violation("C-TAKE", f"{player} takes no card: a turn starts by taking one, from the deck, "
                              "the discard pile or the quay", part="step:0")
-        if len(takes) > 1:
+        if len(takes) > 1 and not voiding:
             return Violation("C-TAKE", "a turn takes exactly one card", part=f"step:{takes[1]}")
         take = steps[0]
         plan = _Plan(take=take)
@@ -471,9 +474,10 @@ class CorsariEngine(Engine):
                     if problem is not None:
                         return problem
             if len(steps) > 1:
-                return Violation("C-VOID", "taking the last card of the quay ends the round at once: "
-                                 "that turn has no discard and no raise", part="step:1",
-                                 notes=("the round is void and nothing is scored",))
+                said = ("that turn has no discard and no raise" if steps[1].kind in ("discard", "raise")
+                        else "nothing more is written in that turn")
+                return Violation("C-VOID", f"taking the last card of the quay ends the round at once: {said}",
+                                 part="step:1", notes=("the round is void and nothing is scored",))
             plan.void = True
             return plan
         discards = [i for i, s in enumerate(steps) if s.kind == "discard"]

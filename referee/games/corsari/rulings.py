@@ -42,7 +42,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("C-VOID", "The last card of the quay",
            "Taking the last card of the quay ends the round at once: that turn has no discard "
            "and no raise, nothing is scored, and a new round is dealt. Anything written in the "
-           "round after that take (a turn, a raise, a completion, a split, a deal) is a C-VOID "
+           "round after that take, in its entry or later (a turn, a take, a raise, a completion, a "
+           "split, a deal) is a C-VOID "
            "error, which says why the round is over; the next round begins with its number."),
     Ruling("C-CREW", "The crew",
            "Raising anchor, a player names his crew: cards of his hand of at most two colours, "
