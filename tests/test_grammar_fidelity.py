@@ -117,8 +117,10 @@ S_SHAPE = f"(?:circle {S_POINT} {S_MEASURE}|poly {S_POINT} {S_POINT}(?: {S_POINT
 S_RIM = "rim" + f" {S_POINT}" * 6
 S_USE = rf"with {SMALL}[a-z-]*(?:=\+?[A-Za-z0-9]+)? of {S_PIECE}"
 S_COIN = f"{S_PIECE}={S_NUMBER}"
-S_FACT = (f"(?:touch {S_TARGET}|bow {S_TARGET}|dock {S_PLACE}|fog {S_PLACE}|reveal {S_PIECES}"
-          f"|reef {S_PLACE}(?: {S_DIE})?(?: lose {S_MAST}(?:,{S_MAST})*)?|sargasso {S_PLACE}(?: {S_DIE})?)")
+S_CONTACT = f"(?:touch {S_TARGET}|bow {S_TARGET})"
+S_FACT = (f"(?:{S_CONTACT}|dock {S_PLACE}|fog {S_PLACE}|reveal {S_PIECES}"
+          f"|reef {S_PLACE}(?: {S_DIE})?(?: lose {S_MAST}(?:,{S_MAST})*)?|sargasso {S_PLACE}(?: {S_DIE})?"
+          f"|towed (?:reef|sargasso) {S_PLACE}(?: {S_DIE})?)")
 S_FIRE = f" (?:mast|flag) {S_MAST} at {S_TARGET} [SL] {S_DIE}(?: lose {S_MAST})?"
 S_TEXT = '"[^"{};:]*"'
 S_RULES = "S-[A-Z0-9-]+(?:,S-[A-Z0-9-]+)*"
@@ -141,11 +143,11 @@ S_ENTRIES = {
                 f"(?:,(?:{S_PIECE}|{S_COIN}))*))?(?: gives {S_PIECES})?"),
     "shoot": f"shoot {S_PIECE}(?: {S_USE})*(?:{S_FIRE})+",
     "repair": f"repair {S_PIECE} {S_MAST}", "scuttle": f"scuttle {S_PIECE} {S_DIE}",
-    "free": f"free {S_PIECE} {S_DIE}(?: {S_POSE})?",
+    "free": f"free {S_PIECE} {S_DIE}(?: {S_POSE})?(?: {S_CONTACT})*",
     "land": f"land {S_PIECE} {S_PIECES}", "embark": f"embark {S_PIECE} {S_PIECES}",
     "transfer": f"transfer {S_PIECE} {S_PIECE} {S_PIECES}",
     "load": f"load {S_PIECE} {S_PIECE} {S_COIN}(?:,{S_COIN})*", "unload": f"unload {S_PIECE} {S_PIECE} {S_PIECES}",
-    "reveal": f"reveal {S_PIECE} {S_PIECES}",
+    "reveal": f"reveal {S_TARGET} {S_PIECES}",
     "build": f"build {S_PIECE} {S_PLACE}(?: corners{f' {S_POINT}' * 4} flags(?: {S_POINT})+)?",
     "ability": f"ability {S_PIECE} {S_TEXT}(?: overrides {S_RULES})?",
     "event": f"event {S_PIECE} {S_TEXT}(?: overrides {S_RULES})?",
@@ -261,7 +263,9 @@ SHAPED = {
                      ("Anna", "explore Anna.s1 takes Anna.k1=3,Bert.t2"), ("Anna", "board Anna=5 Ben=3 takes Ben.t1"),
                      ("Anna", "island I1 circle 300,200 60"), ("Anna", "place Anna.s1 @120,80.5,90"),
                      ("Anna", "effect gold Anna 12"), ("deal", "I1=Anna.t1,Bert.t2 I2="), ("Anna", "end"),
-                     ("Anna", 'ability Anna.c1 "Two words" overrides S-REEF')],
+                     ("Anna", 'ability Anna.c1 "Two words" overrides S-REEF'),
+                     ("Anna", "move Anna.s1 S towed reef R1 3"), ("Anna", "free Anna.s1 5 touch Ben.s2"),
+                     ("Anna", "reveal I1 Bert.t2,Bert.t3")],
 }
 
 SAMPLE_FOLDERS = {"korsar": "korsar", "corsari": "corsari", "perroquets": "perroquets", "spanish-main": "spanish-main"}
