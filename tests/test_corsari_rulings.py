@@ -451,22 +451,27 @@ def test_port_read_when_the_fastest_captain_raises_after_the_quay_changed():
 
 def test_port_stays_fixed_for_the_other_players_splits():
     """C-PORT: the colour read at B's raise stays pink for C, not the round's first
-    exposed colour (yellow)."""
+    exposed colour (yellow). C's dismissed list, read at yellow, is wrong: C-DISMISS,
+    decided by C-PORT, which names only the colour."""
     rounds = [[BASE, "A: quay=Y7 -Y7", "B: deck=P2 -K9 raise O1 O2 O3 O4 O5 O6 C7 C8",
                "C: raise B1 B2 B3 B4 B5 B6 V7 V8 dismiss Y5 Y6"]]
     text = log(rounds)
-    first = illegal(text, "C-PORT", "C: raise B1 B2 B3 B4 B5 B6 V7 V8 ^dismiss",
-                    "the home-port colour is pink (the exposed quay card when the fastest captain raised), "
-                    "not yellow")
-    assert first.facts == {"port": "P"}
+    first = illegal(text, "C-DISMISS", "C: raise B1 B2 B3 B4 B5 B6 V7 V8 ^dismiss",
+                    "the dismissed are every card of the home-port colour (pink) outside the crew: none")
+    assert first.facts == {"dismissed": [], "port": "P"}
+    assert first.rulings == ["C-PORT"]
+    assert first.notes == ["the home-port colour is pink, the exposed quay card's when the fastest captain "
+                           "raised anchor, not yellow"]
 
 
 def test_port_a_dismissed_colour_that_is_not_the_port():
-    """C-PORT: with Y7 exposed, B cannot dismiss his black cards."""
+    """C-PORT: with Y7 exposed, B cannot dismiss his black cards: a wrong stated list of
+    the dismissed is C-DISMISS, decided by the colour C-PORT reads."""
     text = log([[BASE, A_RAISES, "B: raise O1 dismiss K8 K9"]])
-    illegal(text, "C-PORT", "B: raise O1 ^dismiss",
-            "the home-port colour is yellow (the exposed quay card when the fastest captain raised), "
-            "not black")
+    first = illegal(text, "C-DISMISS", "B: raise O1 ^dismiss",
+                    "the dismissed are every card of the home-port colour (yellow) outside the crew: Y3 Y4")
+    assert (first.rulings, first.notes) == (["C-PORT"], [
+        "the home-port colour is yellow, the exposed quay card's when the fastest captain raised anchor, not black"])
 
 
 def test_port_read_after_the_fastest_captains_own_take_from_the_quay():
@@ -720,6 +725,66 @@ def test_void_the_taking_turn_has_no_discard():
     assert first.notes == ["the round is void and nothing is scored"]
 
 
+VOID_ROUND = [PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay=W1"]
+"""Round 1 of two players, void: A takes the last quay card."""
+
+AFTER_VOID = {
+    "a turn": "B: deck -P1",
+    "a raise": "B: raise O1 O2 O3",
+    "a completion": "B: fill R7 raise O1",
+    "a split": "B: dismiss stow K5",
+    "the taker's own raise": "A: raise R1 R2",
+    "a deal": PAIR,
+}
+
+
+def test_void_what_follows_is_written_in_the_next_round():
+    """C-VOID: after the void round, the same entries written after '2.' and its deal
+    are judged as any other: B plays first."""
+    for entry in ("B: deck -P1", "B: deck -P1 raise O1 O2 O3 O4 O5 O6 O9 O10 C7 C8"):
+        game = legal(log([VOID_ROUND, [PAIR, entry]], players="A B"))
+        assert view(game)["history"][0] == {"round": 1, "void": True}
+
+
+def test_void_anything_written_after_the_voiding_take():
+    """C-VOID, settled on review: a turn, a raise, a completion, a split or a deal written
+    in round 1 after the take that voided it is C-VOID, which says why the round is over,
+    not C-TURN's 'round 2 must begin with its number'."""
+    for what, entry in AFTER_VOID.items():
+        text = log([VOID_ROUND + [entry]], players="A B")
+        first = illegal(text, "C-VOID", "^" + entry,
+                        "round 1 is void: the take of the last quay card ended it, so nothing more is played in it")
+        assert first.notes == ["the next round begins with its number, '2.'"], what
+        assert first.facts == {"round": 1}
+
+
+def test_void_any_step_after_the_voiding_take_in_its_own_entry():
+    """C-VOID, not C-TURN or C-TAKE: a split, a completion or a second take written in the
+    entry after the take of the last quay card is written in a void round. What the
+    precedence puts first still comes first: a card that does not exist (C-CARDS), a wrong
+    card named on the take (C-TAKE)."""
+    for tail, shown in (("dismiss", "^dismiss"), ("stow K1", "^stow K1"), ("fill R1", "^fill R1"),
+                        ("deck", "quay ^deck")):
+        text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + [f"A: quay {tail}"]], players="A B")
+        illegal(text, "C-VOID", shown,
+                "taking the last card of the quay ends the round at once: nothing more is written in that turn")
+    text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay -Z9"]], players="A B")
+    illegal(text, "C-CARDS", "quay ^-Z9", None)
+    text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay=W2 dismiss"]], players="A B")
+    illegal(text, "C-TAKE", "A: ^quay=W2", "the exposed quay card is W1, not W2")
+
+
+def test_void_a_seeded_log_plays_on_in_the_void_round():
+    """C-VOID: the same in a seeded log, where no deal is written."""
+    text = ('[Game "Corsari"]\n[Players "A B"]\n[First "A"]\n[Seed "quay-2"]\n\n'
+            "1. A: quay -Y9  B: quay -G10  A: quay -O9  B: quay -G7  A: quay -W11\n"
+            "   B: quay -C7  A: quay  B: quay\n")
+    illegal(text, "C-VOID", "^B: quay\n",
+            "round 1 is void: the take of the last quay card ended it, so nothing more is played in it")
+    game = legal(text.replace("A: quay  B: quay", "A: quay\n2. B: deck -W11"))
+    assert view(game)["next"] == "A"
+
+
 def test_void_a_round_passes_the_first_player_on():
     """C-VOID / C-SETUP: after the void round 1, A does not play first in round 2."""
     text = log([[PAIR] + quay_takes("AB", PAIR_QUAY, 6) + ["A: quay"], [PAIR, "A: deck -P1"]], players="A B")
@@ -785,6 +850,26 @@ def test_dismiss_one_home_port_card_left_out():
     first = illegal(text, "C-DISMISS", "B: raise O1 ^dismiss",
                     "the dismissed are every card of the home-port colour (yellow) outside the crew: Y3 Y4")
     assert first.facts == {"dismissed": ["Y3", "Y4"], "port": "Y"}
+    assert (first.rulings, first.notes) == ([], [])
+
+
+def test_dismiss_a_card_of_another_colour_with_the_right_ones():
+    """C-DISMISS, not C-PORT: the dismissed list holds both yellow cards and a black one
+    too; the colour was right, the list is wrong."""
+    text = log([[BASE, A_RAISES, "B: raise O1 dismiss Y3 Y4 K8"]])
+    first = illegal(text, "C-DISMISS", "B: raise O1 ^dismiss",
+                    "the dismissed are every card of the home-port colour (yellow) outside the crew: Y3 Y4")
+    assert first.rulings == ["C-PORT"]
+
+
+def test_dismiss_in_a_hidden_hand_one_home_port_card_stowed():
+    """C-DISMISS: a log without the deal states the whole hand; a home-port card written
+    among the stowaways is one missing from the dismissed."""
+    text = log([[public(BASE_QUAY, "P11"), "A: deck=P2 -P2 raise R1 R2 R3 R4 R5 R6 G7 G8 dismiss Y1 "
+                 "stow Y2 K10 K11"]])
+    first = illegal(text, "C-DISMISS", "G7 G8 ^dismiss Y1",
+                    "the dismissed are every card of the home-port colour (yellow) outside the crew: Y1 Y2")
+    assert first.rulings == []
 
 
 # -- C-STOWAWAY ----------------------------------------------------------------------
@@ -1218,7 +1303,7 @@ def test_precedence_a_take_after_the_raise_before_crew():
 
 
 def test_precedence_crew_before_dismiss():
-    """C-CREW before C-PORT / C-DISMISS: three colours, and black cards dismissed."""
+    """C-CREW before C-DISMISS: three colours, and black cards dismissed."""
     text = log([[BASE, A_RAISES, "B: raise O1 C7 Y3 dismiss K8"]])
     illegal(text, "C-CREW", "B: ^raise O1", "a crew has at most two colours; B's has 3: cyan, orange, yellow")
 
@@ -1230,18 +1315,19 @@ def test_precedence_crew_before_complete():
 
 
 def test_precedence_port_before_complete():
-    """C-PORT before C-COMPLETE: B fills with an orange card and dismisses an orange one
-    while the home-port colour is white."""
+    """C-DISMISS (read at C-PORT's colour) before C-COMPLETE: B fills with an orange card
+    and dismisses an orange one while the home-port colour is white."""
     text = log([[FILL, FILL_RAISE, "B: fill O1 raise O2 dismiss O3"]])
-    illegal(text, "C-PORT", "B: fill O1 raise O2 ^dismiss",
-            "the home-port colour is white (the exposed quay card when the fastest captain raised), not orange")
+    first = illegal(text, "C-DISMISS", "B: fill O1 raise O2 ^dismiss",
+                    "the dismissed are every card of the home-port colour (white) outside the crew: none")
+    assert first.rulings == ["C-PORT"]
 
 
 def test_precedence_port_before_stowaways():
-    """C-PORT before C-STOWAWAY: a legal fill, then orange dismissed and wrong stowaways."""
+    """C-DISMISS before C-STOWAWAY: a legal fill, then orange dismissed and wrong stowaways."""
     text = log([[FILL, FILL_RAISE, "B: fill R6 raise O2 dismiss O3 stow O4"]])
-    illegal(text, "C-PORT", "B: fill R6 raise O2 ^dismiss",
-            "the home-port colour is white (the exposed quay card when the fastest captain raised), not orange")
+    illegal(text, "C-DISMISS", "B: fill R6 raise O2 ^dismiss",
+            "the dismissed are every card of the home-port colour (white) outside the crew: none")
 
 
 def test_precedence_complete_before_score():

@@ -35,7 +35,7 @@ PYPARSING_TAGS: Grammars = {
     "Data": (pp.Regex(r"default|" + DATA_TAG.pattern) + pp.StringEnd(),
              "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
     "Variants": (pp.OneOrMore(pp.Regex(r"[a-z-]+")) + pp.StringEnd(), "variant names separated by spaces, or '-'"),
-    "Result": (pp.Regex(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*") + pp.StringEnd(),
+    "Result": (pp.Regex(r"\*|[A-Za-z][A-Za-z_]*=[0-9]{1,4}(?: [A-Za-z][A-Za-z_]*=[0-9]{1,4})*") + pp.StringEnd(),
                "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
 }
 """The tag grammars as pyparsing alone read them, before the regular expressions came first."""

@@ -69,10 +69,15 @@ GAMES = _Registry(ENTRIES)
 
 
 def game_for_tag(value: str) -> GameRules | None:
-    """The game a `[Game "..."]` tag names, matched without regard to case."""
-    wanted = value.strip().casefold()
+    """The game a `[Game "..."]` tag names, matched without regard to ASCII letter case, with
+    spaces and tabs around it: the grammar's letters are ASCII, so no other character (a long
+    s, a Kelvin sign) stands for one of them as Unicode case folding would make it."""
+    wanted = value.strip(" \t")
+    if not wanted.isascii():
+        return None
+    wanted = wanted.lower()
     for entry in GAMES.entries():
-        if entry.name.casefold() == wanted or entry.id == wanted:
+        if entry.name.lower() == wanted or entry.id == wanted:
             return GAMES[entry.id]
     return None
 

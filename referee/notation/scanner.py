@@ -28,7 +28,7 @@ TOKEN = re.compile(
       (?P<space>\s+)
     | ;(?P<line_comment>.*)
     | \{(?P<brace>[^}]*)(?P<close>\})?
-    | (?P<round>\d+)\.(?![\d.])
+    | (?P<round>[0-9]+)\.(?![0-9.])
     | (?P<mover>[^\s{};:]+):
     | (?P<word>[^\s{};:]+)
     | (?P<stray>[}:])

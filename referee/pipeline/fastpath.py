@@ -25,7 +25,7 @@ from referee.pipeline.replay import GameReport
 
 _CACHE_LIMIT = 50_000
 
-_ROUND_AT = re.compile(r"\d+\.(?![\d.])")
+_ROUND_AT = re.compile(r"[0-9]+\.(?![0-9.])")
 """A round number where the scanner reads one (its token's round part): a word that
 starts with digits otherwise ("1,2", "1.5") is a word of the turn's body."""
 

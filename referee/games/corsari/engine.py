@@ -4,7 +4,9 @@ the round's score, and the end of the game.
 
 Each entry is judged in the precedence order of the rulings: C-END, C-TURN,
 C-CARDS, C-TAKE, C-DISCARD, C-VOID / C-LAST-DECK, C-RAISE, C-CREW,
-C-PORT / C-DISMISS, C-COMPLETE, C-SCORE. A Violation leaves the state untouched:
+C-DISMISS (read at C-PORT's colour), C-STOWAWAY, C-COMPLETE, C-SCORE; an entry in a
+round that a take of the last quay card voided is C-VOID, not C-TURN, since the
+round is over for that reason. A Violation leaves the state untouched:
 every entry is judged in full before anything is applied.
 
 Most entries of a real log are plain and legal: a take and a discard, a raise from
@@ -167,6 +169,8 @@ class CorsariEngine(Engine):
         if self.over:
             return Violation("C-END", f"the game is over ({self.end_reason})", part="mover")
         if self.phase == "between":
+            if self.current is not None and self.current.void:
+                return self._after_void()
             return Violation("C-TURN", f"round {self.round_number + 1} must begin with its number, "
                              f"'{self.round_number + 1}.'", part="mover")
         if isinstance(action, CorsariDeal):
@@ -303,6 +307,15 @@ class CorsariEngine(Engine):
 
     # -- rounds and deals ----------------------------------------------------------------
 
+    def _after_void(self) -> Violation:
+        """C-VOID for anything written in a round after the take that voided it: a turn, a
+        raise, a completion, a split or a deal. It says why the round is over, which C-TURN's
+        'must begin with its number' would hide."""
+        number = self.round_number
+        return Violation("C-VOID", f"round {number} is void: the take of the last quay card ended it, "
+                         "so nothing more is played in it", {"round": number}, part="mover",
+                         notes=(f"the next round begins with its number, '{number + 1}.'",))
+
     def _round_not_over(self, number: int) -> Violation:
         state = self.current
         if self.phase == "deal":
@@ -431,14 +444,17 @@ class CorsariEngine(Engine):
             return Violation("C-TURN", f"it is {self.players[state.next_seat]}'s turn, not {player}'s",
                              {"expected": self.players[state.next_seat]}, part="mover")
         steps = turn.steps
-        problem = _order_problem(steps, allow_fill=False) or self._unknown_card(steps)
+        # a take of the last quay card voids the round: what the entry writes after it is C-VOID
+        # (settled on review), not a step out of its place in a live round (C-TURN, C-TAKE)
+        voiding = len(steps) > 1 and steps[0].kind == "take" and steps[0].source == "quay" and len(state.quay) == 1
+        problem = (None if voiding else _order_problem(steps, allow_fill=False)) or self._unknown_card(steps)
         if problem is not None:
             return problem
         takes = [i for i, s in enumerate(steps) if s.kind == "take"]
         if not takes:
             return Violation("C-TAKE", f"{player} takes no card: a turn starts by taking one, from the deck, "
                              "the discard pile or the quay", part="step:0")
-        if len(takes) > 1:
+        if len(takes) > 1 and not voiding:
             return Violation("C-TAKE", "a turn takes exactly one card", part=f"step:{takes[1]}")
         take = steps[0]
         plan = _Plan(take=take)
@@ -458,9 +474,10 @@ class CorsariEngine(Engine):
                     if problem is not None:
                         return problem
             if len(steps) > 1:
-                return Violation("C-VOID", "taking the last card of the quay ends the round at once: "
-                                 "that turn has no discard and no raise", part="step:1",
-                                 notes=("the round is void and nothing is scored",))
+                said = ("that turn has no discard and no raise" if steps[1].kind in ("discard", "raise")
+                        else "nothing more is written in that turn")
+                return Violation("C-VOID", f"taking the last card of the quay ends the round at once: {said}",
+                                 part="step:1", notes=("the round is void and nothing is scored",))
             plan.void = True
             return plan
         discards = [i for i, s in enumerate(steps) if s.kind == "discard"]
@@ -578,7 +595,7 @@ class CorsariEngine(Engine):
                     return Violation("C-CARDS", why_unknown(card), {"card": card}, part=f"step:{index}")
         return None
 
-    # -- raising anchor: crew, dismissed, stowaways (C-RAISE, C-CREW, C-PORT, C-DISMISS) --
+    # -- raising anchor: crew, dismissed, stowaways (C-RAISE, C-CREW, C-DISMISS, C-STOWAWAY) --
 
     def _judge_split(self, seat: int, hand: Counter[str], size: int, steps: tuple[Step, ...],
                      at: int, port: str, used: frozenset[str] = frozenset()) -> Split | Violation:
@@ -622,13 +639,14 @@ class CorsariEngine(Engine):
             index, written = stated["dismiss"]
             if sorted(written, key=order_key) != dismissed:
                 wrong = [c for c in written if colour(c) != port]
-                if wrong and len({colour(c) for c in written}) == 1:
-                    return Violation("C-PORT", f"the home-port colour is {COLOUR_NAMES[port]} (the exposed quay "
-                                     f"card when the fastest captain raised), not {COLOUR_NAMES[colour(wrong[0])]}",
-                                     {"port": port}, part=f"step:{index}")
+                notes: tuple[str, ...] = ()
+                if wrong:  # the list was read from another colour: C-PORT says which colour it is
+                    notes = (f"the home-port colour is {COLOUR_NAMES[port]}, the exposed quay card's when the "
+                             f"fastest captain raised anchor, not {COLOUR_NAMES[colour(wrong[0])]}",)
                 return Violation("C-DISMISS", f"the dismissed are every card of the home-port colour "
                                  f"({COLOUR_NAMES[port]}) outside the crew: {' '.join(dismissed) or 'none'}",
-                                 {"dismissed": dismissed, "port": port}, part=f"step:{index}")
+                                 {"dismissed": dismissed, "port": port}, part=f"step:{index}", notes=notes,
+                                 rulings=("C-PORT",) if wrong else ())
         if "stow" in stated:
             index, written = stated["stow"]
             if sorted(written, key=order_key) != stowaways:

@@ -43,7 +43,7 @@ from referee.games.tagvalues import (
 if TYPE_CHECKING:
     import pyparsing as pp
 
-CARD = r"[A-Z]\d{1,3}"
+CARD = r"[A-Z][0-9]{1,3}"
 STEP_WORDS = ("fill", "raise", "dismiss", "stow")
 SOURCES = ("deck", "pile", "quay")
 RESERVED = frozenset(("deal",) + SOURCES + STEP_WORDS)
@@ -80,7 +80,7 @@ class CorsariDeal:
 def _body_grammar() -> "pp.ParserElement":
     import pyparsing as pp
 
-    card = pp.Regex(CARD)
+    card = pp.Regex(CARD + r"(?![^\s])")  # a word of its own: R1R2 is no two cards
     take = pp.Regex(rf"(?P<source>deck|pile|quay)(?:=(?P<card>{CARD}))?(?![^\s])")
     discard = pp.Regex(rf"-(?P<card>{CARD})(?![^\s])")
     keyword = {word: pp.Keyword(word) for word in STEP_WORDS}
@@ -97,8 +97,9 @@ def _body_grammar() -> "pp.ParserElement":
 def _deal_grammar() -> "pp.ParserElement":
     import pyparsing as pp
 
-    segment_name = pp.Regex(rf"(?:quay|pile|deck)(?![A-Za-z_])|{PLAYER_ID}")
-    segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(pp.Regex(CARD))))
+    segment_name = pp.Regex(rf"(?:(?:quay|pile|deck)(?![A-Za-z_])|{PLAYER_ID})(?![^\s/])")
+    card = pp.Regex(CARD + r"(?![^\s/])")  # each a word of its own, or the last before a '/'
+    segment = pp.Group(segment_name + pp.Group(pp.ZeroOrMore(card)))
     return pp.DelimitedList(segment, delim="/") + pp.StringEnd()
 
 
@@ -289,7 +290,7 @@ def _explain(text: str) -> TurnSyntaxError:
             close = difflib.get_close_matches(word.lower(), list(STEP_WORDS) + list(SOURCES), n=1, cutoff=0.6)
             if close and word.isalpha():
                 hint = f"did you mean '{close[0]}'?"
-            elif re.fullmatch(r"(?:deck=|pile=|quay=|-)?[a-z]\d{1,3}", word):
+            elif re.fullmatch(r"(?:deck=|pile=|quay=|-)?[a-z][0-9]{1,3}", word):
                 hint = "cards are written with a capital colour letter: R7, B11"
             else:
                 hint = ("steps are: deck|pile|quay[=CARD] to take, -CARD to discard, fill CARDS, "
@@ -327,14 +328,14 @@ def format_deal(deal: CorsariDeal) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>\d{{1,3}})(?P<master>!?)")
+_CLAIM_RE = re.compile(rf"(?P<player>{PLAYER_ID})=(?P<cards>[0-9]{{1,3}})(?P<master>!?)")
 _CLAIM = re.sub(r"\(\?P<\w+>", "(?:", _CLAIM_RE.pattern)
 
 TAG_GRAMMARS: Grammars = {
     "Players": players_tag("player ids in clockwise seat order, e.g. \"A B C\""),
     "First": regex_tag(PLAYER_ID, "the first round's first player, e.g. \"B\""),
     "Seed": SEED_TAG,
-    "Result": regex_tag(rf"\*|{_CLAIM}(?:\s+{_CLAIM})*",
+    "Result": regex_tag(rf"\*|{_CLAIM}(?:[ \t]+{_CLAIM})*",
                         "'*' for an unfinished game, or each player's penalty cards, '!' marking a "
                         "grand master: \"A=12 B=9 C=0!\""),
 }

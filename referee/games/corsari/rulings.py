@@ -19,11 +19,14 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("C-PORT", "The home-port colour",
            "The exposed quay card's colour is the home-port colour; it changes as the quay is "
            "taken from. It is read once, when the fastest captain raises anchor (after his take "
-           "and discard), and stays the same for every player's split that round."),
+           "and discard), and stays the same for every player's split that round. It names only "
+           "the colour: a stated list of the dismissed read at another colour is wrong under "
+           "C-DISMISS, which cites this ruling as the one that decided it."),
     Ruling("C-TURN", "A turn",
            "Players play clockwise from the round's first player. A turn takes one card, "
            "discards one, then may raise anchor; a step out of its place, or a player out of "
-           "turn, is a C-TURN error."),
+           "turn, is a C-TURN error, in a round still being played (for a round voided by a take "
+           "of the last quay card, see C-VOID)."),
     Ruling("C-TAKE", "Taking", "Exactly one card: the top of the deck, the top of the discard pile, "
            "or the exposed quay card. A card stated on a take must be the card taken."),
     Ruling("C-DISCARD", "Discarding",
@@ -38,17 +41,21 @@ RULINGS: tuple[Ruling, ...] = (
            "A player who takes the last card of the deck must raise anchor that turn."),
     Ruling("C-VOID", "The last card of the quay",
            "Taking the last card of the quay ends the round at once: that turn has no discard "
-           "and no raise, nothing is scored, and a new round is dealt."),
+           "and no raise, nothing is scored, and a new round is dealt. Anything written in the "
+           "round after that take, in its entry or later (a turn, a take, a raise, a completion, a "
+           "split, a deal) is a C-VOID "
+           "error, which says why the round is over; the next round begins with its number."),
     Ruling("C-CREW", "The crew",
            "Raising anchor, a player names his crew: cards of his hand of at most two colours, "
            "no value twice. It need not be complete and may be empty."),
     Ruling("C-DISMISS", "The dismissed",
            "Every card of the hand outside the crew in the home-port colour is dismissed: it "
            "goes back to the quay and costs nothing. A log may state the dismissed; the "
-           "referee checks them."),
+           "referee checks them, and a stated list that is wrong (a card not of the home-port "
+           "colour, or one missing) is a C-DISMISS error."),
     Ruling("C-STOWAWAY", "The stowaways",
            "All the rest of the hand are stowaways; their values are added up. A log may state "
-           "them; the referee checks them."),
+           "them; the referee checks them, and a stated list that is wrong is a C-STOWAWAY error."),
     Ruling("C-COMPLETE", "Completing the fastest captain's crew",
            "Just before splitting his own hand, each other player may put into the fastest "
            "captain's crew cards of that crew's colours whose values it lacked when he raised "

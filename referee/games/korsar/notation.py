@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 ActionKind = Literal["draw", "discard", "galleon", "play"]
 
-CARD = r"\$\d{1,3}|[A-Z](?:\d{1,3}|C)|AD"
+CARD = r"\$[0-9]{1,3}|[A-Z](?:[0-9]{1,3}|C)|AD"
 KEYWORDS = frozenset({"draw", "discard"})
 
 
@@ -94,8 +94,8 @@ def _piece(kind: str, pattern: str) -> "pp.ParserElement":
 
 
 def _ref_pattern(prefix: str = "") -> str:
-    return (rf"(?P<{prefix}owner>{PLAYER_ID})(?P<{prefix}value>\d{{1,3}})"
-            rf"(?:/(?P<{prefix}round>\d{{1,6}}))?")
+    return (rf"(?P<{prefix}owner>{PLAYER_ID})(?P<{prefix}value>[0-9]{{1,3}})"
+            rf"(?:/(?P<{prefix}round>[0-9]{{1,6}}))?")
 
 
 @lru_cache(maxsize=1)
@@ -291,9 +291,9 @@ def format_body(action: KorsarAction) -> str:
 
 # -- tag values --------------------------------------------------------------------
 
-_SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?\d{{1,4}})")
+_SIDE_SCORE_RE = re.compile(rf"(?P<side>{PLAYER_ID}(?:\+{PLAYER_ID})?)=(?P<score>-?[0-9]{{1,4}})")
 _SIDE_SCORE_PLAIN = _SIDE_SCORE_RE.pattern.replace("(?P<side>", "(?:").replace("(?P<score>", "(?:")
-_RESULT_RE = rf"\*|{_SIDE_SCORE_PLAIN}(?:\s+{_SIDE_SCORE_PLAIN})*"
+_RESULT_RE = rf"\*|{_SIDE_SCORE_PLAIN}(?:{SPACE}+{_SIDE_SCORE_PLAIN})*"
 _HAND_RE = rf"{PLAYER_ID}{SPACE}*:(?:{SPACE}*-|{SPACE}*{words(CARD)})?"
 
 

@@ -69,7 +69,7 @@ _GRAMMARS: Grammars = {
     "Data": TagGrammar(r"default|(?!default)" + DATA_TAG.pattern, _data_grammar,
                        "'default', or a data id and its digest: 'my-board sha256:<64 hex digits>'"),
     "Variants": VARIANTS_TAG,
-    "Result": regex_tag(r"\*|[A-Za-z][A-Za-z_]*=\d{1,4}(?: [A-Za-z][A-Za-z_]*=\d{1,4})*",
+    "Result": regex_tag(r"\*|[A-Za-z][A-Za-z_]*=[0-9]{1,4}(?: [A-Za-z][A-Za-z_]*=[0-9]{1,4})*",
                         "each player's score, e.g. 'Anna=12 Ben=9', or '*'"),
 }
 """Each tag's grammar: a regular expression takes the values people write, and pyparsing

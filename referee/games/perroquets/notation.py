@@ -49,10 +49,14 @@ CLAIM_WORDS = ("first", "colour", "order")
 RESERVED = frozenset(TABLE_ENTRIES + CLAIM_WORDS + ("none",))
 """Names no player may take: they open the table's entries and claims."""
 
-SQUARE = r"[a-z][1-9][0-9]?"
+NUMBER = r"[0-9]+"
+"""ASCII digits only, any number of them, 0 included: a number the data has not, or a die
+result outside 1 to 4, is the rules' to report (P-BAG, P-CARDS, P-DICE), not a syntax error."""
+SQUARE = r"[a-z][0-9]{1,2}"
+"""A column and one or two digits: a0 and a05 fit the grammar and name no square (P-BOARD)."""
 CARD = r"[A-Z][A-Za-z0-9]{0,7}"
-PILE = r"[A-Z]|[1-9][0-9]?"
-VALUE = r"[1-9][0-9]?"
+PILE = rf"[A-Z]|{NUMBER}"
+VALUE = NUMBER
 PLAYER = r"[A-Za-z][A-Za-z_]*"
 
 
@@ -136,22 +140,23 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
     player = pp.Regex(PLAYER + r"(?![^\s])")
     step = pp.Regex(r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?(?![^\s])")
     card = pp.Regex(CARD + r"(?![^\s])")
+    colour = pp.Regex(r"(?:green|black)(?![^\s])")
     end = pp.StringEnd()
-    rolls = pp.Regex(r"[0-9]{1,2}/[0-9]{1,2}(?![^\s])")
+    rolls = pp.Regex(rf"{NUMBER}/{NUMBER}(?![^\s])")
     return {
         "ship": pp.Keyword("ship") + square + end,
         "parrots": rolls + value + pp.Opt(value) + pp.Opt(value) + pp.Opt(pp.one_of("white black")) + end,
-        "wind": pp.Regex(r"[0-9]{1,2}(?![^\s])") + end,
+        "wind": pp.Regex(rf"{NUMBER}(?![^\s])") + end,
         "draw": pp.Keyword("draw") + pp.Regex(rf"(?:{PILE})(?:=(?:{CARD}))?(?![^\s])")[1, 2] + end,
         "reveal": pp.DelimitedList(player + card + card, delim="/") + end,
-        "take": (pp.Keyword("take") + pp.Regex(rf"(?:{CARD}|[1-9][0-9]?)(?![^\s])") + pp.one_of("green black")
-                 + (pp.OneOrMore(step) | pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(rf"{SQUARE}={VALUE}")))
-                 + end),
+        "take": pp.Keyword("take") + (  # a card, and what it leaves; or a pile (not a card) and its path
+            (card + colour + pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(rf"{SQUARE}={VALUE}(?![^\s])")) + end)
+            | (pp.Regex(rf"(?:{PILE})(?![^\s])") + colour + pp.OneOrMore(step) + end)),
         "none": pp.Keyword("none") + end,
         "lose": pp.Keyword("lose") + pp.OneOrMore(value) + end,
         "claim": ((player + pp.one_of("captures at") + square)
                   | (player + pp.Keyword("picks") + pp.Keyword("up") + square)
-                  | (player + pp.one_of("loses holds") + pp.Regex(r"[0-9]{1,3}(?![^\s])"))
+                  | (player + pp.one_of("loses holds") + pp.Regex(rf"{NUMBER}(?![^\s])"))
                   | (pp.Keyword("first") + player)
                   | (pp.Keyword("colour") + pp.one_of("white black"))
                   | (pp.Keyword("order") + pp.OneOrMore(player))) + end,
@@ -163,15 +168,15 @@ _DRAWN = rf"(?:{PILE})(?:=(?:{CARD}))?"
 _HAND = rf"{PLAYER} {CARD} {CARD}"
 _PLAIN: dict[str, str] = {
     "ship": rf"ship {SQUARE}",
-    "parrots": rf"[0-9]{{1,2}}/[0-9]{{1,2}}(?: {VALUE}){{1,3}}(?: (?:white|black))?",
-    "wind": r"[0-9]{1,2}",
+    "parrots": rf"{NUMBER}/{NUMBER}(?: {VALUE}){{1,3}}(?: (?:white|black))?",
+    "wind": NUMBER,
     "draw": rf"draw {_DRAWN}(?: {_DRAWN})?",
     "reveal": rf"{_HAND}(?: / {_HAND})*",
-    "take": rf"take (?:{CARD}|[1-9][0-9]?) (?:green|black)(?:(?: {_STEP})+|(?: leave {SQUARE}={VALUE})*)",
+    "take": rf"take (?:{CARD} (?:green|black)(?: leave {SQUARE}={VALUE})*|(?:{PILE}) (?:green|black)(?: {_STEP})+)",
     "none": r"none",
     "lose": rf"lose {VALUE}(?: {VALUE})*",
     "claim": (rf"{PLAYER} (?:captures|at) {SQUARE}|{PLAYER} picks up {SQUARE}|{PLAYER} (?:loses|holds) "
-              rf"[0-9]{{1,3}}|first {PLAYER}|colour (?:white|black)|order {PLAYER}(?: {PLAYER})*"),
+              rf"{NUMBER}|first {PLAYER}|colour (?:white|black)|order {PLAYER}(?: {PLAYER})*"),
 }
 """Each grammar as one regular expression over a body's single-spaced words: a body it
 matches is one the grammar reads, so pyparsing is asked only about the others, and
@@ -264,7 +269,7 @@ def _read_draw(words: list[str], spans: list[tuple[int, int]]) -> ParsedTurn:
     parts = {}
     for index, word in enumerate(words[1:]):
         pile, _, card = word.partition("=")
-        slots.append(DrawSlot(pile, card or None))
+        slots.append(DrawSlot(pile_written(pile), card or None))
         parts[f"draw:{index}"] = spans[1 + index]
     return ParsedTurn(Draw(tuple(slots)), parts)
 
@@ -289,13 +294,18 @@ def _read_take(words: list[str], spans: list[tuple[int, int]]) -> ParsedTurn:
     if rest and rest[0] != "leave":
         path = format_steps(parse_manoeuvre(" ".join(rest)).steps)  # type: ignore[union-attr]
         parts["path"] = (spans[3][0], spans[-1][1])
-        return ParsedTurn(Decide(None, colour, first, path), parts)
+        return ParsedTurn(Decide(None, colour, pile_written(first), path), parts)
     leaves = []
     for index in range(0, len(rest), 2):
         square, _, value = rest[index + 1].partition("=")
         parts[f"leave:{index // 2}"] = (spans[3 + index][0], spans[4 + index][1])
         leaves.append((square, int(value)))
     return ParsedTurn(Decide(first, colour, leaves=tuple(leaves)), parts)
+
+
+def pile_written(pile: str) -> str:
+    """A pile as its entry means it: its letter, or its number as a number (01 is pile 1)."""
+    return str(int(pile)) if pile[0] in "0123456789" else pile
 
 
 def _read_none(words: list[str], spans: list[tuple[int, int]]) -> ParsedTurn:

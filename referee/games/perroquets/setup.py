@@ -16,7 +16,7 @@ from referee.record import GameRecord
 VARIANT_NAMES = ("setup-repeat-sides", "wind-toward", "draw-rounds", "sequential-flight", "order-by-length",
                  "optional-pickup", "meet-at-end", "stuck-no-fight", "discard-piles", "end-of-round", "sum-values")
 DATA_TAG = re.compile(r"(?P<id>[A-Za-z0-9][A-Za-z0-9_.-]{0,63})(?: sha256:(?P<digest>[0-9a-f]{64}))?")
-RESULT_ENTRY = re.compile(r"(?P<player>[A-Za-z][A-Za-z_]*)=(?P<score>\d{1,4})")
+RESULT_ENTRY = re.compile(r"(?P<player>[A-Za-z][A-Za-z_]*)=(?P<score>[0-9]{1,4})")
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,7 +192,9 @@ def _labelled(label: str) -> g.Action:
 
 
 def _w(pattern: str, label: str) -> g.Word:
-    return g.Word(pattern + r"(?![^\s])", label, _labelled(label))
+    """A word of its own: the whole pattern, every alternative of it, ends where white space
+    or the body does ('mast1' is no 'mast' and a 1)."""
+    return g.Word(f"(?:{pattern})" + r"(?![^\s])", label, _labelled(label))
 
 
 def _k(word: str) -> g.Word:
@@ -209,7 +211,7 @@ def _build() -> dict[str, Element]:
     coins = _w(rf"{COIN}(?:,{COIN})*", "coins")
     takes = _w(rf"(?:{PIECE}|{COIN})(?:,(?:{PIECE}|{COIN}))*", "items")
     use = _k("with") + _w(KEYWORD, "keyword") + _k("of") + _w(PIECE, "source")
-    text = g.Word(r'"[^"]*"', "quoted text", _labelled("text"))
+    text = g.Word(r'"[^"]*"(?![^\s])', "quoted text", _labelled("text"))
     overrides = g.Opt(_k("overrides") + _w(rf"{RULE}(?:,{RULE})*", "rules"))
     contact = (_k("touch") + target) | (_k("bow") + target)
     fact = (contact | (_k("dock") + place) | (_k("fog") + place)
