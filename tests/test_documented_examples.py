@@ -38,6 +38,8 @@ NOT_RUN = {
     "pip install": "installs the package: it needs the network and minutes (CI runs it, through .ci/run)",
     "_REFEREE_COMPLETE": "lines for a shell's start-up files",
     "fuzz.": "a long fuzzing run, kept apart from the tests",
+    "GRAMMAR_EXAMPLES=": "a long search of the grammar, kept apart from the tests (the default run holds the "
+                         "same test to fewer examples)",
     "bench/bench.py": "the benchmark, minutes long, kept apart from the tests",
     "big-1gb.korsar": "a 1 GB corpus the benchmark builds, not shipped",
 }
