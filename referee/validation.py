@@ -24,6 +24,7 @@ SCHEMAS = {
     "rules": "rules.schema.json",
     "perroquets-data": "perroquets-data.schema.json",
     "spanish-main-cards": "spanish-main-cards.schema.json",
+    "play-verdict": "play-verdict.schema.json",
 }
 
 

@@ -196,3 +196,9 @@ def _token_range(turn: Turn, start: int, end: int) -> tuple[int, int, int]:
     index, inner = _token_at(turn, start)
     word_len = len(turn.text.split(" ")[index])
     return index, inner, min(inner + (end - start), word_len)
+
+
+def parse_entry(path: str, turn: Turn, rules: GameRules) -> Diagnostic | None:
+    """One entry read as a log's turn is read (its action and parts set on `turn`), or the
+    finding that says why it cannot be: for an entry typed on its own, as `play` reads it."""
+    return _parse_turn(path, turn, rules)

@@ -249,3 +249,10 @@ def replay_positions(path: str, index: int, read: ReadGame,
         if not _suppressed(report, diagnostic, _comments_of(record, violation)):
             report.diagnostics.append(diagnostic)
     return _finish(report, engine), positions
+
+
+def violation_diagnostic(path: str, violation: Violation, record: GameRecord, round_: Round | None,
+                         turn: Turn | None, number: int | None) -> Diagnostic:
+    """An engine's verdict on one turn (or round, or tag) as the finding `check` reports, its
+    caret under the part at fault: for a move judged one at a time, as `play` judges them."""
+    return _diagnostic(path, violation, record, round_, turn, number)

@@ -310,6 +310,29 @@ class KorsarEngine(Engine):
             target = self._canonical_ref(target, after)
         return KorsarAction(action.kind, action.card, target, refs, action.chased)
 
+    def spelled_out(self, player: str, action: KorsarAction) -> KorsarAction:
+        """The action with its capture phase (K-TURN) and its chase (K-CHARACTER) written out
+        where the writer left them to the rules; anything else as written, for `play` to judge."""
+        seat = self.seat.get(player)
+        if seat is None or seat != self.next_seat or self.over or self.new_round_next:
+            return action
+        captures = self._captures_for(seat)
+        refs = action.captures
+        if not refs and captures:
+            refs = tuple(self._canonical_ref(GalleonRef(self.players[g.placer], g.value, g.round), self.table)
+                         for g in captures)
+        chased = action.chased
+        info = card_info(action.card or "")
+        if chased is None and action.kind == "play" and action.target is not None and info is not None \
+                and info.is_character:
+            remaining = [g for g in self.table if g not in captures]
+            target = self._resolve(action.target, remaining, "target")
+            if isinstance(target, Galleon) and target.character is not None:
+                chased = target.character[0]
+        if refs == action.captures and chased == action.chased:
+            return action
+        return KorsarAction(action.kind, action.card, action.target, refs, chased)
+
     # -- the move generator -------------------------------------------------------------
 
     def legal_actions(self) -> list[KorsarAction]:

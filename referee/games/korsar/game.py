@@ -131,6 +131,10 @@ class KorsarRules(GameRules):
         player = engine.players[engine.next_seat]
         return [(player, action) for action in engine.legal_actions()]
 
+    def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
+        assert isinstance(engine, KorsarEngine)
+        return engine.spelled_out(player, action)
+
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, KorsarEngine)
         if engine.over or engine.hidden:

@@ -202,6 +202,9 @@ class PerroquetsRules(GameRules):
                 f"{len(data.cards)} cards in piles {piles}; bag: {bag}",
                 f"a log names it {named}"]
 
+    def data_tag(self, data: Any) -> tuple[str, str] | None:
+        return ("Data", "default" if data.digest == game_data.default_data().digest else data.tag_value())
+
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         from referee.games.perroquets.datashow import data_lines
 

@@ -129,6 +129,11 @@ class SpanishMainRules(GameRules):
         return [f"{len(data.cards)} cards ({listed or 'none'}), nationalities: " + ", ".join(data.nationalities),
                 f"a log names it {named}"]
 
+    def data_tag(self, data: Any) -> tuple[str, str] | None:
+        if data.digest == card_data.sample_cards().digest:
+            return ("Cards", card_data.SAMPLE_NAME)
+        return ("Cards", f"cards sha256:{data.digest}")
+
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         if item is None:
             lines = self.describe_data(data)

@@ -1,0 +1,416 @@
+"""`referee play`: the referee at the table, judging each entry as it is typed.
+
+The game itself — reading, judging, recording, taking back, writing the log — is a
+`referee.play.session.Session`; this module is the terminal around it: a prompt with
+completion, history and line editing when a person types (prompt_toolkit), one verdict a
+line when a program does (standard input not a terminal).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import textwrap
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import click
+
+from referee import __version__
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
+from referee.cli.common import emit, judging_options, style_for
+from referee.diagnostics import Diagnostic
+from referee.games import GAMES, game_for_tag, game_names
+from referee.games.base import GameRules, JudgeOptions, Ruling
+from referee.games.tagvalues import parse_players
+from referee.notation.codes import NOTATION_CODES
+from referee.pipeline.replay import GameReport
+from referee.pipeline.source import DecodeError, decode
+from referee.play.session import ENTRY_PATH, Judgement, Refused, Session
+from referee.reports.json_report import diagnostic_json
+from referee.reports.style import Style
+from referee.reports.text import render_json_diagnostic, render_score
+
+VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
+
+COMMANDS = {
+    "undo": "take back the last entry recorded",
+    "show": "the whole state, as `referee show` prints it",
+    "moves": "the legal entries now",
+    "why": "what the last entry changed, or why it was refused and the rulings that decided it",
+    "score": "the score as it stands",
+    "rules": "rules ID: explain a ruling or code",
+    "help": "this list",
+    "quit": "end the session (Control-D too); the log stays, unfinished if the game is",
+}
+
+
+@cli.command(short_help="Referee a game as it is played, entry by entry.")
+@click.argument("log", type=click.Path(dir_okay=False))
+@click.option("--game", "game_name", metavar="GAME", help="A new game's game: " + ", ".join(game_names()) + ".")
+@click.option("--players", metavar="'A B …'", help="A new game's players in seat order.")
+@click.option("--teams", metavar="'A+C B+D'", help="A new game's partners (Korsar in teams).")
+@click.option("--first", metavar="ID", help="A new game's first player (Corsari, Pirates & Perroquets).")
+@click.option("--seed", metavar="TEXT", help="Deal a new game by the documented shuffle of TEXT "
+                                             "(without it, draws are recorded without the card).")
+@click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
+              help="Any other header fact of a new game (Hands, Deck, Build, Event …); repeatable.")
+@click.option("--format", "output_format", type=click.Choice(["text", "jsonl"]), default="text", show_default=True,
+              help="When standard input is not a terminal: one verdict a line as text, or as JSON "
+                   "(schemas/play-verdict.schema.json).")
+@judging_options
+@click.pass_context
+def play(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
+         first: str | None, seed: str | None, tags: tuple[str, ...], output_format: str,
+         options: JudgeOptions) -> None:
+    """Referee a game at the table: each entry is judged as it is typed, with the same
+    rules and findings as `check`; a legal one is recorded in LOG at once (canonical
+    notation, written whole and flushed to disk before the next prompt), an illegal one
+    is explained and not recorded.
+
+    If LOG exists it is judged first and the game goes on after its last entry. If not,
+    a new game is started there from header facts: --game and --players, and as the game
+    needs them --teams, --first, --seed (or --tag Hands=… --tag Deck=…), --data FILE,
+    --variant NAME, --tag NAME=VALUE.
+
+    Type an entry as a log writes it (`A: R2@A3`, `Anna: move Anna.s1 L+S dock I2`);
+    round numbers are written by the referee, and a Korsar capture phase or chase may be
+    left out. Tab completes the legal entries. At the prompt: undo, show, moves, why,
+    score, rules ID, help, quit. Control-C clears the line; Control-D or quit ends the
+    session, the log left valid (Result "*" while the game is unfinished).
+
+    When standard input is not a terminal, each line is an entry (or a command) and each
+    gets one verdict line; the exit code is 0 if every entry stood, 1 if any was refused.
+
+    \b
+    Examples:
+      referee play table.korsar --game Korsar --players 'A B C' --seed club-night-3
+      referee play evening.corsari --game Corsari --players 'A B C' --first A
+      referee play table.korsar
+      printf 'A: $4\\nB: $5\\nundo\\n' | referee play table.korsar --format jsonl
+    """
+    header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
+    given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
+    if os.path.exists(log):
+        if given:
+            raise click.UsageError(f"{log} exists: its header sets the game up, so {given[0]} has no place "
+                                   "(name a new file to start a new game)")
+        session = _resume(ctx, log, options)
+    else:
+        session = _start(ctx, log, game_name, players, teams, first, seed, tags, options)
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive:
+        _interactive(ctx, session)
+        ctx.exit(EXIT_OK)
+    refused = _scripted(ctx, session, output_format)
+    ctx.exit(EXIT_FINDINGS if refused else EXIT_OK)
+
+
+# -- starting ----------------------------------------------------------------------------------
+
+
+def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
+    try:
+        with open(log, "rb") as stream:
+            data = stream.read()
+    except OSError as error:
+        raise click.UsageError(f"{log}: cannot read: {error.strerror or error}") from None
+    try:
+        text = decode(data)
+    except DecodeError as error:
+        raise click.UsageError(f"{log}: the file is not UTF-8 (byte {error.offset})") from None
+    try:
+        return Session.resume(log, text, options)
+    except Refused as refusal:
+        _refuse(ctx, refusal, text)
+        raise AssertionError  # _refuse exits
+
+
+def _start(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
+           first: str | None, seed: str | None, tags: tuple[str, ...], options: JudgeOptions) -> Session:
+    if game_name is None or players is None:
+        raise click.UsageError(f"{log} does not exist: to start a new game there, give --game and --players")
+    rules = game_for_tag(game_name)
+    if rules is None:
+        raise click.UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
+    facts = _header_facts(rules, parse_players(players), teams, first, seed, tags, options)
+    try:
+        return Session.new(log, rules, facts, options)
+    except Refused as refusal:
+        _refuse(ctx, refusal, "")
+        raise AssertionError  # _refuse exits
+
+
+def _header_facts(rules: GameRules, players: list[str], teams: str | None, first: str | None, seed: str | None,
+                  tags: tuple[str, ...], options: JudgeOptions) -> list[tuple[str, str]]:
+    """A new game's tags: the game's own set-up for these players (as `simulate` deals it),
+    without its deal unless --seed asks for one, then what the options say."""
+    try:
+        facts = dict(rules.deal_tags(players, teams is not None, seed or "-"))
+    except ValueError as error:  # SetupError, or a game's own word that the choices set up no game
+        raise click.UsageError(str(error)) from None
+    if seed is None:
+        facts.pop("Seed", None)
+    if teams is not None:
+        facts["Teams"] = teams
+    if first is not None:
+        facts["First"] = first
+    known = {spec.name for spec in rules.tags}
+    for data in options.data_for(rules.id):
+        named = rules.data_tag(data)
+        if named is not None:
+            facts[named[0]] = named[1]
+    if options.variants:
+        if "Variants" not in known:
+            raise click.UsageError(f"{rules.name} has no variants")
+        facts["Variants"] = " ".join(options.variants)
+    for item in tags:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise click.UsageError(f"--tag {item!r}: write it NAME=VALUE, e.g. --tag Event='Club night'")
+        facts[name] = value
+    return list(facts.items())
+
+
+def _refuse(ctx: click.Context, refusal: Refused, text: str) -> None:
+    """A game that cannot be played: its findings, and exit 1 for a log found wanting,
+    2 for header facts that set up no game."""
+    style = style_for(ctx, err=True)
+    lines = text.split("\n")
+    for diagnostic in refusal.diagnostics:
+        data = diagnostic_json(diagnostic, lambda n: lines[n - 1] if 1 <= n <= len(lines) else None)
+        emit(render_json_diagnostic(data, style), err=True)
+    emit(f"referee play: {refusal.message}", err=True)
+    ctx.exit(EXIT_FINDINGS if text else EXIT_USAGE)
+
+
+# -- what is said ------------------------------------------------------------------------------
+
+
+def _diagnostic_data(diagnostic: Diagnostic, typed: str) -> dict[str, Any]:
+    return diagnostic_json(diagnostic, lambda n: typed if n == 1 and diagnostic.path == ENTRY_PATH else None)
+
+
+def _prompt_text(session: Session) -> str:
+    due = session.due()
+    if due.over:
+        return f"game over ({session.result()})> "
+    who = "/".join(due.players) if due.players else "?"
+    kinds = f" [{', '.join(due.kinds)}]" if due.kinds else ""
+    number = f"{due.round}. " if due.round is not None else ""
+    return f"{number}{who}{kinds}> "
+
+
+def _verdict_line(judgement: Judgement) -> str:
+    if judgement.status == "recorded":
+        said = f"recorded {judgement.move}: {judgement.entry}"
+        if judgement.changes:
+            said += f" ({'; '.join(judgement.changes)})"
+        for warning in judgement.diagnostics:
+            said += f" warning[{warning.code}] {warning.message}"
+        return said
+    first = judgement.diagnostics[0]
+    return f"refused: {first.code} {first.message}"
+
+
+def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
+    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": judgement.typed,
+                            "verdict": judgement.status}
+    if judgement.entry is not None:
+        data["entry"] = judgement.entry
+    if judgement.move is not None:
+        data["move"] = judgement.move
+    if judgement.round is not None:
+        data["round"] = judgement.round
+    data["diagnostics"] = [_diagnostic_data(d, judgement.typed) for d in judgement.diagnostics]
+    data["changes"] = list(judgement.changes)
+    data["over"] = judgement.over
+    data["result"] = judgement.result
+    return data
+
+
+def _command_lines(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
+    """What a prompt command says, and whether it did what was asked."""
+    if word == "help":
+        lines = ["Type an entry as a log writes it, e.g. 'A: draw'; Tab completes the legal ones."]
+        lines += [f"  {name:<6} {what}" for name, what in COMMANDS.items()]
+        return lines, True
+    if word == "undo":
+        taken = session.undo()
+        return ([f"undone: {taken}"] if taken else ["nothing to undo: the log holds no entry"]), taken is not None
+    if word == "show":
+        view = session.engine.view()
+        return session.rules.render_view(view), True
+    if word == "score":
+        outcome = session.outcome()
+        outcome.claim = None  # the log's Result is the session's own: nothing is claimed yet
+        report = GameReport(1, session.record.line, session.rules, session.record, moves=session.moves,
+                            outcome=outcome)
+        return render_score(report, style)[1:], True
+    if word == "moves":
+        return _moves_lines(session), True
+    if word == "why":
+        return _why_lines(session, style), True
+    if word == "rules":
+        return _rules_lines(session.rules, rest.split())
+    return [f"unknown command {word!r}"], False
+
+
+def _moves_lines(session: Session) -> list[str]:
+    entries = session.legal_entries()
+    if not entries:
+        if session.engine.is_over:
+            return ["none: the game is over"]
+        return [session.entries_problem or "the legal entries cannot be listed in this state"]
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for entry in entries:
+        grouped.setdefault((entry.player, entry.kind), []).append(entry.text)
+    lines = [f"{len(entries)} legal entr{'y' if len(entries) == 1 else 'ies'}:"]
+    for (player, kind), texts in grouped.items():
+        lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
+                               break_on_hyphens=False)
+    return lines
+
+
+def _why_lines(session: Session, style: Style) -> list[str]:
+    last = session.last
+    if last is None:
+        return ["no entry judged yet in this session"]
+    if last.status == "refused":
+        diagnostic = last.diagnostics[0]
+        lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
+        lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
+        return lines
+    lines = [f"move {last.move}: {last.entry}"]
+    for change in session.why():
+        lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
+    for warning in last.diagnostics:
+        lines.append(f"  warning[{warning.code}] {warning.message}")
+    return lines
+
+
+def _brief(value: Any, limit: int = 120) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]:
+    known: dict[str, Ruling] = {r.id: r for r in NOTATION_CODES}
+    for game in GAMES.values():
+        known.update((r.id, r) for r in game.rulings)
+    wanted = [rule_id.upper() for rule_id in ids]
+    if not wanted:
+        return [f"rules ID: one of {', '.join(r.id for r in rules.rulings)}"], False
+    lines: list[str] = []
+    found = True
+    for rule_id in wanted:
+        ruling = known.get(rule_id)
+        if ruling is None:
+            lines.append(f"{rule_id}: no such ruling or code (`referee rules --list` lists them)")
+            found = False
+            continue
+        lines.append(f"{ruling.id} — {ruling.title}")
+        lines += textwrap.wrap(ruling.text, 88, initial_indent="  ", subsequent_indent="  ")
+    return lines, found
+
+
+def _split_command(line: str) -> tuple[str, str] | None:
+    word, _, rest = line.strip().partition(" ")
+    return (word, rest) if word in COMMANDS else None
+
+
+# -- scripted ----------------------------------------------------------------------------------
+
+
+def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
+    """One line in, one verdict out; True if an entry (or a command) was refused."""
+    style = Style(False)
+    refused = False
+    write: Callable[[str], None] = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())  # noqa: E731
+    for number, raw in enumerate(sys.stdin, start=1):
+        line = raw.rstrip("\n").rstrip("\r")
+        if not line.strip() or line.lstrip().startswith(("#",)):
+            continue
+        command = _split_command(line)
+        if command is not None:
+            if command[0] == "quit":
+                break
+            lines, done = _command_lines(session, command[0], command[1], style)
+            refused = refused or not done
+            if output_format == "jsonl":
+                write(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number, "input": line,
+                                  "verdict": "done" if done else "refused", "command": command[0],
+                                  "lines": lines}, ensure_ascii=False))
+            else:
+                write(lines[0] if len(lines) == 1 else "\n".join(lines))
+            continue
+        judgement = session.enter(line)
+        refused = refused or judgement.status == "refused"
+        if output_format == "jsonl":
+            write(json.dumps(_verdict_json(judgement, number), ensure_ascii=False))
+        else:
+            write(_verdict_line(judgement))
+    return refused
+
+
+# -- interactive -------------------------------------------------------------------------------
+
+
+def _interactive(ctx: click.Context, session: Session) -> None:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import InMemoryHistory
+
+    style = style_for(ctx)
+
+    class EntryCompleter(Completer):
+        """The legal entries (and the commands) that begin with what is typed."""
+
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            typed = document.text_before_cursor.lstrip()
+            candidates = [f"{entry.player}: {entry.text}" for entry in session.legal_entries()]
+            candidates += [name for name in COMMANDS if " " not in typed]
+            for candidate in candidates:
+                if candidate.startswith(typed):
+                    yield Completion(candidate, start_position=-len(typed))
+
+    history = InMemoryHistory()
+    for turn in session.record.turns():
+        history.append_string(turn.written())
+    prompt = PromptSession(history=history, completer=EntryCompleter(), complete_while_typing=False,
+                           complete_in_thread=True)
+    moves = session.moves
+    opening = f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}"
+    emit(style(opening, "bold") + (f" (resumed after move {moves})" if moves else " (a new game)"))
+    emit("Type an entry as the log writes it; Tab completes; 'help' lists the commands.")
+    while True:
+        try:
+            line = prompt.prompt(_prompt_text(session))
+        except KeyboardInterrupt:
+            continue  # Control-C: the line is cleared
+        except EOFError:
+            break
+        if not line.strip():
+            continue
+        command = _split_command(line)
+        if command is not None:
+            if command[0] == "quit":
+                break
+            lines, _ = _command_lines(session, command[0], command[1], style)
+            emit("\n".join(lines))
+            continue
+        judgement = session.enter(line)
+        if judgement.status == "recorded":
+            said = style("✓", "green", "bold") + f" {judgement.round}. {judgement.entry}" \
+                if judgement.round is not None else style("✓", "green", "bold") + f" {judgement.entry}"
+            if judgement.changes:
+                said += style(f"  ({'; '.join(judgement.changes)})", "dim")
+            emit(said)
+            for warning in judgement.diagnostics:
+                emit(render_json_diagnostic(_diagnostic_data(warning, line), style))
+        else:
+            for diagnostic in judgement.diagnostics:
+                emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
+            emit(style("✗ refused: not recorded", "red", "bold"))
+    emit(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\"")

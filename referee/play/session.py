@@ -1,0 +1,401 @@
+"""A game played entry by entry: the referee at the table.
+
+A `Session` holds one game's record and its engine. Each typed entry is read as a log's
+turn is read (the same tokens, the same grammar), judged by the same engine and reported
+with the same findings as `check`; a legal entry is recorded in canonical notation and
+the whole log is written to disk before `enter` returns (`referee.play.logfile`), so the
+log on disk is always one that `check` calls legal and `fmt --check` calls canonical. An
+illegal entry changes nothing. Round numbers are the session's business: a round the
+rules make due is opened as soon as it is due, so the state shown, and the entries
+offered, are those of the next entry.
+
+Nothing here prints or knows about a terminal; the command line renders what it returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from referee.diagnostics import Diagnostic, Violation
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
+from referee.notation.reader import check_tags, parse_entry, read_games
+from referee.notation.scanner import TOKEN
+from referee.notation.span import Span
+from referee.notation.writer import format_game
+from referee.pipeline.replay import replay_game, violation_diagnostic
+from referee.pipeline.source import Source
+from referee.play.logfile import write_log
+from referee.record import Comment, GameRecord, Round, Tag, Turn
+
+ENTRY_PATH = "entry"
+"""What a finding on a typed entry names as its file: the entry is line 1 of it."""
+
+Status = Literal["recorded", "refused"]
+
+
+@dataclass(slots=True)
+class Judgement:
+    """The verdict on one typed entry. `entry` is the canonical text recorded (`A: xA4
+    R1@B5`), `move` its number in the game; `diagnostics` are the findings, errors for a
+    refused entry, warnings for a recorded one; `changes` say briefly what it changed."""
+
+    typed: str
+    status: Status
+    entry: str | None = None
+    round: int | None = None
+    move: int | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    changes: list[str] = field(default_factory=list)
+    over: bool = False
+    result: str = "*"
+
+
+@dataclass(frozen=True, slots=True)
+class Due:
+    """What the next entry is: the round it falls in, who may write it and the kinds of
+    entry they may write (both empty when the legal entries cannot be listed here)."""
+
+    round: int | None
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
+    over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A part of the state an entry changed: its name in the engine's view, before and after."""
+
+    key: str
+    before: Any
+    after: Any
+
+
+class Refused(Exception):
+    """A game that cannot be played from here: the findings that say why (a log that is not
+    legal, header facts that set up no game)."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.diagnostics = diagnostics or []
+
+
+class Session:
+    """One game in play, kept in `path`."""
+
+    def __init__(self, path: str, rules: GameRules, record: GameRecord,
+                 options: JudgeOptions = NO_OPTIONS) -> None:
+        self.path = path
+        self.rules = rules
+        self.record = record
+        self.options = options
+        self.last: Judgement | None = None
+        self._entries: tuple[int, list[LegalEntry]] | None = None
+        self.entries_problem: str | None = None
+        """Why the legal entries could not be listed in this state, if they could not."""
+        self._epoch = 0
+        self.engine, self.pending = self._replay(record)
+
+    # -- starting --------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, path: str, rules: GameRules, tags: list[tuple[str, str]],
+            options: JudgeOptions = NO_OPTIONS) -> "Session":
+        """A game set up from header facts, its log written at once (tags, `Result "*"`)."""
+        named = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in tags
+                                             if name not in ("Game", "Result")]
+        record = GameRecord(rules.id, tags=named + [Tag("Result", "*")])
+        problems: list[Diagnostic] = []
+        check_tags(path, record, rules, problems)
+        if problems:
+            raise Refused("the header facts set up no game", problems)
+        engine = rules.new_engine(record, options)
+        if isinstance(engine, Violation):
+            raise Refused("the header facts set up no game",
+                          [violation_diagnostic(path, engine, record, None, None, None)])
+        session = cls(path, rules, record, options)
+        session.save()
+        return session
+
+    @classmethod
+    def resume(cls, path: str, text: str, options: JudgeOptions = NO_OPTIONS) -> "Session":
+        """The game of an existing log, judged first as `check` judges it, continued after its
+        last entry. A log that holds several games, or is not legal, is refused."""
+        source = Source.from_text(path, text)
+        games = list(read_games(path, source.lines)) if text.strip() else []
+        if len(games) != 1:
+            raise Refused(f"{path} holds {len(games)} games; play continues one game"
+                          + (" (`referee split` makes one file per game)" if games else ""))
+        read = games[0]
+        moves = sum(len(round_.turns) for round_ in read.record.rounds) if read.record else 0
+        # Judged as check judges it, up to its last entry: what check would say of its end (a
+        # set-up not finished, a claim) is not said of a log that goes on.
+        game = replay_game(path, 1, read, stop_after=moves, options=options)
+        errors = [d for d in game.diagnostics if d.is_error]
+        if errors:
+            raise Refused(f"{path} is {game.verdict}: it cannot be continued until it is mended", errors)
+        if game.suppressed:
+            raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
+                          game.suppressed)
+        assert game.record is not None and game.rules is not None
+        return cls(path, game.rules, game.record, options)
+
+    # -- judging ---------------------------------------------------------------------------
+
+    def enter(self, typed: str) -> Judgement:
+        """Judge one typed entry (`A: R2@A3`, optionally after its round number and followed by
+        a comment); a legal one is recorded and written to the log before this returns."""
+        judgement = self._judge(typed)
+        self.last = judgement
+        return judgement
+
+    def _judge(self, typed: str) -> Judgement:
+        read = _read_entry(typed)
+        if isinstance(read, Diagnostic):
+            return Judgement(typed, "refused", diagnostics=[read])
+        number, number_span, turn = read
+        problem = parse_entry(ENTRY_PATH, turn, self.rules)
+        if problem is not None:
+            return Judgement(typed, "refused", diagnostics=[problem])
+        move = self.moves + 1
+        current = self.current_round()
+        if number is not None and number != current:
+            return Judgement(typed, "refused", diagnostics=[self._wrong_round(number, number_span, current, move)])
+        engine = self.engine
+        round_ = Round(current if current is not None else 0, number_span)
+        action = self.rules.spelled_out(engine, turn.player, turn.action)
+        canonical = engine.canonical_action(turn.player, action)
+        before = engine.outcome()
+        violation = engine.play(turn.player, action)
+        if violation is not None:
+            diagnostic = violation_diagnostic(ENTRY_PATH, violation, self.record, round_, turn, move)
+            return Judgement(typed, "refused", round=current, move=move, diagnostics=[diagnostic])
+        notices = [violation_diagnostic(ENTRY_PATH, notice, self.record, round_, turn, move)
+                   for notice in engine.take_notices()]
+        body = self.rules.format_turn(canonical)
+        recorded = Turn(turn.player, canonical, body, comments=turn.comments)
+        changes: list[str] = []
+        if self.pending is not None:
+            self.record.rounds.append(Round(self.pending))
+            changes.append(f"round {self.pending} begins")
+            self.pending = None
+        self.record.rounds[-1].turns.append(recorded)
+        self._changed()
+        after = engine.outcome()
+        changes += _score_changes(before, after)
+        if engine.is_over:
+            changes.append(f"the game is over: {self.result()}")
+        else:
+            self.pending = _open_due_round(engine)
+        self.save()
+        return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
+                         engine.is_over, self.result())
+
+    def _wrong_round(self, number: int, span: Span | None, current: int | None, move: int) -> Diagnostic:
+        """A typed round number that is not the round the entry falls in, explained by the
+        engine itself where it can say why (on a copy: it must not open the round)."""
+        violation = self.engine.copy().start_round(number)
+        round_ = Round(number, span)
+        if violation is not None:
+            return violation_diagnostic(ENTRY_PATH, violation, self.record, round_, None, move)
+        return Diagnostic("N-SYNTAX", f"this entry falls in round {current}, not round {number}", ENTRY_PATH, span,
+                          move_text=f"{number}.", move_number=move,
+                          notes=["round numbers are written by the referee: leave them out"])
+
+    # -- taking back -----------------------------------------------------------------------
+
+    def undo(self) -> str | None:
+        """Take back the last entry recorded (the log's last, if it was resumed); its text, or
+        None when the log holds no entry."""
+        rounds = self.record.rounds
+        while rounds and not rounds[-1].turns:
+            rounds.pop()
+        if not rounds:
+            return None
+        taken = rounds[-1].turns.pop()
+        if not rounds[-1].turns:
+            rounds.pop()
+        self.engine, self.pending = self._replay(self.record)
+        self._changed()
+        self.last = None
+        self.save()
+        return taken.written()
+
+    # -- what the state is -----------------------------------------------------------------
+
+    @property
+    def moves(self) -> int:
+        return sum(len(round_.turns) for round_ in self.record.rounds)
+
+    def current_round(self) -> int | None:
+        """The round the next entry falls in."""
+        if self.pending is not None:
+            return self.pending
+        return self.record.rounds[-1].number if self.record.rounds else None
+
+    def legal_entries(self) -> list[LegalEntry]:
+        """The entries the log could hold next, as the game's generator lists them; empty (and
+        `entries_problem` says why) where it cannot list them in this state."""
+        if self._entries is not None and self._entries[0] == self._epoch:
+            return self._entries[1]
+        self.entries_problem = None
+        entries: list[LegalEntry] = []
+        if not self.engine.is_over:
+            try:
+                entries = list(self.rules.legal_entries(self.engine))
+            except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
+                self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
+        self._entries = (self._epoch, entries)
+        return entries
+
+    def due(self) -> Due:
+        """Whose entry is next and of what kind, from the legal entries, or from the state's
+        own `next` player where they cannot be listed."""
+        over = self.engine.is_over
+        if over:
+            return Due(self.current_round(), (), (), True)
+        entries = self.legal_entries()
+        players = tuple(dict.fromkeys(entry.player for entry in entries))
+        kinds = tuple(dict.fromkeys(entry.kind for entry in entries))
+        if not players:
+            view = self.engine.view()
+            named = view.get("next") or view.get("player")
+            players = (named,) if isinstance(named, str) else ()
+        return Due(self.current_round(), players, kinds, False)
+
+    def outcome(self) -> Outcome:
+        return self.engine.outcome()
+
+    def result(self) -> str:
+        """The Result tag the log holds now: the outcome once the game is over, `*` before."""
+        return self.rules.result_tag(self.engine.outcome()) if self.engine.is_over else "*"
+
+    def why(self) -> list[Change]:
+        """What the last entry recorded changed in the state, part by part (the engine's view
+        before it, found by replaying the log up to it, against the view now)."""
+        if self.last is None or self.last.status != "recorded" or not self.moves:
+            return []
+        shorter = GameRecord(self.record.game, self.record.tags, [], [], self.record.line)
+        left = self.moves - 1
+        for round_ in self.record.rounds:
+            if left <= 0:
+                break
+            taken = round_.turns[:left]
+            shorter.rounds.append(Round(round_.number, None, taken))
+            left -= len(taken)
+        engine_before, _ = self._replay(shorter, open_last=False)
+        before, after = engine_before.view(), self.engine.view()
+        return [Change(key, before.get(key), value) for key, value in after.items() if before.get(key) != value]
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def text(self) -> str:
+        """The log as it stands: canonical notation, its Result tag kept true."""
+        result = self.result()
+        tag = self.record.tag("Result")
+        if tag is None:
+            self.record.tags.append(Tag("Result", result))
+        else:
+            tag.value = result
+        return format_game(self.record, self.rules)
+
+    def save(self) -> None:
+        write_log(self.path, self.text())
+
+    # -- inside ----------------------------------------------------------------------------
+
+    def _changed(self) -> None:
+        self._epoch += 1
+
+    def _replay(self, record: GameRecord, open_last: bool = True) -> tuple[Engine, int | None]:
+        """A fresh engine fed the record's entries, each made canonical on the way (so that a
+        resumed log is written back canonically), and the round open after them: an empty last
+        round of the record (taken out of it, as it is not written until it holds an entry),
+        or the round the rules make due."""
+        engine = self.rules.new_engine(record, self.options)
+        if isinstance(engine, Violation):
+            raise Refused(engine.message, [violation_diagnostic(self.path, engine, record, None, None, None)])
+        for round_ in record.rounds:
+            violation = engine.start_round(round_.number)
+            if violation is not None:
+                raise Refused(violation.message)
+            for turn in round_.turns:
+                canonical = engine.canonical_action(turn.player, turn.action)
+                violation = engine.play(turn.player, turn.action)
+                if violation is not None:
+                    raise Refused(violation.message)
+                engine.take_notices()
+                turn.action, turn.text = canonical, self.rules.format_turn(canonical)
+        if open_last and record.rounds and not record.rounds[-1].turns:
+            return engine, record.rounds.pop().number
+        return engine, _open_due_round(engine)
+
+
+def _open_due_round(engine: Engine) -> int | None:
+    """Open the round the rules make due, if one is: its number."""
+    due = engine.round_due()
+    if due is not None and not engine.is_over and engine.start_round(due) is None:
+        return due
+    return None
+
+
+def _score_changes(before: Outcome, after: Outcome) -> list[str]:
+    """Each side whose score the entry changed: `A 3 → 5`."""
+    was = {side.side: side.score for side in before.sides}
+    return [f"{side.side} {was.get(side.side)} → {side.score}" for side in after.sides
+            if side.score != was.get(side.side) and was.get(side.side) is not None and side.score is not None]
+
+
+def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
+    """A typed line read with the log's own tokens: an optional round number, one entry
+    `NAME: BODY`, and optionally a comment after it."""
+    number: int | None = None
+    number_span: Span | None = None
+    turn: Turn | None = None
+    for match in TOKEN.finditer(typed):
+        kind = match.lastgroup
+        span = Span(1, match.start() + 1, match.end() + 1)
+        if kind == "space":
+            continue
+        if kind in ("brace", "close", "line_comment"):
+            if turn is None:
+                return _syntax("a comment follows the entry it is about", span)
+            if kind == "line_comment":
+                turn.comments.append(Comment(match.group("line_comment").strip(), False))
+            elif match.group("close") is None:
+                return _syntax("this comment is not closed: end it with '}'", span)
+            else:
+                turn.comments.append(Comment(match.group("brace").strip(), True))
+            continue
+        if turn is not None and turn.comments:
+            return _syntax("nothing but comments may follow a comment", span)
+        if kind == "round":
+            if turn is not None or number is not None:
+                return _syntax("a round number goes before the entry", span)
+            digits = match.group("round")
+            if len(digits) > 9:
+                return _syntax("round number too large", span)
+            number, number_span = int(digits), span
+        elif kind == "mover":
+            if turn is not None:
+                return _syntax("one entry a line: this begins a second one", span,
+                               "type each entry on a line of its own")
+            turn = Turn(match.group("mover"), None, "", span=span,
+                        player_span=Span(1, span.col, span.end_col - 1))
+        elif kind == "word":
+            if turn is None:
+                return _syntax(f"'{match.group()}' does not say whose entry it is", span,
+                               "an entry starts with the player's id and a colon, as in 'A: draw'")
+            turn.text = f"{turn.text} {match.group()}" if turn.text else match.group()
+            turn.token_spans.append(span)
+            turn.span = Span(1, turn.span.col if turn.span else span.col, span.end_col)
+        else:
+            return _syntax(f"unexpected '{match.group()}'", span)
+    if turn is None:
+        return _syntax("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    return number, number_span, turn
+
+
+def _syntax(message: str, span: Span, hint: str | None = None) -> Diagnostic:
+    return Diagnostic("N-SYNTAX", message, ENTRY_PATH, span, notes=[hint] if hint else [])

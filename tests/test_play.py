@@ -1,0 +1,202 @@
+"""`referee play` driven as a program drives it (standard input not a terminal): whole
+games typed entry by entry, with refused entries, undo and a resume halfway, must give
+back the sample they were typed from, exactly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.games import GAMES
+from referee.pipeline.replay import check_text
+from referee.play.session import Refused, Session
+from referee.validation import schema_errors
+from tests.play_games import PLAYED, ROOT, typed_game, without_automatic_parts
+
+
+def play(log: Path, lines: list[str], *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "referee", "play", str(log), *arguments],
+                          input="".join(line + "\n" for line in lines), capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def judged_legal_and_canonical(log: Path) -> None:
+    checked = subprocess.run([sys.executable, "-m", "referee", "check", "-q", str(log)], capture_output=True,
+                             text=True, cwd=ROOT)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    formatted = subprocess.run([sys.executable, "-m", "referee", "fmt", "--check", str(log)], capture_output=True,
+                               text=True, cwd=ROOT)
+    assert formatted.returncode == 0, formatted.stdout + formatted.stderr
+
+
+def with_mistakes(entries: list[str], players: list[str]) -> tuple[list[str], int]:
+    """The entries with mistakes among them, as at a table: a body no grammar reads, an
+    entry by someone who is not playing, and an entry taken back and typed again. Returns
+    the lines and how many are refused."""
+    lines: list[str] = []
+    refused = 0
+    for index, entry in enumerate(entries):
+        if index == 2:
+            lines.append(f"{players[0]}: %%%")
+            refused += 1
+        if index == 4:
+            lines.append("Nobody: " + entry.partition(": ")[2])
+            refused += 1
+        lines.append(entry)
+        if index == 6:
+            lines += ["undo", entry]
+    return lines, refused
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_a_whole_game_typed_with_mistakes_undo_and_a_resume_gives_back_the_sample(tmp_path: Path, game: str) -> None:
+    typed = typed_game(PLAYED[game])
+    entries = [without_automatic_parts(e) for e in typed.entries] if game == "korsar" else typed.entries
+    if game == "korsar":
+        assert entries != typed.entries  # the capture phases really are left to the referee
+    half = len(entries) // 2
+    log = tmp_path / f"table{GAMES[game].extensions[0]}"
+
+    first, refused = with_mistakes(entries[:half], typed.players)
+    done = play(log, first, *typed.header)
+    verdicts = done.stdout.splitlines()
+    assert done.returncode == 1, done.stderr
+    assert sum(v.startswith("refused") for v in verdicts) == refused
+    assert sum(v.startswith("recorded") for v in verdicts) == half + 1  # one entry typed again after undo
+    assert any(v.startswith("undone: ") for v in verdicts)
+    judged_legal_and_canonical(log)
+    assert '[Result "*"]' in log.read_text(encoding="utf-8")
+
+    second = entries[half:half + 3] + ["undo", entries[half + 2], "Nobody: " + entries[half + 3].partition(": ")[2]]
+    second += entries[half + 3:]
+    done = play(log, second)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.splitlines()[-1].startswith("recorded")
+    assert log.read_text(encoding="utf-8") == typed.expected
+    judged_legal_and_canonical(log)
+
+
+def test_every_entry_standing_exits_0_and_each_verdict_is_valid_json(tmp_path: Path) -> None:
+    typed = typed_game(PLAYED["corsari"])
+    log = tmp_path / "evening.corsari"
+    lines = typed.entries[:12] + ["undo", typed.entries[11], "show", "moves", "why", "score", "rules C-RAISE", "help"]
+    done = play(log, lines, *typed.header, "--format", "jsonl")
+    assert done.returncode == 0, done.stdout + done.stderr
+    verdicts = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(verdicts) == len(lines)
+    for verdict in verdicts:
+        assert schema_errors("play-verdict", verdict) == []
+    assert [v["verdict"] for v in verdicts[:12]] == ["recorded"] * 12
+    assert verdicts[0]["changes"][0] == "round 1 begins"
+    assert [v["line"] for v in verdicts] == list(range(1, len(lines) + 1))
+    assert verdicts[12]["lines"] == [f"undone: {typed.entries[11]}"]
+
+
+def test_a_refused_entry_says_the_rule_and_points_at_the_part_at_fault(tmp_path: Path) -> None:
+    log = tmp_path / "g.korsar"
+    done = play(log, ["A: $4", "B: $5", "C: draw", "A: R1@C9"], "--game", "Korsar", "--players", "A B C",
+                "--seed", "solo3-39", "--format", "jsonl")
+    assert done.returncode == 1
+    refused = json.loads(done.stdout.splitlines()[-1])
+    assert schema_errors("play-verdict", refused) == []
+    finding = refused["diagnostics"][0]
+    assert (refused["verdict"], finding["code"], finding["column"], finding["end_column"]) == ("refused", "K-TARGET", 7, 9)
+    assert finding["excerpt"]["text"] == "A: R1@C9" and finding["move_number"] == 4
+    assert "A: xA4" not in log.read_text(encoding="utf-8") and log.read_text(encoding="utf-8").count(":") == 3
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_each_entry_is_judged_as_check_judges_it_at_the_end_of_the_log(tmp_path: Path, game: str) -> None:
+    """Entries typed in play — the game's own illegal moves where it can build them, and each
+    next entry written by every other player and by a stranger — get the verdict `check`
+    gives the same entry at the end of the log so far: refused with the same rule and
+    sentence (the log left as it was), or recorded where check finds it legal (then undone)."""
+    typed = typed_game(PLAYED[game])
+    rules = GAMES[game]
+    header = [tuple(arg.split("=", 1)) for arg in typed.header[5::2]] + [("Players", " ".join(typed.players))]
+    session = Session.new(str(tmp_path / f"g{rules.extensions[0]}"), rules, header)
+    refused = 0
+    for entry in typed.entries[:40]:
+        body = entry.partition(": ")[2]
+        tries = [f"{player}: {rules.format_turn(action)}" for _, player, action in rules.illegal_moves(session.engine)]
+        tries += [f"{player}: {body}" for player in typed.players + ["Nobody"] if not entry.startswith(player + ":")]
+        for text in tries:
+            before = Path(session.path).read_text(encoding="utf-8")
+            pending = session.pending
+            judgement = session.enter(text)
+            joined = before.rstrip("\n") + (f"\n{pending}. " if pending is not None else "  ") + text + "\n"
+            errors = [d for d in check_text("g", joined).games[0].diagnostics
+                      if d.is_error and d.move_text == text]  # not what check says of the log's end
+            if judgement.status == "refused":
+                assert errors, text
+                assert (judgement.diagnostics[0].code, judgement.diagnostics[0].message) == \
+                    (errors[0].code, errors[0].message), text
+                assert Path(session.path).read_text(encoding="utf-8") == before
+                refused += 1
+            else:
+                assert not errors, text
+                assert session.undo() == judgement.entry
+                assert Path(session.path).read_text(encoding="utf-8") == before
+        assert session.enter(entry).status == "recorded", entry
+    assert refused >= 40
+
+
+def test_a_resumed_log_is_judged_first(tmp_path: Path) -> None:
+    sample = ROOT / "samples/korsar/illegal"
+    illegal = sorted(sample.glob("*.korsar"))[0]
+    log = tmp_path / "bad.korsar"
+    log.write_text(illegal.read_text(encoding="utf-8"), encoding="utf-8")
+    done = play(log, ["A: draw"])
+    assert done.returncode == 1 and "cannot be continued" in done.stderr and "error[" in done.stderr
+    assert log.read_text(encoding="utf-8") == illegal.read_text(encoding="utf-8")
+
+
+def test_header_facts_that_set_up_no_game_are_a_usage_error(tmp_path: Path) -> None:
+    log = tmp_path / "g.korsar"
+    done = play(log, [], "--game", "Korsar", "--players", "A B C", "--tag", "Hands=nonsense")
+    assert done.returncode == 2 and "error[N-TAG]" in done.stderr and not log.exists()
+    done = play(log, [], "--game", "Chess", "--players", "A B")
+    assert done.returncode == 2 and "unknown game" in done.stderr
+    assert play(log, [], "--game", "Korsar", "--players", "A B C").returncode == 0
+    done = play(log, [], "--game", "Korsar", "--players", "A B C")
+    assert done.returncode == 2 and "exists" in done.stderr
+
+
+def test_a_session_resumes_where_the_log_stops_and_writes_it_canonically(tmp_path: Path) -> None:
+    log = tmp_path / "g.korsar"
+    log.write_text('[Game "Korsar"]\n[Seed "solo3-39"]\n[Players "A  B C"]\n\n1. A: $4 B: $5 C: draw\n2.\n',
+                   encoding="utf-8")
+    session = Session.resume(str(log), log.read_text(encoding="utf-8"))
+    assert session.current_round() == 2 and session.due().players == ("A",)
+    assert session.enter("A: R1@B5").entry == "A: xA4 R1@B5"
+    assert log.read_text(encoding="utf-8") == ('[Game "Korsar"]\n[Players "A B C"]\n[Seed "solo3-39"]\n'
+                                                '[Result "*"]\n\n1. A: $4  B: $5  C: draw\n2. A: xA4 R1@B5\n')
+    with pytest.raises(Refused):
+        Session.resume(str(log), log.read_text(encoding="utf-8") * 2)
+
+
+def test_round_numbers_may_be_typed_but_must_be_the_right_ones(tmp_path: Path) -> None:
+    session = Session.new(str(tmp_path / "g.korsar"), GAMES["korsar"], [("Players", "A B"), ("Seed", "s")])
+    assert session.enter("1. A: draw").status == "recorded"
+    wrong = session.enter("2. B: draw")
+    assert wrong.status == "refused" and wrong.diagnostics[0].span.col == 1
+    assert session.enter("1. B: draw { a comment kept }").status == "recorded"
+    assert "B: draw {a comment kept}" in Path(session.path).read_text(encoding="utf-8")
+    assert check_text("g", Path(session.path).read_text(encoding="utf-8")).ok
+
+
+def test_the_end_of_the_game_writes_the_result_and_undo_takes_it_back(tmp_path: Path) -> None:
+    typed = typed_game(PLAYED["korsar"])
+    session = Session.new(str(tmp_path / "g.korsar"), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
+    for entry in typed.entries:
+        assert session.enter(entry).status == "recorded"
+    assert session.engine.is_over and session.last is not None and session.last.over
+    assert session.last.changes[-1].startswith("the game is over")
+    assert Path(session.path).read_text(encoding="utf-8") == typed.expected
+    assert session.enter("A: draw").status == "refused"
+    assert session.undo() == typed.entries[-1]
+    assert '[Result "*"]' in Path(session.path).read_text(encoding="utf-8")
