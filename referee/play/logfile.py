@@ -38,3 +38,23 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(handle)
+
+
+def clear_leftovers(path: str) -> list[str]:
+    """Remove the temporary files a killed writer of this log left beside it (`.NAME.*.tmp`,
+    never renamed into place, so never part of the log); the names removed."""
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    folder, name = os.path.split(target)
+    removed: list[str] = []
+    try:
+        found = os.listdir(folder or ".")
+    except OSError:
+        return removed
+    for candidate in found:
+        if candidate.startswith(f".{name}.") and candidate.endswith(".tmp"):
+            try:
+                os.unlink(os.path.join(folder, candidate))
+                removed.append(candidate)
+            except OSError:
+                pass
+    return removed

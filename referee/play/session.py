@@ -25,7 +25,7 @@ from referee.notation.span import Span
 from referee.notation.writer import format_game
 from referee.pipeline.replay import replay_game, violation_diagnostic
 from referee.pipeline.source import Source
-from referee.play.logfile import write_log
+from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
 
 ENTRY_PATH = "entry"
@@ -139,6 +139,7 @@ class Session:
             raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
                           game.suppressed)
         assert game.record is not None and game.rules is not None
+        clear_leftovers(path)
         return cls(path, game.rules, game.record, options)
 
     # -- judging ---------------------------------------------------------------------------

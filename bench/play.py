@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""How long a person at the table waits on `referee play`, game by game.
+
+Run from the repository root::
+
+    python bench/play.py            # every game
+    python bench/play.py --seeds 4  # fewer games tried for the longest one (quicker)
+
+For each game it plays seeded games with the project's own generator (as `referee
+simulate` does) and keeps the longest, then types that game's entries into a play
+session one by one, from its middle to its end, and times, for each entry:
+
+  completions  the legal entries offered after it (`GameRules.legal_entries`, what Tab
+               completes and what the prompt names), computed afresh in the state it leaves
+  judge        the entry read, judged, recorded and the log rewritten and flushed to
+               disk (`Session.enter`: everything between Enter and the next prompt)
+  write        of which the log's rewrite alone: canonical text, temporary file,
+               fsync, rename and the folder's fsync (`Session.save`)
+  append       beside it, what appending the entry's line and an fsync would cost
+               (the other way to keep a log, which cannot keep it canonical)
+  to prompt    judge, then the completions of the next entry, which the prompt
+               needs to say whose entry is due and of what kind: the wait between
+               Enter and the next prompt
+
+Each figure is the median and the worst over those entries, in milliseconds; the
+bar is 50 ms between Enter and the prompt. The log is written in a temporary
+folder on the same file system as the system's temporary files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from referee.games import GAMES  # noqa: E402
+from referee.play.session import Session  # noqa: E402
+from referee.simulate import random_game  # noqa: E402
+
+SETUPS = {
+    "korsar": (["A", "B", "C", "D", "E"], False, ()),
+    "corsari": (["A", "B", "C", "D"], False, ()),
+    "perroquets": (["A", "B", "C", "D"], False, (("Variants", "draw-rounds"),)),
+    "spanish-main": (["Anna", "Ben"], False, ()),
+}
+"""Each game set up for long games: the most players, Perroquets drawing in rounds."""
+
+BAR_MS = 50.0
+
+
+def longest_game(game: str, seeds: int) -> tuple[list[tuple[str, str]], list[str]]:
+    rules = GAMES[game]
+    players, teams, extra = SETUPS[game]
+    best: tuple[list[tuple[str, str]], list[str]] = ([], [])
+    for index in range(seeds):
+        record, _ = random_game(rules, players, teams, f"play-bench-{index}", extra_tags=extra)
+        entries = [turn.written() for turn in record.turns()]
+        if len(entries) > len(best[1]):
+            tags = [(tag.name, tag.value) for tag in record.tags if tag.name not in ("Game", "Result")]
+            best = (tags, entries)
+    return best
+
+
+def milliseconds(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:6.2f} {max(values) * 1000:7.2f}"
+
+
+def bench(game: str, seeds: int, folder: str) -> str:
+    tags, entries = longest_game(game, seeds)
+    rules = GAMES[game]
+    path = os.path.join(folder, f"bench{rules.extensions[0]}")
+    session = Session.new(path, rules, tags)
+    half = len(entries) // 2
+    for entry in entries[:half]:
+        session.enter(entry)
+    completions: list[float] = []
+    judged: list[float] = []
+    written: list[float] = []
+    appended: list[float] = []
+    prompted: list[float] = []
+    offered = 0
+    side = os.path.join(folder, "append.log")
+    for entry in entries[half:]:
+        start = time.perf_counter()
+        judgement = session.enter(entry)
+        judged.append(time.perf_counter() - start)
+        assert judgement.status == "recorded", judgement
+        start = time.perf_counter()
+        session.due()  # the legal entries of the state the entry leaves, computed afresh
+        completions.append(time.perf_counter() - start)
+        prompted.append(judged[-1] + completions[-1])
+        offered += len(session.legal_entries())
+        start = time.perf_counter()
+        session.save()
+        written.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        with open(side, "a", encoding="utf-8") as stream:
+            stream.write(entry + "\n")
+            stream.flush()
+            os.fsync(stream.fileno())
+        appended.append(time.perf_counter() - start)
+    size = os.path.getsize(path)
+    return (f"{rules.name:<28} {len(entries):5} {size:7} {milliseconds(completions)} {offered / len(completions):7.1f} "
+            f"{milliseconds(judged)} {milliseconds(written)} {milliseconds(appended)} {milliseconds(prompted)}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=12, help="seeded games tried for each game's longest")
+    parser.add_argument("--game", choices=sorted(GAMES), action="append", help="only this game (repeatable)")
+    arguments = parser.parse_args()
+    print(f"{'game':<28} {'moves':>5} {'bytes':>7} {'completions':>14} {'offered':>7} {'judge':>14} "
+          f"{'write':>14} {'append':>14} {'to prompt':>14}")
+    print(f"{'':<28} {'':>5} {'':>7} {'median  worst':>14} {'':>7}" + f" {'median  worst':>14}" * 4)
+    with tempfile.TemporaryDirectory(prefix="referee-play-bench-") as folder:
+        for game in arguments.game or list(SETUPS):
+            print(bench(game, arguments.seeds, folder), flush=True)
+    print(f"milliseconds per entry, over the second half of each game; the bar is {BAR_MS:.0f} ms "
+          "between Enter and the next prompt")
+
+
+if __name__ == "__main__":
+    main()

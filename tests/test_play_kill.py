@@ -1,0 +1,63 @@
+"""A game in `referee play` killed outright (SIGKILL) at random moments — between entries,
+while an entry is being judged and its log written, while a new game's log is first
+written — leaves a log that reads back, that `check` calls legal, and that the next
+`referee play` resumes exactly where it stopped: at most the entry being typed is lost."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from referee.pipeline.replay import check_text
+from referee.play.session import Session
+from tests.play_games import PLAYED, ROOT, typed_game
+
+
+def test_killed_at_random_points_the_log_always_reads_back_and_resumes(tmp_path: Path) -> None:
+    typed = typed_game(PLAYED["korsar"])
+    entries = typed.entries
+    log = tmp_path / "table.korsar"
+    chance = random.Random(38)
+    done = 0  # entries the log holds
+    kills = 0
+    written_before = 0  # kills that came just after the entry was written
+    mid_write = 0  # kills that came in the middle of writing the log (its temporary file left)
+    while done < len(entries):
+        header = [] if log.exists() else typed.header
+        process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), *header], cwd=ROOT,
+                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert process.stdin is not None and process.stdout is not None
+        confirmed = done
+        if chance.random() < 0.2:
+            time.sleep(chance.uniform(0, 0.4))  # killed while it starts: reading, judging, a first write
+        else:
+            for entry in entries[done:done + chance.randint(1, 25)]:
+                process.stdin.write(entry + "\n")
+                process.stdin.flush()
+                assert process.stdout.readline().startswith("recorded")
+                confirmed += 1
+            if confirmed < len(entries):
+                process.stdin.write(entries[confirmed] + "\n")  # killed while this one is judged and written
+                process.stdin.flush()
+                time.sleep(chance.uniform(0, 0.03))
+        process.kill()
+        process.wait()
+        kills += 1
+        if not log.exists():
+            assert confirmed == 0
+            continue
+        mid_write += len(list(tmp_path.iterdir())) > 1
+        text = log.read_text(encoding="utf-8")
+        report = check_text(str(log), text)
+        assert report.ok, text
+        session = Session.resume(str(log), text)
+        assert session.moves in (confirmed, confirmed + 1)
+        assert [p.name for p in tmp_path.iterdir()] == [log.name]  # a killed write's leftovers are cleared
+        written_before += session.moves == confirmed + 1
+        assert [turn.written() for turn in session.record.turns()] == entries[:session.moves]
+        done = session.moves
+    assert log.read_text(encoding="utf-8") == typed.expected
+    assert kills >= 5 and written_before and mid_write
