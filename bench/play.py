@@ -95,7 +95,7 @@ def bench(game: str, seeds: int, folder: str) -> str:
         session.due()  # the legal entries of the state the entry leaves, computed afresh
         completions.append(time.perf_counter() - start)
         prompted.append(judged[-1] + completions[-1])
-        offered += len(session.legal_entries())
+        offered += sum(len(texts) for _, _, texts in session.entry_runs())
         start = time.perf_counter()
         session.save()
         written.append(time.perf_counter() - start)

@@ -200,3 +200,28 @@ def test_the_end_of_the_game_writes_the_result_and_undo_takes_it_back(tmp_path: 
     assert session.enter("A: draw").status == "refused"
     assert session.undo() == typed.entries[-1]
     assert '[Result "*"]' in Path(session.path).read_text(encoding="utf-8")
+
+
+def test_why_names_the_parts_of_the_state_an_entry_changed(tmp_path: Path) -> None:
+    session = Session.new(str(tmp_path / "g.korsar"), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
+    for entry in ["A: $4", "B: $5", "C: draw", "A: R1@B5"]:
+        session.enter(entry)
+    changes = {change.key: (change.before, change.after) for change in session.why()}
+    assert changes["hands.A.size"] == (5, 4)
+    assert changes["loot.A"][1] == [4]  # the capture phase the referee wrote out
+    assert "deck" not in changes  # nothing drawn
+    refused = session.enter("B: G2@B9")
+    assert refused.status == "refused" and session.why() == []
+
+
+def test_a_new_game_names_its_data_and_variants_and_needs_its_data_again(tmp_path: Path) -> None:
+    board = str(ROOT / "samples/perroquets/boards/lagoon-9.json")
+    log = tmp_path / "harbour.perroquets"
+    done = play(log, [], "--game", "perroquets", "--players", "Anna Ben", "--data", board, "--variant", "draw-rounds")
+    assert done.returncode == 0, done.stderr
+    text = log.read_text(encoding="utf-8")
+    assert '[Data "lagoon-9 sha256:' in text and '[Variants "draw-rounds"]' in text and '[First "Anna"]' in text
+    done = play(log, [])
+    assert done.returncode == 2 and "error[N-DATA]" in done.stderr
+    assert play(log, ["help"], "--data", board).returncode == 0
+    assert log.read_text(encoding="utf-8") == text

@@ -27,7 +27,7 @@ from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import DecodeError, decode
-from referee.play.session import ENTRY_PATH, Judgement, Refused, Session
+from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic, render_score
@@ -50,7 +50,7 @@ COMMANDS = {
 @click.argument("log", type=click.Path(dir_okay=False))
 @click.option("--game", "game_name", metavar="GAME", help="A new game's game: " + ", ".join(game_names()) + ".")
 @click.option("--players", metavar="'A B …'", help="A new game's players in seat order.")
-@click.option("--teams", metavar="'A+C B+D'", help="A new game's partners (Korsar in teams).")
+@click.option("--teams", metavar="'A+B C+D'", help="A new game's partners (Korsar in teams: neighbours).")
 @click.option("--first", metavar="ID", help="A new game's first player (Corsari, Pirates & Perroquets).")
 @click.option("--seed", metavar="TEXT", help="Deal a new game by the documented shuffle of TEXT "
                                              "(without it, draws are recorded without the card).")
@@ -182,7 +182,7 @@ def _refuse(ctx: click.Context, refusal: Refused, text: str) -> None:
         data = diagnostic_json(diagnostic, lambda n: lines[n - 1] if 1 <= n <= len(lines) else None)
         emit(render_json_diagnostic(data, style), err=True)
     emit(f"referee play: {refusal.message}", err=True)
-    ctx.exit(EXIT_FINDINGS if text else EXIT_USAGE)
+    ctx.exit(EXIT_FINDINGS if text and not refusal.usage else EXIT_USAGE)
 
 
 # -- what is said ------------------------------------------------------------------------------
@@ -258,18 +258,18 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
 
 
 def _moves_lines(session: Session) -> list[str]:
-    entries = session.legal_entries()
-    if not entries:
+    runs = session.entry_runs()
+    if not runs:
         if session.engine.is_over:
             return ["none: the game is over"]
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
-    grouped: dict[tuple[str, str], list[str]] = {}
-    for entry in entries:
-        grouped.setdefault((entry.player, entry.kind), []).append(entry.text)
-    lines = [f"{len(entries)} legal entr{'y' if len(entries) == 1 else 'ies'}:"]
-    for (player, kind), texts in grouped.items():
+    count = sum(len(texts) for _, _, texts in runs)
+    lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
+    for player, kind, texts in runs:
         lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
-                               break_on_hyphens=False)
+                               break_on_hyphens=False, break_long_words=False)
+    notes = getattr(session.legal_entries(), "notes", ())
+    lines += [f"note: {note}" for note in notes]
     return lines
 
 
@@ -282,15 +282,27 @@ def _why_lines(session: Session, style: Style) -> list[str]:
         lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
         return lines
-    lines = [f"move {last.move}: {last.entry}"]
-    for change in session.why():
-        lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
+    lines = [f"move {last.move}: {last.entry}"] + [f"  {change}" for change in last.changes]
+    changes = session.why()
+    for change in changes[:WHY_SHOWN]:
+        if change.before is MISSING:
+            lines.append(f"  {change.key}: + {_brief(change.after)}")
+        elif change.after is MISSING:
+            lines.append(f"  {change.key}: − {_brief(change.before)}")
+        else:
+            lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
+    if len(changes) > WHY_SHOWN:
+        lines.append(f"  and {len(changes) - WHY_SHOWN} more changes: `show` prints the whole state")
     for warning in last.diagnostics:
         lines.append(f"  warning[{warning.code}] {warning.message}")
     return lines
 
 
-def _brief(value: Any, limit: int = 120) -> str:
+WHY_SHOWN = 16
+"""Changes `why` lists one by one."""
+
+
+def _brief(value: Any, limit: int = 100) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
@@ -369,7 +381,7 @@ def _interactive(ctx: click.Context, session: Session) -> None:
 
         def get_completions(self, document: Any, complete_event: Any) -> Any:
             typed = document.text_before_cursor.lstrip()
-            candidates = [f"{entry.player}: {entry.text}" for entry in session.legal_entries()]
+            candidates = [f"{player}: {text}" for player, _, texts in session.entry_runs() for text in texts]
             candidates += [name for name in COMMANDS if " " not in typed]
             for candidate in candidates:
                 if candidate.startswith(typed):

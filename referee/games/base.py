@@ -301,6 +301,17 @@ class GameRules(ABC):
         (`referee data check`), and how a log names it."""
         return []
 
+    def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
+        """The action with what the rules decide on their own written out (a Korsar capture
+        phase, a chase), so that a log kept as the game is played says what happened; by
+        default the action as it is. Called before the action is played."""
+        return action
+
+    def data_tag(self, data: Any) -> tuple[str, str] | None:
+        """The tag by which a log names a loaded data set, `(name, value)`, for a game set up
+        from a data file; None for games that read no data."""
+        return None
+
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         """A loaded data set as a person reads it (`referee data show`): the whole of it, or
         the one entry named `item` (a card); KeyError, with what there is, for an unknown one."""
@@ -350,17 +361,6 @@ class GameRules(ABC):
         say given what it has shown."""
         return [LegalEntry(player, action, self.format_turn(action), self.entry_kind(action))
                 for player, action in self.legal_moves(engine)]
-
-    def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
-        """The action with what the rules decide on their own written out (a Korsar capture
-        phase, a chase), so that a log kept as the game is played says what happened; by
-        default the action as it is. Called before the action is played."""
-        return action
-
-    def data_tag(self, data: Any) -> tuple[str, str] | None:
-        """The tag by which a log names a loaded data set, `(name, value)`, for a game set up
-        from a data file; None for games that read no data."""
-        return None
 
     def entry_kind(self, action: Any) -> str:
         """The kind an action is listed under by `legal_entries`."""

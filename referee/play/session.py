@@ -14,11 +14,13 @@ Nothing here prints or knows about a terminal; the command line renders what it 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
+from referee.notation.codes import USAGE_CODES
 from referee.notation.reader import check_tags, parse_entry, read_games
 from referee.notation.scanner import TOKEN
 from referee.notation.span import Span
@@ -75,10 +77,13 @@ class Refused(Exception):
     """A game that cannot be played from here: the findings that say why (a log that is not
     legal, header facts that set up no game)."""
 
-    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None) -> None:
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None, usage: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.diagnostics = diagnostics or []
+        self.usage = usage
+        """True when what is missing is the command line's to give (a data file, a package),
+        not the log's to mend."""
 
 
 class Session:
@@ -133,6 +138,8 @@ class Session:
         # set-up not finished, a claim) is not said of a log that goes on.
         game = replay_game(path, 1, read, stop_after=moves, options=options)
         errors = [d for d in game.diagnostics if d.is_error]
+        if errors and all(d.code in USAGE_CODES for d in errors):
+            raise Refused(f"{path} cannot be judged here: give what it needs to go on", errors, usage=True)
         if errors:
             raise Refused(f"{path} is {game.verdict}: it cannot be continued until it is mended", errors)
         if game.suppressed:
@@ -235,20 +242,36 @@ class Session:
             return self.pending
         return self.record.rounds[-1].number if self.record.rounds else None
 
-    def legal_entries(self) -> list[LegalEntry]:
+    def legal_entries(self) -> Sequence[LegalEntry]:
         """The entries the log could hold next, as the game's generator lists them; empty (and
         `entries_problem` says why) where it cannot list them in this state."""
         if self._entries is not None and self._entries[0] == self._epoch:
             return self._entries[1]
         self.entries_problem = None
-        entries: list[LegalEntry] = []
+        entries: Sequence[LegalEntry] = []
         if not self.engine.is_over:
             try:
-                entries = list(self.rules.legal_entries(self.engine))
+                entries = self.rules.legal_entries(self.engine)
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
         return entries
+
+    def entry_runs(self) -> list[tuple[str, str, list[str]]]:
+        """The legal entries' texts in runs of one player and one kind, `(player, kind, texts)`:
+        what a prompt offers and names, without building each entry's action (a position may
+        have thousands)."""
+        entries = self.legal_entries()
+        runs = getattr(entries, "runs", None)
+        if callable(runs):
+            return runs()
+        grouped: list[tuple[str, str, list[str]]] = []
+        for entry in entries:
+            if grouped and grouped[-1][:2] == (entry.player, entry.kind):
+                grouped[-1][2].append(entry.text)
+            else:
+                grouped.append((entry.player, entry.kind, [entry.text]))
+        return grouped
 
     def due(self) -> Due:
         """Whose entry is next and of what kind, from the legal entries, or from the state's
@@ -256,9 +279,9 @@ class Session:
         over = self.engine.is_over
         if over:
             return Due(self.current_round(), (), (), True)
-        entries = self.legal_entries()
-        players = tuple(dict.fromkeys(entry.player for entry in entries))
-        kinds = tuple(dict.fromkeys(entry.kind for entry in entries))
+        runs = self.entry_runs()
+        players = tuple(dict.fromkeys(player for player, _, _ in runs))
+        kinds = tuple(dict.fromkeys(kind for _, kind, _ in runs))
         if not players:
             view = self.engine.view()
             named = view.get("next") or view.get("player")
@@ -286,8 +309,9 @@ class Session:
             shorter.rounds.append(Round(round_.number, None, taken))
             left -= len(taken)
         engine_before, _ = self._replay(shorter, open_last=False)
-        before, after = engine_before.view(), self.engine.view()
-        return [Change(key, before.get(key), value) for key, value in after.items() if before.get(key) != value]
+        changes: list[Change] = []
+        _differences(engine_before.view(), self.engine.view(), "", changes)
+        return changes
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -339,6 +363,32 @@ def _open_due_round(engine: Engine) -> int | None:
     if due is not None and not engine.is_over and engine.start_round(due) is None:
         return due
     return None
+
+
+MISSING = object()
+"""A part of the state that is not there (before it was added, after it was taken away)."""
+
+
+def _differences(before: Any, after: Any, where: str, out: list[Change]) -> None:
+    """The parts of a view that differ, down to the smallest part that changed: a key of a
+    mapping (`hands.C.size`), an item of a list of the same length (`table[0].forces`), or a
+    list whose items came or went, with the items added (after) and those taken (before)."""
+    if before == after:
+        return
+    if isinstance(before, dict) and isinstance(after, dict):
+        for key in list(before) + [key for key in after if key not in before]:
+            _differences(before.get(key, MISSING), after.get(key, MISSING), f"{where}.{key}" if where else str(key), out)
+        return
+    if isinstance(before, list) and isinstance(after, list):
+        if len(before) == len(after):
+            for index, (old, new) in enumerate(zip(before, after)):
+                _differences(old, new, f"{where}[{index}]", out)
+            return
+        taken = [item for item in before if item not in after]
+        added = [item for item in after if item not in before]
+        out.append(Change(where, taken or MISSING, added or MISSING))
+        return
+    out.append(Change(where, before, after))
 
 
 def _score_changes(before: Outcome, after: Outcome) -> list[str]:

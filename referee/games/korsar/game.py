@@ -51,6 +51,13 @@ class KorsarRules(GameRules):
     def format_turn(self, action: KorsarAction) -> str:
         return format_body(action)
 
+    def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
+        assert isinstance(engine, KorsarEngine)
+        return engine.spelled_out(player, action)
+
+    def entry_kind(self, action: KorsarAction) -> str:
+        return action.kind  # draw, galleon, play (a card on a galleon), discard
+
     def is_canonical(self, action: KorsarAction | None) -> bool:
         """Only a galleon named with its round can be written otherwise: the round is
         dropped where the owner has one galleon of that gold on the table."""
@@ -130,10 +137,6 @@ class KorsarRules(GameRules):
             return []
         player = engine.players[engine.next_seat]
         return [(player, action) for action in engine.legal_actions()]
-
-    def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
-        assert isinstance(engine, KorsarEngine)
-        return engine.spelled_out(player, action)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, KorsarEngine)
