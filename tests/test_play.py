@@ -225,3 +225,22 @@ def test_a_new_game_names_its_data_and_variants_and_needs_its_data_again(tmp_pat
     assert done.returncode == 2 and "error[N-DATA]" in done.stderr
     assert play(log, ["help"], "--data", board).returncode == 0
     assert log.read_text(encoding="utf-8") == text
+
+
+def test_a_hidden_korsar_game_ends_with_the_hands_shown_and_gives_back_its_sample(tmp_path: Path) -> None:
+    """Without the deal, draws are recorded without the card; at the end the hands are shown
+    (`tag EndHands …`), checked against what each player was seen to take (K-HIDDEN), and the
+    result they give is written: the log is the sample's, EndHands and all."""
+    typed = typed_game(ROOT / "samples/korsar/legal/no-deal.korsar")
+    end_hands = next(arg for arg in typed.header if arg.startswith("EndHands="))[len("EndHands="):]
+    log = tmp_path / "table.korsar"
+    wrong = end_hands.replace("C: $3", "C: -")
+    done = play(log, typed.entries + [f"tag EndHands {wrong}", f"tag EndHands {end_hands}"],
+                "--game", "Korsar", "--players", " ".join(typed.players))
+    verdicts = done.stdout.splitlines()
+    assert done.returncode == 1
+    refused = next(index for index, line in enumerate(verdicts) if "error[" in line)
+    assert "error[K-HIDDEN]" in verdicts[refused]
+    assert verdicts[-1].startswith("[EndHands ")
+    assert log.read_text(encoding="utf-8") == typed.expected
+    judged_legal_and_canonical(log)

@@ -41,6 +41,7 @@ COMMANDS = {
     "why": "what the last entry changed, or why it was refused and the rulings that decided it",
     "score": "the score as it stands",
     "rules": "rules ID: explain a ruling or code",
+    "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
     "help": "this list",
     "quit": "end the session (Control-D too); the log stays, unfinished if the game is",
 }
@@ -88,7 +89,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
       referee play table.korsar --game Korsar --players 'A B C' --seed club-night-3
       referee play evening.corsari --game Corsari --players 'A B C' --first A
       referee play table.korsar
-      printf 'A: $4\\nB: $5\\nundo\\n' | referee play table.korsar --format jsonl
+      printf 'A: draw\\nB: draw\\nundo\\n' | referee play table.korsar --format jsonl
     """
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
@@ -254,6 +255,15 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
         return _why_lines(session, style), True
     if word == "rules":
         return _rules_lines(session.rules, rest.split())
+    if word == "tag":
+        name, _, value = rest.strip().partition(" ")
+        if not name or not value.strip():
+            return ["tag NAME VALUE, e.g. tag EndHands A: $2 Y3 / B: - / C: $3"], False
+        problems = session.set_tag(name, value.strip())
+        if problems:
+            typed = f"{name} {value.strip()}"
+            return [render_json_diagnostic(_diagnostic_data(d, typed), style) for d in problems], False
+        return [f'[{name} "{value.strip()}"] given; Result "{session.result()}"'], True
     return [f"unknown command {word!r}"], False
 
 

@@ -211,6 +211,44 @@ class Session:
                           move_text=f"{number}.", move_number=move,
                           notes=["round numbers are written by the referee: leave them out"])
 
+    # -- header facts ----------------------------------------------------------------------
+
+    KEPT_TAGS = ("Game", "Result")
+    """Tags the session keeps itself: the game it is, and the result its entries give."""
+
+    def set_tag(self, name: str, value: str) -> list[Diagnostic]:
+        """Give a header fact during the game (an `EndHands` once the hands are shown at the
+        end, an `Event`): the whole log is judged again with it and, when it stands, written;
+        otherwise the findings that refuse it, and nothing changes."""
+        where = Span(1, 1, len(name) + 1)
+        if name in self.KEPT_TAGS:
+            return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
+                               notes=["the Result tag says '*' until the game ends, then what the rules give"])]
+        trial = GameRecord(self.record.game, [Tag(tag.name, tag.value, None, tag.comments) for tag in self.record.tags
+                                              if tag.name != name], self.record.preamble, self.record.rounds,
+                           self.record.line)
+        trial.tags.insert(len(trial.tags) - 1 if trial.tags and trial.tags[-1].name == "Result" else len(trial.tags),
+                          Tag(name, value))
+        problems: list[Diagnostic] = []
+        check_tags(ENTRY_PATH, trial, self.rules, problems)
+        found = [problem for problem in problems if problem.is_error]
+        if found:
+            return [Diagnostic(d.code, d.message, ENTRY_PATH, where, notes=d.notes) for d in found]
+        try:
+            engine, opened = self._replay(trial, open_last=False)
+        except Refused as refusal:
+            return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
+        if engine.is_over:
+            for violation in engine.copy().finish():
+                if violation.part == f"tag:{name}" and violation.severity == "error":
+                    return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where, notes=list(violation.notes))]
+        self.record = trial
+        self.engine, self.pending = engine, opened
+        self._changed()
+        self.last = None
+        self.save()
+        return []
+
     # -- taking back -----------------------------------------------------------------------
 
     def undo(self) -> str | None:
@@ -292,8 +330,13 @@ class Session:
         return self.engine.outcome()
 
     def result(self) -> str:
-        """The Result tag the log holds now: the outcome once the game is over, `*` before."""
-        return self.rules.result_tag(self.engine.outcome()) if self.engine.is_over else "*"
+        """The Result tag the log holds now: the outcome once the game is over (with what the
+        end of the log shows, such as the hands at the end), `*` before."""
+        if not self.engine.is_over:
+            return "*"
+        final = self.engine.copy()
+        final.finish()
+        return self.rules.result_tag(final.outcome())
 
     def why(self) -> list[Change]:
         """What the last entry recorded changed in the state, part by part (the engine's view
@@ -341,15 +384,19 @@ class Session:
         engine = self.rules.new_engine(record, self.options)
         if isinstance(engine, Violation):
             raise Refused(engine.message, [violation_diagnostic(self.path, engine, record, None, None, None)])
+        number = 0
         for round_ in record.rounds:
             violation = engine.start_round(round_.number)
             if violation is not None:
-                raise Refused(violation.message)
+                raise Refused(violation.message, [violation_diagnostic(self.path, violation, record, round_, None,
+                                                                       number + 1)])
             for turn in round_.turns:
+                number += 1
                 canonical = engine.canonical_action(turn.player, turn.action)
                 violation = engine.play(turn.player, turn.action)
                 if violation is not None:
-                    raise Refused(violation.message)
+                    raise Refused(violation.message, [violation_diagnostic(self.path, violation, record, round_, turn,
+                                                                           number)])
                 engine.take_notices()
                 turn.action, turn.text = canonical, self.rules.format_turn(canonical)
         if open_last and record.rounds and not record.rounds[-1].turns:
