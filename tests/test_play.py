@@ -104,7 +104,8 @@ def test_a_refused_entry_says_the_rule_and_points_at_the_part_at_fault(tmp_path:
     refused = json.loads(done.stdout.splitlines()[-1])
     assert schema_errors("play-verdict", refused) == []
     finding = refused["diagnostics"][0]
-    assert (refused["verdict"], finding["code"], finding["column"], finding["end_column"]) == ("refused", "K-TARGET", 7, 9)
+    assert (refused["verdict"], finding["code"]) == ("refused", "K-TARGET")
+    assert (finding["column"], finding["end_column"]) == (7, 9)  # under C9
     assert finding["excerpt"]["text"] == "A: R1@C9" and finding["move_number"] == 4
     assert "A: xA4" not in log.read_text(encoding="utf-8") and log.read_text(encoding="utf-8").count(":") == 3
 

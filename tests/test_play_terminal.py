@@ -18,7 +18,7 @@ pexpect = pytest.importorskip("pexpect")
 def spawn(*arguments: str) -> "pexpect.spawn":
     env = dict(os.environ, TERM="xterm", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="100", LINES="30")
     return pexpect.spawn(sys.executable, ["-m", "referee", "play", *arguments], cwd=str(ROOT), env=env,
-                         encoding="utf-8", dimensions=(30, 100), timeout=20)
+                         encoding="utf-8", dimensions=(30, 100), timeout=40)
 
 
 def test_a_game_played_at_the_terminal_and_resumed(tmp_path: Path) -> None:
@@ -37,7 +37,6 @@ def test_a_game_played_at_the_terminal_and_resumed(tmp_path: Path) -> None:
     child.send("B: $5\r")
     child.expect_exact("✓ 1. B: $5")
     child.send("C: dr\t")  # one entry begins so: Tab completes it
-    child.expect_exact("C: draw")
     child.send("\r")
     child.expect_exact("✓ 1. C: draw")
     child.send("A: R1@C9\r")
@@ -59,9 +58,9 @@ def test_a_game_played_at_the_terminal_and_resumed(tmp_path: Path) -> None:
     child = spawn(str(log))
     child.expect_exact("(resumed after move 3)")
     child.expect_exact("2. A")
-    child.send("\x1b[A")  # history: the log's entries come back with the arrow keys
-    child.expect_exact("C: draw")
-    child.send("\x03")
+    child.send("\x1b[A\r")  # history: the log's entries come back with the arrow keys
+    child.expect_exact("1 | C: draw")  # recalled, and judged: not C's turn
+    child.expect_exact("refused: not recorded")
     child.send("A: R1@B5\r")
     child.expect_exact("✓ 2. A: xA4 R1@B5")
     child.send("quit\r")

@@ -78,8 +78,8 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     Type an entry as a log writes it (`A: R2@A3`, `Anna: move Anna.s1 L+S dock I2`);
     round numbers are written by the referee, and a Korsar capture phase or chase may be
     left out. Tab completes the legal entries. At the prompt: undo, show, moves, why,
-    score, rules ID, help, quit. Control-C clears the line; Control-D or quit ends the
-    session, the log left valid (Result "*" while the game is unfinished).
+    score, rules ID, tag NAME VALUE, help, quit. Control-C clears the line; Control-D or
+    quit ends the session, the log left valid (Result "*" while the game is unfinished).
 
     When standard input is not a terminal, each line is an entry (or a command) and each
     gets one verdict line; the exit code is 0 if every entry stood, 1 if any was refused.

@@ -4,8 +4,9 @@ A `Session` holds one game's record and its engine. Each typed entry is read as 
 turn is read (the same tokens, the same grammar), judged by the same engine and reported
 with the same findings as `check`; a legal entry is recorded in canonical notation and
 the whole log is written to disk before `enter` returns (`referee.play.logfile`), so the
-log on disk is always one that `check` calls legal and `fmt --check` calls canonical. An
-illegal entry changes nothing. Round numbers are the session's business: a round the
+log on disk is always canonical, and legal entry by entry (what `check` says of a log's
+end — a Spanish Main set-up not finished, the hands at the end of a hidden Korsar game not
+yet shown — waits for the game's end). An illegal entry changes nothing. Round numbers are the session's business: a round the
 rules make due is opened as soon as it is due, so the state shown, and the entries
 offered, are those of the next entry.
 
@@ -241,7 +242,8 @@ class Session:
         if engine.is_over:
             for violation in engine.copy().finish():
                 if violation.part == f"tag:{name}" and violation.severity == "error":
-                    return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where, notes=list(violation.notes))]
+                    return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
+                                       notes=list(violation.notes))]
         self.record = trial
         self.engine, self.pending = engine, opened
         self._changed()
@@ -424,7 +426,8 @@ def _differences(before: Any, after: Any, where: str, out: list[Change]) -> None
         return
     if isinstance(before, dict) and isinstance(after, dict):
         for key in list(before) + [key for key in after if key not in before]:
-            _differences(before.get(key, MISSING), after.get(key, MISSING), f"{where}.{key}" if where else str(key), out)
+            inner = f"{where}.{key}" if where else str(key)
+            _differences(before.get(key, MISSING), after.get(key, MISSING), inner, out)
         return
     if isinstance(before, list) and isinstance(after, list):
         if len(before) == len(after):
