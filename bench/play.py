@@ -14,8 +14,8 @@ session one by one, from its middle to its end, and times, for each entry:
                completes and what the prompt names), computed afresh in the state it leaves
   judge        the entry read, judged, recorded and the log rewritten and flushed to
                disk (`Session.enter`: everything between Enter and the next prompt)
-  write        of which the log's rewrite alone: canonical text, temporary file,
-               fsync, rename and the folder's fsync (`Session.save`)
+  write        the log's rewrite alone, timed again after it: canonical text,
+               temporary file, fsync, rename and the folder's fsync (`Session.save`)
   append       beside it, what appending the entry's line and an fsync would cost
                (the other way to keep a log, which cannot keep it canonical)
   to prompt    judge, then the completions of the next entry, which the prompt

@@ -101,6 +101,7 @@ class Session:
         self.entries_problem: str | None = None
         """Why the legal entries could not be listed in this state, if they could not."""
         self._epoch = 0
+        self._result: tuple[int, str] | None = None
         self.engine, self.pending = self._replay(record)
 
     # -- starting --------------------------------------------------------------------------
@@ -336,9 +337,12 @@ class Session:
         end of the log shows, such as the hands at the end), `*` before."""
         if not self.engine.is_over:
             return "*"
-        final = self.engine.copy()
-        final.finish()
-        return self.rules.result_tag(final.outcome())
+        if self._result is None or self._result[0] != self._epoch:
+            # The end's checks, once: they may learn from the header (the hands shown) and keep
+            # it. The engine plays nothing more; undo and a new tag replay a fresh one.
+            self.engine.finish()
+            self._result = (self._epoch, self.rules.result_tag(self.engine.outcome()))
+        return self._result[1]
 
     def why(self) -> list[Change]:
         """What the last entry recorded changed in the state, part by part (the engine's view
