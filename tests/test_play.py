@@ -245,3 +245,11 @@ def test_a_hidden_korsar_game_ends_with_the_hands_shown_and_gives_back_its_sampl
     assert verdicts[-1].startswith("[EndHands ")
     assert log.read_text(encoding="utf-8") == typed.expected
     judged_legal_and_canonical(log)
+
+
+def test_an_empty_file_is_where_a_new_game_starts(tmp_path: Path) -> None:
+    log = tmp_path / "g.korsar"
+    log.write_text("\n", encoding="utf-8")
+    done = play(log, ["# the first round", "", "A: draw"], "--game", "Korsar", "--players", "A B")
+    assert done.returncode == 0 and done.stdout == "recorded 1: A: draw (round 1 begins)\n"
+    assert log.read_text(encoding="utf-8") == '[Game "Korsar"]\n[Players "A B"]\n[Result "*"]\n\n1. A: draw\n'

@@ -93,7 +93,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     """
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
-    if os.path.exists(log):
+    if _holds_text(log):
         if given:
             raise click.UsageError(f"{log} exists: its header sets the game up, so {given[0]} has no place "
                                    "(name a new file to start a new game)")
@@ -109,6 +109,18 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
 
 
 # -- starting ----------------------------------------------------------------------------------
+
+
+def _holds_text(log: str) -> bool:
+    """Whether LOG is a log to go on with: a file that exists and is not blank (an empty file
+    made ready for the game is where a new one starts)."""
+    try:
+        with open(log, "rb") as stream:
+            return bool(stream.read(1 << 16).strip())
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True  # reading it again says why it cannot be read
 
 
 def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
@@ -352,8 +364,8 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
     write: Callable[[str], None] = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())  # noqa: E731
     for number, raw in enumerate(sys.stdin, start=1):
         line = raw.rstrip("\n").rstrip("\r")
-        if not line.strip() or line.lstrip().startswith(("#",)):
-            continue
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue  # a blank line, or a note of the script's own
         command = _split_command(line)
         if command is not None:
             if command[0] == "quit":
