@@ -9,7 +9,6 @@ line when a program does (standard input not a terminal).
 from __future__ import annotations
 
 import json
-import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
@@ -17,7 +16,6 @@ from typing import Any
 
 import click
 
-from referee import __version__
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
@@ -143,7 +141,7 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
 def _start(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
            first: str | None, seed: str | None, tags: tuple[str, ...], options: JudgeOptions) -> Session:
     if game_name is None or players is None:
-        raise click.UsageError(f"{log} does not exist: to start a new game there, give --game and --players")
+        raise click.UsageError(f"{log} holds no game yet: to start one there, give --game and --players")
     rules = game_for_tag(game_name)
     if rules is None:
         raise click.UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
