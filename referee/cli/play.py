@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 import click
@@ -359,7 +359,11 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
     """One line in, one verdict out; True if an entry (or a command) was refused."""
     style = Style(False)
     refused = False
-    write: Callable[[str], None] = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())  # noqa: E731
+
+    def write(text: str) -> None:  # each verdict out before the next line is read
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
     for number, raw in enumerate(sys.stdin, start=1):
         line = raw.rstrip("\n").rstrip("\r")
         if not line.strip() or line.lstrip().startswith("#"):
