@@ -77,6 +77,7 @@ COMMANDS: list[tuple[list[str], int]] = [
     (["data", "show", BOARD], 0),
     (["data", "show", "default"], 0),
     (["data", "import", "{fleet}"], 0),
+    (["play", "{log}"], 0),
     (["--help"], 0),
 ]
 IDS = [" ".join(command) for command, _ in COMMANDS]
@@ -85,6 +86,8 @@ IDS = [" ".join(command) for command, _ in COMMANDS]
 def referee(command: list[str], inputs: dict[str, str], **kwargs) -> subprocess.CompletedProcess[bytes]:
     args = [word.format(**inputs) for word in command]
     kwargs.setdefault("env", scrubbed())
+    if command[0] == "play":
+        kwargs.setdefault("input", b"help\n")  # a command, whose lines go to standard output
     return subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT, stderr=subprocess.PIPE,
                           timeout=120, **kwargs)
 
