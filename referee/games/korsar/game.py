@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
@@ -19,6 +19,7 @@ from referee.games.korsar.notation import (
     parse_hands,
     parse_teams,
 )
+from referee.games.korsar.moves import NOTE as ENTRIES_NOTE, legal_actions, legal_entries
 from referee.games.korsar.rulings import RULINGS
 from referee.games.korsar.setup import read_setup, seat_ordered
 from referee.games.korsar.view import render_view
@@ -129,7 +130,13 @@ class KorsarRules(GameRules):
         if engine.over:
             return []
         player = engine.players[engine.next_seat]
-        return [(player, action) for action in engine.legal_actions()]
+        return [(player, action) for action in legal_actions(engine)]
+
+    entries_note = ENTRIES_NOTE
+
+    def entries_now(self, engine: Engine) -> EntryList:
+        assert isinstance(engine, KorsarEngine)
+        return legal_entries(engine)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, KorsarEngine)
