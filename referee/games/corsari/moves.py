@@ -19,7 +19,9 @@ In a log without the deal (C-HIDDEN) a hand is partly unknown: its discards are 
 cards and, while it holds cards the log has not shown, any card not yet seen; a raise from a
 hand not known in full must state the dismissed and the stowaways, every partition of the
 unknown cards, and is left open (so is the last deck card, taken only with one). A round
-of a log without a Seed begins with a deal whose cards are the log's own: left open too.
+of a log without a Seed begins with a deal whose cards are the log's own: left open too;
+the deal a Seed gives, which a log may write out before a round's first turn, is said in
+the list's notes rather than listed.
 """
 
 from __future__ import annotations
@@ -28,15 +30,15 @@ from collections.abc import Iterable
 
 from referee.games.base import EntryList
 from referee.games.corsari.cards import ALL_CARDS, CARD_RANK, CARD_VALUE
-from referee.games.corsari.engine import DEAL, CorsariEngine, RoundState
-from referee.games.corsari.notation import format_deal, read_body
+from referee.games.corsari.engine import CorsariEngine, RoundState
+from referee.games.corsari.notation import read_body
 
 NOTE = ("Every take and discard, every crew a raise may name (at most two colours, each value once, "
         "or none) and every fill. A take is listed without the card it shows, and a raise from a known "
         "hand without its dismissed and stowaways: those spellings are the same entries. In a log "
         "without the deal, any card not yet seen may be discarded from a hand holding unknown cards; a "
         "raise from such a hand states its dismissed and stowaways and is left open, as is a round's "
-        "deal in a log without a Seed.")
+        "deal in a log without a Seed; a seeded deal written out is said, not listed.")
 
 _RANK = CARD_RANK.__getitem__
 
@@ -95,9 +97,8 @@ def legal_entries(engine: CorsariEngine) -> EntryList:
                              "its cards are the log's to give")
         return entries
     if engine.setup.seed is not None and engine.phase == "turns" and state.entries == 0:
-        entries.add(DEAL, "deal", [format_deal(engine._seeded_deal(engine.round_number))])
-        entries.notes.append("the seeded deal may be written before the first turn, in full or as its "
-                             "quay and pile; the turns need not")
+        entries.notes.append("the deal the Seed gives may be written out before the first turn "
+                             "('deal: …', in full or its quay and pile alone); the turns need not")
     if engine.phase == "turns":
         _turn_entries(engine, state, entries)
     else:
