@@ -45,7 +45,7 @@ def positions(rules: GameRules, players: list[str], seeds: list[str], each: int,
             if engine.round_due() is not None and engine.round_due() == number:
                 assert engine.start_round(number) is None
             if index in picked:
-                yield engine.copy()
+                yield rules.trial_copy(engine)
             if engine.play(turn.player, turn.action) is not None:
                 break  # a hidden log cannot go on past here
 
@@ -57,7 +57,7 @@ def accepted(rules: GameRules, engine: Engine, player: str, text: str) -> Any | 
         action = rules.parse_action(player, text)
     except TurnSyntaxError:
         return None
-    trial = engine.copy()
+    trial = rules.trial_copy(engine)
     due = trial.round_due()
     if due is not None and trial.start_round(due) is not None:
         return None
@@ -68,13 +68,18 @@ Judge = Callable[[GameRules, Engine, str, str], Any]
 
 
 def check_position(rules: GameRules, engine: Engine, candidates: list[tuple[str, str]],
-                   plain: Callable[[Engine, str, Any], str], judge: Judge = accepted) -> int:
-    """Listed entries are accepted (by `judge`, and a sample of them by play itself), and
-    accepted candidates are listed; the number of candidates accepted."""
+                   plain: Callable[[Engine, str, Any], str], judge: Judge = accepted,
+                   every: int | None = None) -> int:
+    """Listed entries are accepted (by `judge`, all of them or `every` drawn at random, and
+    a sample of them by play itself), and accepted candidates are listed; the number of
+    candidates accepted."""
     entries = rules.legal_entries(engine)
     listed = set(zip((entry.player for entry in entries), entries.texts))
     assert len(listed) == len(entries), "an entry is listed twice"
-    for player, text in listed:
+    judged = sorted(listed)
+    if every is not None and len(judged) > every:
+        judged = random.Random(len(judged)).sample(judged, every)
+    for player, text in judged:
         assert judge(rules, engine, player, text) is not None, (player, text)
     for player, text in random.Random(len(listed)).sample(sorted(listed), min(25, len(listed))):
         assert accepted(rules, engine, player, text) is not None, (player, text)
@@ -287,3 +292,74 @@ def test_a_round_due_is_opened_on_a_copy():
     assert entries.round == 1 and engine.round_due() == 1
     assert entries.texts and entries[0].player == "A"
     assert [entry.text for entry in entries] == entries.texts
+
+
+# -- Pirates & Perroquets -------------------------------------------------------------------
+
+PERROQUETS = GAMES["perroquets"]
+
+
+def perroquets_plain(engine: Any, player: str, action: Any) -> str:
+    """The entry as the generator writes it: a placement without a stated colour."""
+    from dataclasses import replace
+
+    from referee.games.perroquets.notation import PlaceParrots
+
+    canonical = engine.canonical_action(player, action)
+    if isinstance(canonical, PlaceParrots):
+        canonical = replace(canonical, colour=None)
+    return PERROQUETS.format_turn(canonical)
+
+
+def perroquets_candidates(engine: Any, rng: random.Random) -> list[tuple[str, str]]:
+    from referee.games.perroquets.geometry import square_name
+    from referee.games.perroquets.notation import PARROTS, WIND
+
+    players = engine.players
+    mover = engine.expected_mover() or players[0]
+    other = next(p for p in players if p != mover)
+    found: list[tuple[str, str]] = [(WIND, str(roll)) for roll in range(0, 7)]
+    board = engine.board
+    squares = [square_name((x, y)) for x in range(board.width + 1) for y in range(board.height + 1)]
+    found += [(mover, f"ship {square}") for square in squares] + [(other, f"ship {squares[0]}")]
+    for _ in range(20):
+        values = " ".join(str(rng.randint(1, 6)) for _ in range(rng.randint(1, 3)))
+        found.append((PARROTS, f"{rng.randint(1, 5)}/{rng.randint(1, 5)} {values}"))
+    cards = list(engine.data.cards.values())
+    piles = sorted({card.pile for card in cards})
+    found += [(mover, f"draw {a} {b}") for a in piles for b in piles] + [(mover, f"draw {a}") for a in piles]
+    found += [(mover, f"draw {c.pile}={c.id}") for c in rng.sample(cards, min(8, len(cards)))]
+    for _ in range(20):
+        a, b = rng.sample(cards, 2)
+        found += [(mover, f"draw {a.pile}={a.id} {b.pile}={b.id}"), (other, f"draw {a.pile}={a.id} {b.pile}={b.id}")]
+    drawn = [slot.card for slot in engine.round.slots if slot.card] if engine.round is not None else []
+    for player in players:
+        found.append((player, "none"))
+        for card in drawn + [c.id for c in rng.sample(cards, 2)]:
+            found += [(player, f"take {card} green"), (player, f"take {card} black")]
+    return found
+
+
+@pytest.mark.parametrize("players,seeds", [(["A", "B"], ["pp-1"]), (["A", "B", "C"], ["pp-2"])])
+def test_perroquets_lists_exactly_the_entries_the_engine_accepts(players, seeds):
+    rng = random.Random(" ".join(seeds))
+    found = 0
+    kinds: set[str] = set()
+    for engine in positions(PERROQUETS, players, seeds, 5):
+        found += check_position(PERROQUETS, engine, perroquets_candidates(engine, rng), perroquets_plain, every=40)
+        kinds |= {kind for _, kind, _ in PERROQUETS.legal_entries(engine).runs()}
+    assert found > 10 and {"draw", "decide"} <= kinds
+
+
+def test_perroquets_simulated_draws_and_placements_are_uniform_among_the_listed():
+    """The simulated player's quick choice is an entry the generator lists."""
+    from collections import Counter
+
+    from referee.shuffle import SeededChoices
+
+    for engine in positions(PERROQUETS, ["A", "B", "C"], ["pp-4"], 12):
+        chosen = PERROQUETS.simulated_move(engine, SeededChoices("x"), Counter())
+        if chosen is None:
+            continue
+        entries = PERROQUETS.legal_entries(engine)
+        assert PERROQUETS.format_turn(chosen[1]) in entries.texts

@@ -407,12 +407,18 @@ class GameRules(ABC):
         `entries_note`. The engine is left as it was."""
         due = engine.round_due()
         if due is not None:
-            engine = engine.copy()
+            engine = self.trial_copy(engine)
             if engine.start_round(due) is not None:
                 return EntryList()
         entries = self.entries_now(engine)
         entries.round = due
         return entries
+
+    def trial_copy(self, engine: Engine) -> Engine:
+        """A copy of the engine to try a step on (`legal_entries` opens a due round on one):
+        by default `engine.copy()`; a game whose engines hold large data that no step changes
+        shares it with the copy."""
+        return engine.copy()
 
     entries_note: str = ""
     """What `legal_entries` enumerates of free values and hidden information in this game,
