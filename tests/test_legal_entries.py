@@ -363,3 +363,57 @@ def test_perroquets_simulated_draws_and_placements_are_uniform_among_the_listed(
             continue
         entries = PERROQUETS.legal_entries(engine)
         assert PERROQUETS.format_turn(chosen[1]) in entries.texts
+
+
+# -- Pirates of the Spanish Main ------------------------------------------------------------
+
+SPANISH_MAIN = GAMES["spanish-main"]
+
+
+def spanish_main_candidates(engine: Any) -> list[tuple[str, str]]:
+    """Shots of every mast at every piece with every die and every mast lost, repairs of every
+    mast, the dice of freeing and scuttling, and the end, for both players."""
+    from referee.games.spanish_main.notation import event
+
+    if engine.stage != "play" or engine.turn_player is None:
+        return []
+    found = []
+    pieces = list(engine.ships) + list(engine.forts)
+    for player in engine.players:
+        found.append((player, event("end")))
+        for ship in engine.ships.values():
+            if ship.sunk:
+                continue
+            for mast in range(1, 4):
+                found.append((player, event("repair", ship=ship.id, mast=mast)))
+                for target in pieces:
+                    for die in DIE:
+                        for lose, reach in ((None, "S"), (1, "L"), (2, "S"), (3, "L"), (1, "S")):
+                            found.append((player, event("shoot", ship=ship.id, fires=[
+                                {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die,
+                                 "lose": lose}])))
+            for die in DIE:
+                found += [(player, event("free", ship=ship.id, die=die)), (player, event("scuttle", ship=ship.id, die=die))]
+    return [(player, SPANISH_MAIN.format_turn(action)) for player, action in found]
+
+
+DIE = range(1, 7)
+
+
+def spanish_main_judged(rules: GameRules, engine: Any, player: str, text: str) -> Any | None:
+    """The engine's own yes-or-no, which leaves the state as it was."""
+    try:
+        action = rules.parse_action(player, text)
+    except TurnSyntaxError:
+        return None
+    if engine.round_due() is not None:
+        return accepted(rules, engine, player, text)
+    return action if engine.accepts(player, action) else None
+
+
+def test_spanish_main_lists_the_shots_repairs_and_dice_the_engine_accepts():
+    found = 0
+    for engine in positions(SPANISH_MAIN, ["A", "B"], ["sm-1", "sm-2"], 6):
+        found += check_position(SPANISH_MAIN, engine, spanish_main_candidates(engine),
+                                lambda engine, player, action: SPANISH_MAIN.format_turn(action), spanish_main_judged)
+    assert found > 5
