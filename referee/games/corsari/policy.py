@@ -69,21 +69,26 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
         return player, _lightest_raise(state, hand, port, "deck", chooser)
     # Taking the quay's last card voids the round: only a player whose stowaways are
     # very heavy wants that, or one who has nothing else to do.
-    if voiding is not None and (not staying or _lightest(hand, port)[0] >= VOID_AT):
-        notes["rounds voided on purpose"] += int(bool(staying) or _lightest(hand, port)[0] >= VOID_AT)
-        return player, voiding
+    if voiding is not None:
+        heavy = _lightest_of(*_values(hand, port))[0] >= VOID_AT
+        if heavy or not staying:
+            notes["rounds voided on purpose"] += int(heavy or bool(staying))
+            return player, voiding
     # A player weighs a few takes and discards, as people do: for each, the lightest
     # crew the hand after it could raise with. One round in four is cautious: nobody
     # settles for less than a clean crew, and hands improve slowly, so such rounds run
     # on towards the deck's end.
     cautious = state.number % 4 == 0
-    looked = sorted({chooser.below(len(staying)) for _ in range(2 if cautious else LOOKS)})
+    size = len(staying)
+    looked = sorted({chooser.below(size) for _ in range(2 if cautious else LOOKS)})
     values, points = _values(hand, port)
-    reach: dict[int, tuple[int, tuple[str, ...]]] = {}
+    reach: dict[int, tuple[int, tuple[int, ...]]] = {}
+    kept: dict[int, dict[str, int]] = {}  # the values each look weighed, to name a crew's colours
     for index in looked:
         _, taken, card = staying[index]
         if taken == card:  # the hand is as it was
             reach[index] = _lightest_of(values, points)
+            kept[index] = values
             continue
         after, total = dict(values), points
         if card[0] != port:
@@ -93,6 +98,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
             after[taken[0]] = after.get(taken[0], 0) | 1 << CARD_VALUE[taken]
             total += CARD_VALUE[taken]
         reach[index] = _lightest_of(after, total)
+        kept[index] = after
     least = min(total for total, _ in reach.values())
     turns_each = state.entries // engine.count
     bar = turns_each // 4 if cautious else 3 * turns_each // (1 + state.number % 3)
@@ -105,7 +111,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
             source, taken, card = staying[index]
             after = [c for c in hand if c != card] + ([taken] if taken != card else [])
             return player, CorsariTurn((Step("take", (), source), Step("discard", (card,)),
-                                        Step("raise", _crew(after, reach[index][1]))))
+                                        Step("raise", _crew(after, _colours(kept[index], reach[index][1])))))
     if last_deck and chooser.below(3) == 0:
         notes["forced raises"] += 1
         return player, _lightest_raise(state, hand, port, "deck", chooser)
@@ -161,9 +167,9 @@ def _values(cards: list[str], port: str) -> tuple[dict[str, int], int]:
     return values, points
 
 
-def _lightest_of(values: dict[str, int], points: int) -> tuple[int, tuple[str, ...]]:
-    """The lightest stowaways the cards of these values could raise with, and the colours of
-    that crew (none: no crew saves a point). The cards of the home-port colour cost nothing,
+def _lightest_of(values: dict[str, int], points: int) -> tuple[int, tuple[int, ...]]:
+    """The lightest stowaways the cards of these values could raise with, and the values of
+    the colours of that crew (none: no crew saves a point; `_colours` names them). The cards of the home-port colour cost nothing,
     so the crew is drawn from one or two other colours, one card per value. Colours are
     weighed from the one worth most alone, and a pair is passed over once the two alone
     could not beat the best found."""
@@ -186,14 +192,17 @@ def _lightest_of(values: dict[str, int], points: int) -> tuple[int, tuple[str, .
                 best, found = saved, (own, other)
         if i + 1 < count and alone + sums[masks[i + 1]] <= best:
             break
-    if not found:
-        return points, ()
+    return points - best, found
+
+
+def _colours(values: dict[str, int], found: tuple[int, ...]) -> tuple[str, ...]:
+    """The colours whose values `_lightest_of` found (of two alike, the first)."""
     shades = list(values)
     pair = [shades[list(values.values()).index(found[0])]]
     if len(found) == 2:
         rest = [shade for shade in shades if shade != pair[0]]
         pair.append(rest[[values[shade] for shade in rest].index(found[1])])
-    return points - best, tuple(pair)
+    return tuple(pair)
 
 
 def _crew(cards: list[str], pair: tuple[str, ...]) -> tuple[str, ...]:
@@ -207,8 +216,9 @@ def _crew(cards: list[str], pair: tuple[str, ...]) -> tuple[str, ...]:
 
 def _lightest(cards: list[str], port: str) -> tuple[int, tuple[str, ...]]:
     """The lightest stowaways these cards could raise with, and that crew."""
-    total, pair = _lightest_of(*_values(cards, port))
-    return total, _crew(cards, pair) if pair else ()
+    values, points = _values(cards, port)
+    total, found = _lightest_of(values, points)
+    return total, _crew(cards, _colours(values, found)) if found else ()
 
 
 def _lightest_raise(state: RoundState, hand: list[str], port: str, source: str,
