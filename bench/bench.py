@@ -15,7 +15,11 @@ Main, default 300,000 each, like the quick Korsar run: start-up and the first
 reading of each distinct entry, paid once a run, then weigh alike on every row;
 0 leaves a game out),
 ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
-bytes) and ``--skip-big`` (leave out the big-input run).
+bytes), ``--skip-big`` (leave out the big-input run), ``--simulate-games K``
+(two-player games each game's simulate row plays, default 200; 0 leaves the
+rows of making moves out) and ``--only-making`` (only those rows)::
+
+    python bench/bench.py --only-making            # simulate and legal entries, a few minutes
 
 What it does, in order:
 
@@ -71,6 +75,15 @@ is held to: ``check -j 1`` at least 5 times python-chess, ``-j CORES`` at least
 1.8 times ``-j 1``, export and import at least 3 times python-chess, a peak RSS
 of at most 100 MiB; and a cold-start row, under 100 ms. A figure that misses its
 bar is flagged with '!'.
+
+Making moves, last: for each game ``referee simulate -o`` of K two-player games
+(start-up included) and, run just after it, python-chess playing as many plies
+at random (each ply: list the legal moves, pick one, push it; start-up
+included), held to at least the playouts' rate; every position of three
+simulated games listed by ``GameRules.legal_entries`` in process (median, 99th
+percentile and slowest, held to under 5 ms); and ``referee moves`` after move
+200 of a simulated log beside ``referee check`` on it, cold, median of 11 (held
+to within 50 ms of check).
 
 A third table says where the time of ``check -j 1`` goes, in microseconds a move, so
 that what is left to gain is plain: each corpus is passed over on check's quick path,
@@ -761,7 +774,7 @@ def moves_cold_start(players: int, runs: int = 11) -> dict[str, tuple[float, flo
     with tempfile.TemporaryDirectory() as scratch:
         for name, game in SIMULATED:
             log_path = Path(scratch) / f"one.{game}"
-            for seed in range(50):  # a game of at least 200 moves, where the game has them
+            for seed in range(5):  # a game of at least 200 moves, where the game has them
                 run = measure(referee("simulate", "--game", game, "--players", str(players), "--seed",
                                       f"cold-{seed}", "-o", str(log_path)))
                 require_success(run, f"{name}: simulate")

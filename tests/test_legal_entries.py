@@ -321,7 +321,9 @@ def perroquets_candidates(engine: Any, rng: random.Random) -> list[tuple[str, st
     found: list[tuple[str, str]] = [(WIND, str(roll)) for roll in range(0, 7)]
     board = engine.board
     squares = [square_name((x, y)) for x in range(board.width + 1) for y in range(board.height + 1)]
-    found += [(mover, f"ship {square}") for square in squares] + [(other, f"ship {squares[0]}")]
+    if engine.phase == "ships":  # off the board, taken, islands and sea alike
+        found += [(mover, f"ship {square}") for square in rng.sample(squares, min(30, len(squares)))]
+        found.append((other, f"ship {squares[0]}"))
     for _ in range(20):
         values = " ".join(str(rng.randint(1, 6)) for _ in range(rng.randint(1, 3)))
         found.append((PARROTS, f"{rng.randint(1, 5)}/{rng.randint(1, 5)} {values}"))
@@ -377,10 +379,9 @@ def spanish_main_candidates(engine: Any) -> list[tuple[str, str]]:
 
     if engine.stage != "play" or engine.turn_player is None:
         return []
-    found = []
+    found = [(player, event("end")) for player in engine.players]
     pieces = list(engine.ships) + list(engine.forts)
-    for player in engine.players:
-        found.append((player, event("end")))
+    for player in [engine.turn_player]:
         for ship in engine.ships.values():
             if ship.sunk:
                 continue
@@ -388,7 +389,7 @@ def spanish_main_candidates(engine: Any) -> list[tuple[str, str]]:
                 found.append((player, event("repair", ship=ship.id, mast=mast)))
                 for target in pieces:
                     for die in DIE:
-                        for lose, reach in ((None, "S"), (1, "L"), (2, "S"), (3, "L"), (1, "S")):
+                        for lose, reach in ((None, "S"), (1, "L"), (2, "S")):
                             found.append((player, event("shoot", ship=ship.id, fires=[
                                 {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die,
                                  "lose": lose}])))
