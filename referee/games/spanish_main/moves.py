@@ -17,6 +17,11 @@ contact, a die, a dock) so an entry carries free values; what is enumerated of t
   face; releasing a tow; after a move, each ram (every face), boarding and tow it allows;
   forts built where the player's ships are docked.
 
+A shot is asked about as a miss first (a one, nothing lost): where even that is refused, the
+shot may not be made at all; for each other face, whether it misses, and else whether it
+may name the target's first standing mast — a hit loses whichever standing mast (or flag)
+is named, so the others follow.
+
 Left open: moves of fewer segments or other stated facts (several contacts at once, a
 mast lost on a reef other than as the engine works it out), the positions of level 2,
 treasure taken other than the most gold that fits, abilities, events and effects, crew
@@ -53,16 +58,21 @@ def _losses(engine: SpanishMainEngine, target: str) -> list[int | None]:
     return [None, *standing]
 
 
-def candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
-    """The simulated captains' candidates, with every die face and every shot added."""
+def candidates(engine: SpanishMainEngine) -> tuple[list[tuple[str, Event]], list[tuple[str, Event]]]:
+    """The simulated captains' candidates, with every die face and every shot added: those yet
+    to ask the engine about, and the shots found legal on the way. A shot is legal as a miss
+    (a one) or not at all; for each other face the engine is asked whether it misses (nothing
+    lost), and else whether the target's first standing mast may be named: a hit loses any
+    mast (or flag) standing that the target's owner names (S-MAST-LOSS, S-FORT-HIT)."""
     found = policy._setup_candidates(engine) if engine.stage != "play" else policy._turn_candidates(engine)
     if engine.stage != "play" or engine.turn_player is None:
-        return found
+        return found, []
     player = engine.turn_player
     seen = set(found)
     extra: list[tuple[str, Event]] = []
+    legal: list[tuple[str, Event]] = []  # judged already: `legal_entries` asks no more
     if engine.icebergs_due:
-        return found
+        return found, []
     for ship in engine.ships.values():
         if ship.controller != player or ship.sunk or ship.wreck:
             continue
@@ -74,18 +84,26 @@ def candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
             for target in targets:
                 losses = _losses(engine, target)
                 for reach in RANGES:
-                    for die in DIE:
-                        for lose in losses:
-                            extra.append((player, event("shoot", ship=ship.id, fires=[
-                                {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die,
-                                 "lose": lose}])))
+                    def shot(die: int, lose: int | None) -> tuple[str, Event]:
+                        return player, event("shoot", ship=ship.id, fires=[
+                            {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die,
+                             "lose": lose}])
+
+                    if not engine.accepts(*shot(1, None)):
+                        continue  # a shot that may not even miss may not be made: its dice need no asking
+                    legal.append(shot(1, None))
+                    for die in DIE[1:]:
+                        if engine.accepts(*shot(die, None)):  # a miss, or a hit that loses nothing named
+                            legal.append(shot(die, None))
+                        elif len(losses) > 1 and engine.accepts(*shot(die, losses[1])):
+                            legal += [shot(die, lose) for lose in losses[1:]]  # the owner names any standing one
         if ship.entangled:
             extra += [(player, event("free", ship=ship.id, die=d)) for d in DIE]
         if ship.derelict:
             extra += [(player, event("scuttle", ship=ship.id, die=d)) for d in DIE]
         missing = [m for m in range(1, (ship.card.masts or 0) + 1) if m not in ship.standing]
         extra += [(player, event("repair", ship=ship.id, mast=m)) for m in missing]
-    return found + [move for move in extra if move not in seen]
+    return found + [move for move in extra if move not in seen], legal
 
 
 def legal_entries(engine: SpanishMainEngine) -> EntryList:
@@ -94,9 +112,8 @@ def legal_entries(engine: SpanishMainEngine) -> EntryList:
         return entries
     kept: dict[tuple[str, str], tuple[list[str], list[Any]]] = {}
     written: set[tuple[str, str]] = set()
-    for player, action in candidates(engine):
-        if not engine.accepts(player, action):
-            continue
+    asked, legal = candidates(engine)
+    for player, action in [(p, a) for p, a in asked if engine.accepts(p, a)] + legal:
         text = format_entry(action)
         if (player, text) in written:
             continue
