@@ -54,7 +54,8 @@ def _first_words(seed: str, count: int, start: int = 0) -> tuple[int, ...]:
     if len(_COUNTERS) < start + count:
         _COUNTERS.extend(b"%d" % k for k in range(len(_COUNTERS), start + count))
     prefixes = repeat(f"{seed}:".encode(), count)  # as many as there are words: `map` stops there
-    digests = map(_digest, map(_sha256, map(add, prefixes, _COUNTERS[start:start + count])))
+    counters = _COUNTERS[start:start + count] if start else _COUNTERS  # `map` stops with the prefixes
+    digests = map(_digest, map(_sha256, map(add, prefixes, counters)))
     return _first_of_each(count).unpack(b"".join(digests))
 
 

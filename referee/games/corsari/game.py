@@ -20,7 +20,6 @@ from referee.games.corsari.notation import (
     parse_deal,
     read_body,
 )
-from referee.games.corsari.moves import NOTE as ENTRIES_NOTE, legal_entries
 from referee.games.corsari.policy import choose
 from referee.games.corsari.rulings import RULINGS
 from referee.games.corsari.setup import read_setup
@@ -111,10 +110,16 @@ class CorsariRules(GameRules):
         assert isinstance(engine, CorsariEngine)
         return list(engine.legal_actions())
 
-    entries_note = ENTRIES_NOTE
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.corsari.moves import NOTE  # loaded by the commands that list entries only
+
+        return NOTE
 
     def entries_now(self, engine: Engine) -> EntryList:
         assert isinstance(engine, CorsariEngine)
+        from referee.games.corsari.moves import legal_entries
+
         return legal_entries(engine)
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:

@@ -19,7 +19,6 @@ from referee.games.korsar.notation import (
     parse_hands,
     parse_teams,
 )
-from referee.games.korsar.moves import NOTE as ENTRIES_NOTE, legal_actions, legal_entries
 from referee.games.korsar.rulings import RULINGS
 from referee.games.korsar.setup import read_setup, seat_ordered
 from referee.games.korsar.view import render_view
@@ -130,12 +129,20 @@ class KorsarRules(GameRules):
         if engine.over:
             return []
         player = engine.players[engine.next_seat]
+        from referee.games.korsar.moves import legal_actions
+
         return [(player, action) for action in legal_actions(engine)]
 
-    entries_note = ENTRIES_NOTE
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.korsar.moves import NOTE  # loaded by the commands that list entries only
+
+        return NOTE
 
     def entries_now(self, engine: Engine) -> EntryList:
         assert isinstance(engine, KorsarEngine)
+        from referee.games.korsar.moves import legal_entries
+
         return legal_entries(engine)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:

@@ -23,7 +23,6 @@ from referee.games.base import (
 from referee.games.common import COMMON_TAGS
 from referee.games.perroquets import data as game_data
 from referee.games.perroquets.engine import PerroquetsEngine
-from referee.games.perroquets.moves import NOTE as ENTRIES_NOTE, choose as choose_listed, legal_entries
 from referee.games.perroquets.policy import choose
 from referee.games.perroquets.geometry import square_name
 from referee.games.perroquets.notation import (
@@ -246,7 +245,11 @@ class PerroquetsRules(GameRules):
         assert isinstance(engine, PerroquetsEngine)
         return choose(engine, moves, chooser, notes)
 
-    entries_note = ENTRIES_NOTE
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.perroquets.moves import NOTE  # loaded by the commands that list entries only
+
+        return NOTE
 
     def trial_copy(self, engine: Engine) -> Engine:
         """The game's data (board, cards, setup), which no entry changes, is shared, not copied."""
@@ -256,12 +259,16 @@ class PerroquetsRules(GameRules):
 
     def entries_now(self, engine: Engine) -> EntryList:
         assert isinstance(engine, PerroquetsEngine)
+        from referee.games.perroquets.moves import legal_entries
+
         return legal_entries(engine)
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """Placements and draws are chosen uniformly without listing them (there may be
         thousands); the other phases by `choose_move` among the legal moves."""
         assert isinstance(engine, PerroquetsEngine)
+        from referee.games.perroquets.moves import choose as choose_listed
+
         return choose_listed(engine, chooser) or super().simulated_move(engine, chooser, notes)
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
