@@ -48,13 +48,18 @@ def _first_of_each(count: int) -> struct.Struct:
     return struct.Struct(">" + "Q24x" * count)
 
 
-def _first_words(seed: str, count: int, start: int = 0) -> tuple[int, ...]:
-    """word(start) … word(start + count - 1), hashed and read by built-in calls alone: a
-    shuffle asks for one word per swap, and the Python around each would cost as much as its hash."""
+def _first_words(seed: str, count: int) -> tuple[int, ...]:
+    """word(0) … word(count - 1), hashed and read by built-in calls alone: a shuffle asks
+    for one word per swap, and the Python around each would cost as much as its hash."""
+    return _hashed_words(seed, 0, count)
+
+
+def _hashed_words(seed: str, start: int, count: int) -> tuple[int, ...]:
+    """word(start) … word(start + count - 1), by built-in calls alone."""
     if len(_COUNTERS) < start + count:
         _COUNTERS.extend(b"%d" % k for k in range(len(_COUNTERS), start + count))
     prefixes = repeat(f"{seed}:".encode(), count)  # as many as there are words: `map` stops there
-    counters = _COUNTERS[start:start + count] if start else _COUNTERS  # `map` stops with the prefixes
+    counters = _COUNTERS[start:start + count] if start else _COUNTERS
     digests = map(_digest, map(_sha256, map(add, prefixes, counters)))
     return _first_of_each(count).unpack(b"".join(digests))
 
@@ -76,7 +81,7 @@ class SeededChoices:
     def _word(self) -> int:
         if self._next == len(self._batch):
             self._start += len(self._batch)
-            self._batch = _first_words(self._seed, _BATCH, self._start)
+            self._batch = _hashed_words(self._seed, self._start, _BATCH)
             self._next = 0
         word = self._batch[self._next]
         self._next += 1
