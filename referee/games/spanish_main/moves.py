@@ -25,7 +25,9 @@ is named, so the others follow.
 Left open: moves of fewer segments or other stated facts (several contacts at once, a
 mast lost on a reef other than as the engine works it out), the positions of level 2,
 treasure taken other than the most gold that fits, abilities, events and effects, crew
-landed, embarked or transferred. A listing asks the engine about every candidate, which
+landed, embarked or transferred. The engine (a SpanishMainEngine) comes from the game's
+rules, which alone with the simulated captains import it. A listing asks the engine about
+every candidate, which
 copies the changeable state each time: it takes tens of milliseconds.
 """
 
@@ -33,8 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.base import EntryList
-from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.games.base import Engine, EntryList
 from referee.games.spanish_main.notation import Event, event, format_entry
 from referee.games.spanish_main import policy
 
@@ -51,14 +52,14 @@ RANGES = ("S", "L")
 """A shot's stated range: short or long."""
 
 
-def _losses(engine: SpanishMainEngine, target: str) -> list[int | None]:
+def _losses(engine: Engine, target: str) -> list[int | None]:
     """What a shot may say the target loses: nothing, or any mast (flag, for a fort) it has standing."""
     ship = engine.ships.get(target)
     standing = ship.standing if ship is not None else engine.forts[target].flags
     return [None, *standing]
 
 
-def candidates(engine: SpanishMainEngine) -> tuple[list[tuple[str, Event]], list[tuple[str, Event]]]:
+def candidates(engine: Engine) -> tuple[list[tuple[str, Event]], list[tuple[str, Event]]]:
     """The simulated captains' candidates, with every die face and every shot added: those yet
     to ask the engine about, and the shots found legal on the way. A shot is legal as a miss
     (a one) or not at all; for each other face the engine is asked whether it misses (nothing
@@ -106,7 +107,7 @@ def candidates(engine: SpanishMainEngine) -> tuple[list[tuple[str, Event]], list
     return found + [move for move in extra if move not in seen], legal
 
 
-def legal_entries(engine: SpanishMainEngine) -> EntryList:
+def legal_entries(engine: Engine) -> EntryList:
     entries = EntryList()
     if engine.over:
         return entries
