@@ -15,7 +15,11 @@ Main, default 300,000 each, like the quick Korsar run: start-up and the first
 reading of each distinct entry, paid once a run, then weigh alike on every row;
 0 leaves a game out),
 ``--big-gb G`` (size of the big input, default 1.0; a GB here is 2**30
-bytes) and ``--skip-big`` (leave out the big-input run).
+bytes), ``--skip-big`` (leave out the big-input run), ``--simulate-games K``
+(two-player games each game's simulate row plays, default 200; 0 leaves the
+rows of making moves out) and ``--only-making`` (only those rows)::
+
+    python bench/bench.py --only-making            # simulate and legal entries, a few minutes
 
 What it does, in order:
 
@@ -71,6 +75,15 @@ is held to: ``check -j 1`` at least 5 times python-chess, ``-j CORES`` at least
 1.8 times ``-j 1``, export and import at least 3 times python-chess, a peak RSS
 of at most 100 MiB; and a cold-start row, under 100 ms. A figure that misses its
 bar is flagged with '!'.
+
+Making moves, last: for each game ``referee simulate -o`` of K two-player games
+(start-up included) and, run just after it, python-chess playing as many plies
+at random (each ply: list the legal moves, pick one, push it; start-up
+included), held to at least the playouts' rate; every position of three
+simulated games listed by ``GameRules.legal_entries`` in process (median, 99th
+percentile and slowest, held to under 5 ms); and ``referee moves`` after move
+200 of a simulated log beside ``referee check`` on it, cold, median of 11 (held
+to within 50 ms of check).
 
 A third table says where the time of ``check -j 1`` goes, in microseconds a move, so
 that what is left to gain is plain: each corpus is passed over on check's quick path,
@@ -340,7 +353,7 @@ class GameCorpus:
 
 
 KORSAR = GameCorpus("korsar", KORSAR_SEED, 4, True, MOVES_PER_GAME_GUESS)
-CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 190, policy=2)
+CORSARI = GameCorpus("corsari", "bench-corsari", 3, False, 190, policy=3)
 PERROQUETS = GameCorpus("perroquets", "bench-perroquets", 3, False, 145)
 SPANISH_MAIN = GameCorpus("spanish-main", "bench-spanish-main", 2, False, 65, policy=2)
 
@@ -522,11 +535,60 @@ def chess_generate(path: str, seed: str, plies: str) -> dict[str, int]:
     return {"games": games, "moves": int(plies)}
 
 
+def chess_playouts(seed: str, plies: str) -> dict[str, int]:
+    """Random games played, not written: each ply lists the legal moves, picks one, pushes it."""
+    import random
+
+    chess = import_chess()
+    chooser = random.Random(int(seed))
+    left = int(plies)
+    while left > 0:
+        board = chess.Board()
+        for _ in range(min(CHESS_MAX_PLIES, left)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(chooser.choice(moves))
+        left -= len(board.move_stack)
+    return {"moves": int(plies)}
+
+
+def entry_times(game: str, players: str, games: str) -> dict[str, Any]:
+    """How long `legal_entries` takes on every position of `games` simulated games: the
+    median and the slowest, in seconds, and the most entries a position listed."""
+    from referee.games import GAMES
+    from referee.simulate import random_game
+
+    rules = GAMES[game]
+    seats = [chr(ord("A") + i) for i in range(int(players))]
+    times: list[float] = []
+    most = 0
+    for index in range(int(games)):
+        record, _ = random_game(rules, seats, False, f"entries-{index}")
+        engine = rules.new_engine(record)
+        if not index:
+            rules.legal_entries(engine)  # the first listing loads what every later one uses
+        for round_ in record.rounds:
+            for turn in round_.turns:
+                start = time.perf_counter()
+                listed = rules.legal_entries(engine)
+                times.append(time.perf_counter() - start)
+                most = max(most, len(listed))
+                if engine.round_due() is not None:
+                    engine.start_round(round_.number)
+                engine.play(turn.player, turn.action)
+    times.sort()
+    return {"moves": len(times), "median": times[len(times) // 2], "p99": times[len(times) * 99 // 100],
+            "slowest": times[-1], "most": most}
+
+
 CHILD_FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "parse": parse_only,
     "parts": time_parts,
     "chess-replay": chess_replay,
     "chess-generate": chess_generate,
+    "chess-playouts": chess_playouts,
+    "entries": entry_times,
 }
 
 
@@ -640,6 +702,90 @@ def game_rows(name: str, corpus: Path, moves: int, jobs: int) -> list[Row]:
             *(logged(row) for row in json_rows(corpus, moves, f"{name}: "))]
 
 
+SIMULATED = (("Korsar", "korsar"), ("Corsari", "corsari"), ("Perroquets", "perroquets"),
+             ("Spanish Main", "spanish-main"))
+"""The games whose moves are made as well as judged: `referee simulate`, and the legal entries."""
+
+
+def making_rows(games: int, players: int) -> tuple[list[Row], dict[str, dict[str, Any]], dict[str, Row]]:
+    """`referee simulate -o` of `games` games of `players` players, game by game, beside
+    python-chess playing as many plies at random (each ply: list the legal moves, pick one,
+    push it), both with start-up; then the time of a position's legal entries, in process.
+    The simulate rows are named by game; the playouts row beside each."""
+    rows: list[Row] = []
+    chess_rows: dict[str, Row] = {}
+    entries: dict[str, dict[str, Any]] = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, game in SIMULATED:
+            out = Path(scratch) / f"simulated.{game}"
+            run = measure(referee("simulate", "--game", game, "--players", str(players), "--seed", "bench-moves",
+                                  "--count", str(games), "-o", str(out)))
+            require_success(run, f"{name}: simulate")
+            moves = count_moves(out)
+            rows.append(logged(Row(f"{name}: simulate", moves, run.wall, run.max_rss_mib, run.tree_rss_mib,
+                                   f"{games} games of {players} players, written")))
+            chess_rows[name] = logged(child_row(f"{name}: python-chess playouts", ["chess-playouts", "7", str(moves)],
+                                                "as many random plies: list, pick, push"))
+            timed = measure(child("entries", game, str(players), "3"))
+            require_success(timed, f"{name}: entries")
+            entries[name] = json.loads(timed.stdout.strip().splitlines()[-1])
+    return rows, entries, chess_rows
+
+
+def making_table(rows: Sequence[Row], chess_rows: dict[str, Row], entries: dict[str, dict[str, Any]],
+                 moves_cold: dict[str, tuple[float, float]]) -> str:
+    """One row per game: simulate's moves a second against python-chess's random playouts run
+    beside it (bar: at least 1), a position's legal entries (median and slowest, bar: under
+    5 ms), and `referee moves` on a log of about 200 moves against `referee check` on it, cold."""
+    found = {row.name: row for row in rows}
+    header = ("game", "simulate moves/s", "playouts plies/s", "x playouts", "entries median ms",
+              "99% under ms", "slowest ms", "most entries", "moves / check cold ms")
+    lines = [header, ("bar", "", "", ">= 1.00  ", "", "< 5.00  ", "< 5.00  ", "", "within 50  ")]
+    for name, _ in SIMULATED:
+        if f"{name}: simulate" not in found:
+            continue
+        row, chess_row, timed = found[f"{name}: simulate"], chess_rows[name], entries[name]
+        ratio = row.rate / chess_row.rate
+        slowest = timed["slowest"] * 1000
+        listing, check = moves_cold[name]
+        lines.append((name, f"{row.rate:,.0f}", f"{chess_row.rate:,.0f}", f"{ratio:.2f}" + (" !" if ratio < 1 else "  "),
+                      f"{timed['median'] * 1000:.2f}",
+                      f"{timed['p99'] * 1000:.2f}" + (" !" if timed["p99"] * 1000 >= 5 else "  "),
+                      f"{slowest:.2f}" + (" !" if slowest >= 5 else "  "),
+                      f"{timed['most']:,}",
+                      f"{listing * 1000:.0f} / {check * 1000:.0f}" + (" !" if (listing - check) * 1000 > 50 else "  ")))
+    return "\n".join(_aligned(lines, rule_after=1))
+
+
+def moves_cold_start(players: int, runs: int = 11) -> dict[str, tuple[float, float]]:
+    """Median seconds of `referee moves` after the 200th move of a simulated log (or its last)
+    and of `referee check` on the same log, once the package's bytecode is written."""
+    compile_bytecode()
+
+    def median(command: list[str]) -> float:
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            subprocess.run(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            times.append(time.perf_counter() - start)
+        return sorted(times)[len(times) // 2]
+
+    found = {}
+    with tempfile.TemporaryDirectory() as scratch:
+        for name, game in SIMULATED:
+            log_path = Path(scratch) / f"one.{game}"
+            for seed in range(5):  # a game of at least 200 moves, where the game has them
+                run = measure(referee("simulate", "--game", game, "--players", str(players), "--seed",
+                                      f"cold-{seed}", "-o", str(log_path)))
+                require_success(run, f"{name}: simulate")
+                if count_moves(log_path) >= 200:
+                    break
+            move = str(min(200, count_moves(log_path)))
+            found[name] = (median(referee("moves", str(log_path), "--move", move)),
+                           median(referee("check", str(log_path))))
+    return found
+
+
 def big_rows(big: Path, jobs: int) -> list[Row]:
     size = f"{big.stat().st_size / GIB:.2f} GiB"
     return [
@@ -750,6 +896,10 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="Pirates & Perroquets moves in its corpus (default 300,000; 0 leaves it out)")
     parser.add_argument("--spanish-main-moves", type=int, default=300_000,
                         help="Pirates of the Spanish Main moves in its corpus (default 300,000; 0 leaves it out)")
+    parser.add_argument("--simulate-games", type=int, default=200,
+                        help="two-player games each game's simulate row plays (default 200; 0 leaves the rows out)")
+    parser.add_argument("--only-making", action="store_true",
+                        help="only the rows of making moves: simulate, playouts, legal entries")
     args = parser.parse_args(argv)
     if args.moves < 1 or args.big_gb <= 0:
         parser.error("--moves and --big-gb must be positive")
@@ -762,6 +912,9 @@ def main(argv: Sequence[str]) -> None:
         return
     args = parse_args(argv)
     import_chess()
+    if args.only_making:
+        print_making(args.simulate_games)
+        return
     CORPUS_DIR.mkdir(exist_ok=True)
     jobs = cores()
     corpus, moves = build_korsar(args.moves)
@@ -809,6 +962,23 @@ def main(argv: Sequence[str]) -> None:
           "leaves the rules once the other parts are paid")
     print()
     print(parts_table(rows, parts, rows[0].rate))
+    if args.simulate_games:
+        print_making(args.simulate_games)
+
+
+def print_making(games: int) -> None:
+    making, entries, chess_rows = making_rows(games, 2)
+    cold = moves_cold_start(2)
+    print()
+    print(table([row for pair in zip(making, chess_rows.values()) for row in pair], 0.0))
+    print()
+    print("making moves: referee simulate -o (two-player games, start-up included) beside python-chess random "
+          "playouts of as many plies run just after it; a position's legal entries in process (every position "
+          "of three simulated games); referee moves after move 200 of a simulated log, and referee check on "
+          "that log, cold, median of 11")
+    print()
+    print(making_table(making, chess_rows, entries, cold))
+    print("'!' marks a figure that misses its bar")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,10 @@
     for position in referee.api.positions(open("game.korsar").read()):
         print(position.move, position.written, position.view["next"])
 
+    listed = referee.api.legal_moves_file("game.korsar", move=12)
+    for group in listed.groups:
+        print(group.kind, group.player, len(group.entries))
+
 Everything here is built on what the command line runs — the same reading, the
 same engines, the same JSON-ready data — so a script sees exactly what
 `referee check --format json` and `referee show --format json` report. Files are
@@ -26,17 +30,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games import GAMES
-from referee.games.base import NO_OPTIONS, JudgeOptions
+from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions, LegalEntry
 from referee.notation.codes import NOTATION_CODES
 from referee.notation.reader import read_games
 from referee.pipeline.datafiles import judge_options
+from referee.pipeline.legal import Group, find_game, listing
 from referee.pipeline.replay import replay_positions
 from referee.pipeline.source import Source
 from referee.pipeline.work import file_games
-from referee.reports.json_report import file_verdict, game_json
+from referee.reports.json_report import diagnostic_json, file_verdict, game_json
 
-__all__ = ["Finding", "GameResult", "FileResult", "Position", "GameInfo", "RulingInfo",
-           "check_text", "check_file", "iter_games", "positions", "games", "rulings", "options"]
+__all__ = ["Finding", "GameResult", "FileResult", "Position", "GameInfo", "RulingInfo", "LegalMoves", "Group",
+           "LegalEntry", "check_text", "check_file", "iter_games", "positions", "legal_moves", "legal_moves_file",
+           "games", "rulings", "options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +186,59 @@ def positions(text: str, game: int = 1, path: str = "<text>",
             yield Position(position.move, written, position.view)
         return
     raise ValueError(f"{path} holds no game {game}")
+
+
+@dataclass(frozen=True, slots=True)
+class LegalMoves:
+    """What `referee moves --format json` reports: the entries the log of game `game_id`
+    could legally hold after `move` turns, in canonical notation.
+
+    `entries` lists them all (`entries.texts` the texts alone, each `LegalEntry` with its
+    player, action, text and kind built when asked for); `groups` the same texts by kind
+    and player. `round` is the round the log opens first when one is due; `over` says no
+    entry follows; `notes` what the log could also write here that is not listed, and
+    `left_open` what the game's generator enumerates and leaves open; `stopped_by` the
+    finding of an illegal move met before `move` (the entries are then those of the last
+    legal position)."""
+
+    game_id: str
+    move: int
+    round: int | None
+    over: bool
+    entries: EntryList
+    groups: tuple[Group, ...]
+    notes: tuple[str, ...]
+    left_open: str
+    stopped_by: tuple[Finding, ...]
+
+
+def legal_moves(text: str, move: int | None = None, game: int = 1, path: str = "<text>",
+                judge: JudgeOptions = NO_OPTIONS) -> LegalMoves:
+    """The legal entries of game `game` of the log text after `move` turns (by default
+    after its last legal move). Raises ValueError when there is no such game or move, or
+    the game cannot be replayed (a malformed log, a set-up the rules refuse)."""
+    return _legal_moves(path, io.BytesIO(text.encode("utf-8")), move, game, judge)
+
+
+def legal_moves_file(path: str, move: int | None = None, game: int = 1,
+                     judge: JudgeOptions = NO_OPTIONS) -> LegalMoves:
+    """`legal_moves` of a log file; raises OSError when it cannot be read."""
+    return _legal_moves(path, open(path, "rb"), move, game, judge)
+
+
+def _legal_moves(path: str, stream: Any, move: int | None, game: int, judge: JudgeOptions) -> LegalMoves:
+    found = find_game(path, stream, game, move, judge)
+    if found is None:
+        raise ValueError(f"{path} holds no game {game}")
+    report, chunk = found
+    errors = tuple(Finding.of(diagnostic_json(d, chunk.lines)) for d in report.diagnostics if d.is_error)
+    if report.engine is None or report.rules is None:
+        raise ValueError(f"{path}: game {game} cannot be replayed: it is {report.verdict}")
+    if move is not None and report.moves < move and not errors:
+        raise ValueError(f"{path}: game {game} has no move {move}")
+    listed = listing(report, chunk)
+    return LegalMoves(report.rules.id, listed.move, listed.entries.round, listed.over, listed.entries,
+                      tuple(listed.groups), tuple(listed.entries.notes), report.rules.entries_note, errors)
 
 
 def games() -> list[GameInfo]:

@@ -51,24 +51,47 @@ def _first_of_each(count: int) -> struct.Struct:
 def _first_words(seed: str, count: int) -> tuple[int, ...]:
     """word(0) … word(count - 1), hashed and read by built-in calls alone: a shuffle asks
     for one word per swap, and the Python around each would cost as much as its hash."""
-    if len(_COUNTERS) < count:
-        _COUNTERS.extend(b"%d" % k for k in range(len(_COUNTERS), count))
+    return _hashed_words(seed, 0, count)
+
+
+def _hashed_words(seed: str, start: int, count: int) -> tuple[int, ...]:
+    """word(start) … word(start + count - 1), by built-in calls alone."""
+    if len(_COUNTERS) < start + count:
+        _COUNTERS.extend(b"%d" % k for k in range(len(_COUNTERS), start + count))
     prefixes = repeat(f"{seed}:".encode(), count)  # as many as there are words: `map` stops there
-    digests = map(_digest, map(_sha256, map(add, prefixes, _COUNTERS)))
+    counters = _COUNTERS[start:start + count] if start else _COUNTERS
+    digests = map(_digest, map(_sha256, map(add, prefixes, counters)))
     return _first_of_each(count).unpack(b"".join(digests))
 
 
+_BATCH = 64
+"""Words `SeededChoices` hashes at a time: a simulated game asks for thousands."""
+
+
 class SeededChoices:
-    """`below(n)`: uniform integers from the documented word stream of one seed."""
+    """`below(n)`: uniform integers from the documented word stream of one seed, read in
+    order; the words are hashed a batch at a time, which changes none of them."""
 
     def __init__(self, seed: str) -> None:
-        self._words = _words(seed)
+        self._seed = seed
+        self._batch: tuple[int, ...] = ()
+        self._next = 0  # the place in the batch of the next word
+        self._start = 0  # the counter of the batch's first word
+
+    def _word(self) -> int:
+        if self._next == len(self._batch):
+            self._start += len(self._batch)
+            self._batch = _hashed_words(self._seed, self._start, _BATCH)
+            self._next = 0
+        word = self._batch[self._next]
+        self._next += 1
+        return word
 
     def below(self, n: int) -> int:
         limit = _SPAN - (_SPAN % n)
-        word = next(self._words)
+        word = self._word()
         while word >= limit:
-            word = next(self._words)
+            word = self._word()
         return word % n
 
 

@@ -1,7 +1,7 @@
 """Random legal games from an engine's own move generator.
 
 Each step is chosen among the legal moves by the game's simulated player
-(`GameRules.choose_move`: uniform, or shaped like real play); the same seed gives the same
+(`GameRules.simulated_move`: uniform, or shaped like real play); the same seed gives the same
 game on every machine (the choices use the documented seeded words of
 `referee.shuffle`, seed "<seed>:choice", not Python's `random`). Used by the property tests and to
 build sample and benchmark corpora.
@@ -49,10 +49,10 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
             assert engine.start_round(due) is None
             current = Round(due)
             record.rounds.append(current)
-        moves = rules.legal_moves(engine)
-        if not moves:
+        chosen = rules.simulated_move(engine, chooser, notes)
+        if chosen is None:
             break
-        player, action = rules.choose_move(engine, moves, chooser, notes)
+        player, action = chosen
         canonical = engine.canonical_action(player, action)
         problem = engine.play(player, action)
         assert problem is None, problem
@@ -68,7 +68,12 @@ def random_game_text(rules: GameRules, players: list[str], teams: bool, seed: st
     record, engine = random_game(rules, players, teams, seed, notes=notes)
     if stats is not None:
         stats.add(record, engine, notes)
-    return format_game(record, rules)
+    return format_game(record, rules, _written)
+
+
+def _written(turn: Turn) -> str:
+    """A simulated turn's text: its canonical body, formatted once when it was played."""
+    return turn.text
 
 
 SHOWN_APART = frozenset({"rounds", "round", "turns", "moves"})

@@ -21,6 +21,7 @@ SCHEMAS = {
     "game-record": "game-record.schema.json",
     "check-report": "check-report.schema.json",
     "position": "position.schema.json",
+    "moves": "moves.schema.json",
     "rules": "rules.schema.json",
     "perroquets-data": "perroquets-data.schema.json",
     "spanish-main-cards": "spanish-main-cards.schema.json",

@@ -32,7 +32,9 @@ def simulate(game_id: str, players: int, teams: bool, seed: str, count: int, ill
              stats: bool, output: str | None) -> None:
     """Write random complete games in canonical notation, with their deal and claimed
     result, each move chosen among the legal ones by the engine's own move generator,
-    the way the game's players play. Game i (from 1) uses the seed "SEED-i".
+    the way the game's players play. Game i (from 1) uses the seed "SEED-i": it is the
+    game's Seed tag (its deals), and its players' choices are drawn in order from the
+    documented seeded words of "SEED-i:choice", so the same options give the same bytes.
 
     \b
     Examples:

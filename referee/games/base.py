@@ -19,9 +19,10 @@ the command line for logs whose header names none.
 from __future__ import annotations
 
 import copy
+from bisect import bisect_right
 from abc import ABC, abstractmethod
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -131,6 +132,67 @@ class LegalEntry:
     action: Any
     text: str
     kind: str
+
+
+class EntryList(Sequence[LegalEntry]):
+    """The legal entries of a position, in runs of one player and one kind.
+
+    A position may have thousands of entries (a Corsari raise names any crew of the hand),
+    so the texts are what is listed: `texts` holds them all, in order, and `runs()` gives
+    them grouped without building an action. An entry asked for by index or iteration is
+    built then, its action read back from its text by `read` when the run gave none.
+    `round` is the round the entries open when one is due first (the log writes its number
+    before them); `notes` say, in words, what the log could also write here that is not
+    listed (a deal whose cards are free, a card shown on a draw)."""
+
+    __slots__ = ("texts", "notes", "round", "_runs", "_read")
+
+    def __init__(self, read: Callable[[str, str], Any] | None = None) -> None:
+        self.texts: list[str] = []
+        self.notes: list[str] = []
+        self.round: int | None = None
+        self._runs: list[tuple[int, int, str, str, Sequence[Any] | None]] = []  # start, end, player, kind, actions
+        self._read = read
+
+    def add(self, player: str, kind: str, texts: Sequence[str], actions: Sequence[Any] | None = None) -> None:
+        """A run of entries of one player and one kind; without `actions`, each is read from its text."""
+        if not texts:
+            return
+        start = len(self.texts)
+        self.texts.extend(texts)
+        if self._runs:
+            first, _, last_player, last_kind, last_actions = self._runs[-1]
+            if (last_player, last_kind) == (player, kind) and (last_actions is None) == (actions is None):
+                merged = None if actions is None else [*last_actions, *actions]  # type: ignore[misc]
+                self._runs[-1] = (first, len(self.texts), player, kind, merged)
+                return
+        self._runs.append((start, len(self.texts), player, kind, None if actions is None else list(actions)))
+
+    def runs(self) -> list[tuple[str, str, list[str]]]:
+        """(player, kind, texts) for each run, in order: the listing without its actions."""
+        return [(player, kind, self.texts[start:end]) for start, end, player, kind, _ in self._runs]
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, index: int) -> LegalEntry:  # type: ignore[override]
+        if index < 0:
+            index += len(self.texts)
+        if not 0 <= index < len(self.texts):
+            raise IndexError(index)
+        start, _, player, kind, actions = self._runs[bisect_right([run[0] for run in self._runs], index) - 1]
+        text = self.texts[index]
+        if actions is not None:
+            return LegalEntry(player, actions[index - start], text, kind)
+        assert self._read is not None
+        return LegalEntry(player, self._read(player, text), text, kind)
+
+    def __iter__(self) -> Iterator[LegalEntry]:
+        texts, read = self.texts, self._read
+        for start, end, player, kind, actions in self._runs:
+            for index in range(start, end):
+                action = actions[index - start] if actions is not None else read(player, texts[index])  # type: ignore[misc]
+                yield LegalEntry(player, action, texts[index], kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,16 +417,51 @@ class GameRules(ABC):
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
         """Every legal (player, action) in the engine's state; needs full information."""
 
-    def legal_entries(self, engine: Engine) -> list[LegalEntry]:
-        """Every entry the log could legally hold next, in canonical notation. By default the
-        legal moves formatted; a game whose information may be hidden lists what the log could
-        say given what it has shown."""
-        return [LegalEntry(player, action, self.format_turn(action), self.entry_kind(action))
-                for player, action in self.legal_moves(engine)]
+    def legal_entries(self, engine: Engine) -> EntryList:
+        """Every entry the log could legally hold next, in canonical notation, by runs of one
+        player and one kind. When a round is due, the entries of its first turn (`round` says
+        which round the log opens first). Where information is hidden, what the log could
+        say given what it has shown; what is left open is said in the list's `notes` and in
+        `entries_note`. The engine is left as it was."""
+        due = engine.round_due()
+        if due is not None:
+            engine = self.trial_copy(engine)
+            if engine.start_round(due) is not None:
+                return EntryList()
+        entries = self.entries_now(engine)
+        entries.round = due
+        return entries
+
+    def trial_copy(self, engine: Engine) -> Engine:
+        """A copy of the engine to try a step on (`legal_entries` opens a due round on one):
+        by default `engine.copy()`; a game whose engines hold large data that no step changes
+        shares it with the copy."""
+        return engine.copy()
+
+    entries_note: str = ""
+    """What `legal_entries` enumerates of free values and hidden information in this game,
+    and what it leaves open, in a few sentences (`referee moves` and the man page say it)."""
+
+    def entries_now(self, engine: Engine) -> EntryList:
+        """`legal_entries` mid-round. By default the legal moves formatted, one run per
+        player and kind."""
+        entries = EntryList()
+        for player, action in self.legal_moves(engine):
+            entries.add(player, self.entry_kind(action), [self.format_turn(action)], [action])
+        return entries
 
     def entry_kind(self, action: Any) -> str:
         """The kind an action is listed under by `legal_entries`."""
         return type(action).__name__.lower()
+
+    def simulated_move(self, engine: Engine, chooser: "SeededChoices", notes: Counter[str]) -> tuple[str, Any] | None:
+        """The entry a simulated player writes next (None: there is none): by default
+        `choose_move` among the legal moves; a game whose positions have too many entries to
+        list at every step chooses from the pieces its generator lists them from."""
+        moves = self.legal_moves(engine)
+        if not moves:
+            return None
+        return self.choose_move(engine, moves, chooser, notes)
 
     def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: "SeededChoices",
                     notes: Counter[str]) -> tuple[str, Any]:

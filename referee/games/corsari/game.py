@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
@@ -110,10 +110,21 @@ class CorsariRules(GameRules):
         assert isinstance(engine, CorsariEngine)
         return list(engine.legal_actions())
 
-    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
-                    notes: Counter[str]) -> tuple[str, Any]:
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.corsari.moves import NOTE  # loaded by the commands that list entries only
+
+        return NOTE
+
+    def entries_now(self, engine: Engine) -> EntryList:
         assert isinstance(engine, CorsariEngine)
-        return choose(engine, moves, chooser, notes)
+        from referee.games.corsari.moves import legal_entries
+
+        return legal_entries(engine)
+
+    def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
+        assert isinstance(engine, CorsariEngine)
+        return choose(engine, chooser, notes) or super().simulated_move(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, CorsariEngine)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import (
+    EntryList,
     NO_OPTIONS,
     Engine,
     GameRules,
@@ -248,6 +250,32 @@ class PerroquetsRules(GameRules):
                     notes: Counter[str]) -> tuple[str, Any]:
         assert isinstance(engine, PerroquetsEngine)
         return choose(engine, moves, chooser, notes)
+
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.perroquets.moves import NOTE  # loaded by the commands that list entries only
+
+        return NOTE
+
+    def trial_copy(self, engine: Engine) -> Engine:
+        """The game's data (board, cards, setup), which no entry changes, is shared, not copied."""
+        assert isinstance(engine, PerroquetsEngine)
+        shared = (engine.setup, engine.data, engine.board, engine.lanes)
+        return copy.deepcopy(engine, {id(item): item for item in shared})
+
+    def entries_now(self, engine: Engine) -> EntryList:
+        assert isinstance(engine, PerroquetsEngine)
+        from referee.games.perroquets.moves import legal_entries
+
+        return legal_entries(engine)
+
+    def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
+        """Placements and draws are chosen uniformly without listing them (there may be
+        thousands); the other phases by `choose_move` among the legal moves."""
+        assert isinstance(engine, PerroquetsEngine)
+        from referee.games.perroquets.moves import choose as choose_listed
+
+        return choose_listed(engine, chooser) or super().simulated_move(engine, chooser, notes)
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)

@@ -20,13 +20,16 @@ def choose(engine: PerroquetsEngine, moves: list[tuple[str, Any]], chooser: Seed
         waiting = list(dict.fromkeys(p for p, _ in moves))
         player = waiting[chooser.below(len(waiting))]  # who decides first is anyone's guess
     if isinstance(action, Decide) and chooser.below(10) < 8:
-        best = max(_worth(engine, p, a) for p, a in moves if p == player)
-        good = [(p, a) for p, a in moves if p == player and _worth(engine, p, a) == best]
+        resting = Counter(p.square for p in engine.parrots if not p.on_dot)
+        worths = [(p, a, _worth(engine, p, a, resting)) for p, a in moves if p == player]
+        best = max(worth for _, _, worth in worths)
+        good = [(p, a) for p, a, worth in worths if worth == best]
         if good[0][1].stuck:
             notes["stuck decisions"] += 1
         return good[chooser.below(len(good))]
     if isinstance(action, PlaceShip):
-        sea = [(p, a) for p, a in moves if a.square not in {square_name(s) for s in engine.board.islands}]
+        islands = {square_name(s) for s in engine.board.islands}
+        sea = [(p, a) for p, a in moves if a.square not in islands]
         moves = sea or moves
     if isinstance(action, Decide):
         moves = [(p, a) for p, a in moves if p == player]
@@ -36,15 +39,15 @@ def choose(engine: PerroquetsEngine, moves: list[tuple[str, Any]], chooser: Seed
     return chosen
 
 
-def _worth(engine: PerroquetsEngine, player: str, action: Decide) -> int:
-    """Parrots a manoeuvre picks up, less what islands and the edge cost (ignoring the flights)."""
+def _worth(engine: PerroquetsEngine, player: str, action: Decide, resting: Counter[Any]) -> int:
+    """Parrots a manoeuvre picks up (`resting`: the parrots on each square, not on a dot), less
+    what islands and the edge cost (ignoring the flights)."""
     if action.stuck:
         return -3
     card = engine.data.cards[action.card or ""]
     wind = engine.round.wind
     assert wind is not None
     square = engine.ships[player]
-    resting = Counter(p.square for p in engine.parrots if not p.on_dot)
     worth = 0
     for vector in card.path(action.colour or "green").vectors(wind):
         target = step(square, vector)

@@ -7,6 +7,7 @@ from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import (
+    EntryList,
     NO_OPTIONS,
     Engine,
     GameRules,
@@ -183,6 +184,25 @@ class SpanishMainRules(GameRules):
 
         assert isinstance(engine, SpanishMainEngine)
         return choose(engine, moves, chooser, notes)
+
+    @property
+    def entries_note(self) -> str:  # type: ignore[override]
+        from referee.games.spanish_main.moves import NOTE
+
+        return NOTE
+
+    def entries_now(self, engine: Engine) -> EntryList:
+        from referee.games.spanish_main.moves import legal_entries
+
+        assert isinstance(engine, SpanishMainEngine)
+        return legal_entries(engine)
+
+    def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
+        """`choose_move`'s choice, asking the engine only about the candidates that can be chosen."""
+        from referee.games.spanish_main.policy import choose_among_candidates
+
+        assert isinstance(engine, SpanishMainEngine)
+        return choose_among_candidates(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         from referee.games.spanish_main.policy import illegal_moves

@@ -273,57 +273,90 @@ def _ship_candidates(engine: SpanishMainEngine, player: str, ship: Any) -> list[
     return out
 
 
+def score(engine: SpanishMainEngine, move: tuple[str, Event]) -> int:
+    """How much a captain wants a move: follow-ups and unloading first, then treasure, then
+    shots, then the end (see `choose`)."""
+    _, action = move
+    verb = action.verb
+    if engine.stage != "play":
+        if verb == "home" and engine.stage == "terrain" and len(engine.terrain) % 2:
+            return 0  # players place terrain in equal numbers, as the rules mean them to (S-TERRAIN-PLACE)
+        return 1
+    ship = engine.ships.get(action.get("ship") or "")
+    facts = [dict(f) for f in action.get("facts", ())]
+    docks = next((f["target"] for f in facts if f["fact"] == "dock"), None)
+    if verb == "explore":
+        return 9 if action.get("takes") or action.get("count") or action.get("coins") else 0
+    if verb == "unload":
+        return 8
+    if verb == "load":
+        return 1
+    if verb == "move" and ship is not None:
+        carrying = any(not t.startswith("?") and engine.tokens[t].gold > 0 for t in ship.tokens) or any(
+            t.startswith("?") for t in ship.tokens)
+        if docks is not None and docks == engine.homes.get(ship.controller):
+            return 8 if carrying else 0
+        if docks is not None:
+            island = engine.islands[docks]
+            has = bool(island.tokens or island.hidden or island.gold)
+            return 6 if has and not carrying and ship.docked != docks else 0
+        return 1 if facts else 0
+    if verb in ("repair", "free", "build"):
+        return 7
+    if verb == "shoot":
+        return 3
+    if verb in ("ram", "board", "tow"):
+        return 2
+    if verb in ("icebergs", "drift"):
+        return 5
+    if verb == "end":
+        return 1
+    return 0
+
+
 def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: SeededChoices,
            notes: Counter[str]) -> tuple[str, Any]:
     """A captain's choice: follow-ups and unloading first, then treasure, then shots, then the end."""
-    def score(move: tuple[str, Event]) -> int:
-        _, action = move
-        verb = action.verb
-        if engine.stage != "play":
-            if verb == "home" and engine.stage == "terrain" and len(engine.terrain) % 2:
-                return 0  # players place terrain in equal numbers, as the rules mean them to (S-TERRAIN-PLACE)
-            return 1
-        ship = engine.ships.get(action.get("ship") or "")
-        facts = [dict(f) for f in action.get("facts", ())]
-        docks = next((f["target"] for f in facts if f["fact"] == "dock"), None)
-        if verb == "explore":
-            return 9 if action.get("takes") or action.get("count") or action.get("coins") else 0
-        if verb == "unload":
-            return 8
-        if verb == "load":
-            return 1
-        if verb == "move" and ship is not None:
-            carrying = any(not t.startswith("?") and engine.tokens[t].gold > 0 for t in ship.tokens) or any(
-                t.startswith("?") for t in ship.tokens)
-            if docks is not None and docks == engine.homes.get(ship.controller):
-                return 8 if carrying else 0
-            if docks is not None:
-                island = engine.islands[docks]
-                has = bool(island.tokens or island.hidden or island.gold)
-                return 6 if has and not carrying and ship.docked != docks else 0
-            return 1 if facts else 0
-        if verb in ("repair", "free", "build"):
-            return 7
-        if verb == "shoot":
-            return 3
-        if verb in ("ram", "board", "tow"):
-            return 2
-        if verb in ("icebergs", "drift"):
-            return 5
-        if verb == "end":
-            return 1
-        return 0
+    scores = [score(engine, m) for m in moves]
+    return _chosen(moves, scores, chooser, notes)
 
-    best = max(score(m) for m in moves)
+
+def _chosen(moves: list[tuple[str, Any]], scores: list[int], chooser: SeededChoices,
+            notes: Counter[str]) -> tuple[str, Any]:
+    best = max(scores)
     if best <= 1 and any(m[1].verb == "end" for m in moves):
-        pool = [m for m in moves if m[1].verb == "end" or score(m) == 1]
+        pool = [m for m, worth in zip(moves, scores) if m[1].verb == "end" or worth == 1]
         if chooser.below(4):
             pool = [m for m in moves if m[1].verb == "end"]
     else:
-        pool = [m for m in moves if score(m) == best]
+        pool = [m for m, worth in zip(moves, scores) if worth == best]
     choice = pool[chooser.below(len(pool))]
     notes[choice[1].verb] += 1
     return choice
+
+
+def choose_among_candidates(engine: SpanishMainEngine, chooser: SeededChoices,
+                            notes: Counter[str]) -> tuple[str, Any] | None:
+    """`choose` among `legal_moves`, asking the engine about a candidate only when its answer can
+    change the choice: candidates are weighed first, and judged from the most wanted down, a
+    level at a time, until one is legal; the moves of the levels below cannot be chosen then
+    (but the end and the level of 1 when nothing better is legal). The same choice, and the
+    same seeded words, as `choose` among every legal move."""
+    if engine.over:
+        return None
+    candidates = _setup_candidates(engine) if engine.stage != "play" else _turn_candidates(engine)
+    scores = [score(engine, m) for m in candidates]
+    legal: dict[int, bool] = {}
+    for level in sorted(set(scores), reverse=True):
+        for index, worth in enumerate(scores):
+            if worth == level:
+                legal[index] = engine.accepts(*candidates[index])
+        if level > 1 and any(legal[i] for i, worth in enumerate(scores) if worth == level):
+            break
+    kept = [i for i in range(len(candidates)) if legal.get(i)]
+    if not kept:
+        return None
+    return _chosen([candidates[i] for i in kept], [scores[i] for i in kept], chooser, notes)
 
 
 def illegal_moves(engine: SpanishMainEngine) -> list[tuple[str, str, Any]]:

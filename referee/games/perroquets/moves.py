@@ -1,0 +1,168 @@
+"""Pirates & Perroquets' legal entries, and the simulated players' choices made from the
+same pieces without listing a draw phase's every pair of cards.
+
+Listed, by kind: `ship` (each free square), `parrots` (each side of the board, formation
+and set of values the bag still holds; the dice are written, so every face is listed),
+`wind` (each face of the d4), `draw` (each card a pile still holds, named — and a pair of
+them where a player draws both cards of the round, which may be written in one entry — and
+the same draws with their cards left out, as a log that hides them writes them, P-HIDDEN), and `decide` (for each player
+yet to decide, no decision, or each drawn card not yet taken, in either colour).
+
+Left open, because they are the writer's to state and are checked when stated: the colour
+a placement may name, a draw that names one card and hides the other, the reveal of hidden
+draws, a decision that names its pile and path instead of its card (a log that hid the
+draw), the parrots a ship leaves (the optional-pickup variant), the values lost, and claims.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import product
+from typing import Any
+
+from referee.games.base import EntryList
+from referee.games.perroquets.engine import PerroquetsEngine
+from referee.games.perroquets.geometry import square_name
+from referee.games.perroquets.notation import PARROTS, WIND, Draw, DrawSlot, PlaceParrots, parse_entry
+from referee.shuffle import SeededChoices
+
+NOTE = ("Every free square for a ship; every side, formation and values the bag holds for the "
+        "parrots; every face of the wind's d4; every card a pile holds for a draw, named, and the same "
+        "draws with their cards hidden (P-HIDDEN); every decision on a drawn card not yet taken, in "
+        "either colour, or none. Left open: a placement's stated colour, a draw naming one card and "
+        "hiding the other, reveals, a decision by pile and path, the parrots left (optional pickup), "
+        "the values lost and claims.")
+
+
+def value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
+    """The values a placement may roll: as many dice as the bag allows (three at most), in
+    any order, each value no more often than the bag holds it."""
+    wanted = min(3, sum(engine.bag.values()))
+    values = sorted(v for v, n in engine.bag.items() if n)
+    return [combo for combo in product(values, repeat=wanted)
+            if all(combo.count(v) <= engine.bag[v] for v in set(combo))]
+
+
+def placement_sides(engine: PerroquetsEngine) -> list[int]:
+    used = set(engine.wave_sides) if engine.phase == "waves" and "setup-repeat-sides" not in engine.variants else set()
+    return [number for number, side in engine.board.sides.items() if side not in used]
+
+
+def available_cards(engine: PerroquetsEngine) -> list[Any]:
+    drawn = {slot.card for slot in engine.round.slots}
+    cards = engine.data.cards.values()
+    if "discard-piles" in engine.variants:
+        # a pile run dry is shuffled from its discard: every card not drawn this round comes again
+        return [c for c in cards if c.id not in drawn and (c.id not in engine.out_of_pile[c.pile]
+                                                           or engine.pile_size[c.pile] == 0)]
+    return [c for c in cards if c.id not in drawn and c.id not in engine.out_of_pile[c.pile]]
+
+
+def draws_pairs(engine: PerroquetsEngine) -> bool:
+    """Whether the player to draw writes both cards of the round in one entry."""
+    player = engine.expected_mover()
+    return not ("draw-rounds" in engine.variants or any(s.player == player for s in engine.round.slots))
+
+
+def _second_count(engine: PerroquetsEngine, first: Any, cards: list[Any], in_pile: dict[str, int]) -> int:
+    """How many cards may follow `first` in a pair: any other, unless its pile holds one card only."""
+    if engine.pile_size[first.pile] >= 2 or "discard-piles" in engine.variants:
+        return len(cards) - 1
+    return len(cards) - in_pile[first.pile]
+
+
+def _seconds(engine: PerroquetsEngine, first: Any, cards: list[Any]) -> list[Any]:
+    if engine.pile_size[first.pile] >= 2 or "discard-piles" in engine.variants:
+        return [c for c in cards if c.id != first.id]
+    return [c for c in cards if c.pile != first.pile]
+
+
+def _partners(engine: PerroquetsEngine, cards: list[Any]) -> list[tuple[Any, list[Any]]]:
+    """Each first card of a pair with the second cards that may follow it, in listing order."""
+    return [(first, _seconds(engine, first, cards)) for first in cards]
+
+
+def legal_entries(engine: PerroquetsEngine) -> EntryList:
+    entries = EntryList(lambda player, text: parse_entry(player, text).action)
+    if engine.over:
+        return entries
+    phase = engine.phase
+    if phase == "ships":
+        player = engine.expected_mover()
+        assert player is not None
+        taken = set(engine.ships.values())
+        entries.add(player, "ship", [f"ship {square_name(s)}" for s in engine.board.squares() if s not in taken])
+    elif phase in ("waves", "place"):
+        tuples = [" ".join(map(str, values)) for values in value_tuples(engine)]
+        entries.add(PARROTS, "parrots", [f"{side}/{formation} {values}" for side in placement_sides(engine)
+                                         for formation in range(1, 5) for values in tuples])
+        entries.notes.append("a placement may also name the parrots' colour")
+    elif phase == "wind":
+        entries.add(WIND, "wind", ["1", "2", "3", "4"])
+    elif phase == "draw":
+        player = engine.expected_mover()
+        assert player is not None
+        cards = available_cards(engine)
+        piles = sorted({c.pile for c in cards})
+        if draws_pairs(engine):  # both cards in one entry, or the first alone
+            entries.add(player, "draw", [f"draw {a.pile}={a.id} {b.pile}={b.id}"
+                                         for a, seconds in _partners(engine, cards) for b in seconds])
+            entries.add(player, "draw", [f"draw {a} {b}" for a in piles for b in piles
+                                         if a != b or engine.pile_size[a] >= 2 or "discard-piles" in engine.variants])
+        entries.add(player, "draw", [f"draw {c.pile}={c.id}" for c in cards])
+        entries.add(player, "draw", [f"draw {pile}" for pile in piles])
+        entries.notes.append("a draw may name one card and hide the other")
+    elif phase == "decide":
+        taken = {c for c in engine.round.cards.values() if c}
+        cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
+        for player in engine.players:
+            if player not in engine.round.decisions:
+                entries.add(player, "decide", ["none"] + [f"take {card} {colour}" for card in cards
+                                                          for colour in ("green", "black")])
+        if any(s.card is None for s in engine.round.slots):
+            entries.notes.append("a draw was hidden: a decision may name the pile, colour and path of a card "
+                                 "it could be ('take C green L F2 L')")
+    else:
+        entries.notes.append(f"the log writes the {phase} here (left open)")
+    return entries
+
+
+def choose(engine: PerroquetsEngine, chooser: SeededChoices) -> tuple[str, Any] | None:
+    """A uniform choice among the placements, or the draws, the generator lists with their
+    cards named, made without listing them: the same choice `choose_move` makes among
+    `legal_moves` (the moves are in the same order, and the seeded stream is asked the same
+    number), so seeded games are the same. None for the other phases."""
+    phase = engine.phase
+    if engine.over:
+        return None
+    if phase in ("waves", "place"):
+        sides, tuples = placement_sides(engine), value_tuples(engine)
+        count = len(sides) * 4 * len(tuples)
+        if not count:
+            return None
+        index = chooser.below(count)
+        side, rest = divmod(index, 4 * len(tuples))
+        formation, values = divmod(rest, len(tuples))
+        return PARROTS, PlaceParrots(sides[side], formation + 1, tuples[values])
+    if phase != "draw":
+        return None
+    player = engine.expected_mover()
+    assert player is not None
+    cards = available_cards(engine)
+    if not draws_pairs(engine):
+        if not cards:
+            return None
+        card = cards[chooser.below(len(cards))]
+        return player, Draw((DrawSlot(card.pile, card.id),))
+    in_pile = Counter(card.pile for card in cards)
+    counts = [_second_count(engine, first, cards, in_pile) for first in cards]
+    if not sum(counts):
+        return None
+    index = chooser.below(sum(counts))
+    for first, count in zip(cards, counts):
+        if index < count:
+            second = _seconds(engine, first, cards)[index]
+            return player, Draw((DrawSlot(first.pile, first.id), DrawSlot(second.pile, second.id)))
+        index -= count
+    raise AssertionError("a pair's index lies within the count")
+
