@@ -78,6 +78,8 @@ COMMANDS: list[tuple[list[str], int]] = [
     (["data", "show", "default"], 0),
     (["data", "import", "{fleet}"], 0),
     (["play", "{log}"], 0),
+    (["moves", "{log}"], 0),
+    (["moves", "--format", "json", "{log}"], 0),
     (["--help"], 0),
 ]
 IDS = [" ".join(command) for command, _ in COMMANDS]
