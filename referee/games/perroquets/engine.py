@@ -10,13 +10,14 @@ state as it was. Nothing here prints.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
-from referee.games.perroquets.data import Card, GameData
-from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Square, parse_manoeuvre, parse_square, square_name
+from referee.games.perroquets.data import Card
+from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Square, parse_manoeuvre, parse_square, square_name
 from referee.games.perroquets.notation import (
     Action,
     Claim,
@@ -28,17 +29,14 @@ from referee.games.perroquets.notation import (
     Reveal,
     RollWind,
 )
-from referee.games.perroquets.resolve import (
-    Decision,
-    LeaveError,
-    Parrot,
-    RoundReport,
-    Table,
-    lanes_of,
-    resolve,
-    settle_holds,
-)
+from referee.games.perroquets.resolve import Decision, LeaveError, Parrot, Table, resolve, settle_holds
 from referee.games.perroquets.setup import Setup
+from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
+
+ClaimCheck = Callable[[PerroquetsState, Claim], Violation | None]
+"""P-CLAIM's check of a claim against the state, given to the engine by the game."""
+ViewOf = Callable[[PerroquetsState], dict[str, Any]]
+"""The state as JSON-ready data, given to the engine by the game."""
 
 PHASE_NAMES = {
     "ships": "the set-up: ships", "waves": "the set-up: parrots", "done": "the end of the set-up (round 1 comes next)", "place": "phase 1 (new parrots)",
@@ -54,64 +52,14 @@ ENTRY_WORDS = {PlaceShip: "a ship's placement", PlaceParrots: "new parrots", Rol
                Claim: "a claim"}
 
 
-@dataclass(slots=True)
-class Slot:
-    """One draw of the round: who drew, from which pile, and the card where known."""
+class PerroquetsEngine(PerroquetsState, Engine):
+    """The state and the checks that change it; the claims and the view it is given read
+    the state only, so they need nothing of the engine."""
 
-    player: str
-    pile: str
-    card: str | None
-
-
-@dataclass(slots=True)
-class RoundState:
-    number: int
-    wind: Heading | None = None
-    roll: int | None = None
-    slots: list[Slot] = field(default_factory=list)
-    known: set[str] = field(default_factory=set)
-    """The cards of `slots` known: named at the draw or shown at the reveal."""
-    revealed: bool = False
-    decisions: dict[str, Decide] = field(default_factory=dict)
-    weights: dict[str, int] = field(default_factory=dict)
-    cards: dict[str, str | None] = field(default_factory=dict)
-    """The card each decision took, where the log says or the matching forces it."""
-    report: RoundReport | None = None
-    holds_before: dict[str, Counter[int]] = field(default_factory=dict)
-    choices: dict[str, list[int]] = field(default_factory=dict)
-    new_parrots: int = 0
-
-
-class PerroquetsEngine(Engine):
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.data: GameData = setup.data
-        self.board = setup.data.board
-        self.lanes = lanes_of(self.board)
-        self.variants = setup.variants
-        self.players = list(setup.players)
-        self.first = setup.first
-        self.round_number = 0
-        self.phase = "ships"
-        self.ships: dict[str, Square] = {}
-        self.parrots: list[Parrot] = []
-        self.bag: Counter[int] = Counter({value: n for value, n in setup.data.bag.items() if n})
-        """The parrots in the bag, by value: only values it holds."""
-        self.holds: dict[str, Counter[int]] = {p: Counter() for p in self.players}
-        self.counts = {p: 0 for p in self.players}
-        """The parrots in each hold: what a round's resolution needs of the holds, kept beside them."""
-        self.gone: Counter[int] = Counter()
-        self.wave_sides: list[Heading] = []
-        self.draw_orders = tuple(self._draw_order(first) for first in range(len(self.players)))
-        """The drawers of a round in draw order, for each first player."""
-        self.pile_size = dict(setup.data.pile_sizes)
-        self.discard_size = {letter: 0 for letter in setup.data.piles}
-        self.out_of_pile: dict[str, set[str]] = {letter: set() for letter in setup.data.piles}
-        """discard-piles: the cards known to lie in a pile's discard."""
-        self.round = RoundState(0)
-        self.last: RoundState | None = None
-        self.over = False
-        self.end_reason = ""
+    def __init__(self, setup: Setup, check_claim: ClaimCheck, view_of: ViewOf) -> None:
+        super().__init__(setup)
+        self.check_claim = check_claim
+        self.view_of = view_of
         self.turns = 0
         self.started = False
 
@@ -231,59 +179,7 @@ class PerroquetsEngine(Engine):
         return action
 
     def view(self) -> dict[str, Any]:
-        from referee.games.perroquets.view import engine_view
-
-        return engine_view(self)
-
-    # -- helpers ---------------------------------------------------------------
-
-    def colour(self, number: int | None = None) -> str:
-        """P-FLIP: the colour the parrots on the board show during round `number`."""
-        number = self.round_number if number is None else number
-        return "white" if number <= 1 or number % 2 else "black"
-
-    def expected_mover(self) -> str | None:
-        """Who must write the next entry (a ship to place, a draw to make), if anyone."""
-        if self.phase == "ships":
-            return self._seat(len(self.ships))
-        if self.phase == "draw":
-            return self._next_drawer()
-        return None
-
-    def _seat(self, offset: int) -> str:
-        return self.players[(self.first + offset) % len(self.players)]
-
-    def _draw_order(self, first: int) -> tuple[str, ...]:
-        """Who makes each draw of a round whose first player is `first`: from him clockwise,
-        each both cards in turn, or (draw-rounds) one card each, twice."""
-        seats = self.players[first:] + self.players[:first]
-        if "draw-rounds" in self.variants:
-            return (*seats, *seats)
-        return tuple(player for player in seats for _ in range(2))
-
-    def _next_drawer(self, extra: int = 0) -> str | None:
-        """Who draws next once `extra` more draws are made, if anyone."""
-        order = self.draw_orders[self.first]
-        count = len(self.round.slots) + extra
-        return order[count] if count < len(order) else None
-
-    def _awaiting(self) -> str:
-        if self.phase == "ships":
-            return f"{self._seat(len(self.ships))} places a ship next"
-        if self.phase == "waves":
-            return f"the set-up has {len(self.wave_sides)} of its three waves of parrots"
-        if self.phase == "done":
-            return "the set-up is complete: round 1 begins next"
-        if self.phase == "place":
-            return f"the bag holds {sum(self.bag.values())} parrots: the round begins with new parrots"
-        if self.phase == "wind":
-            return "the wind is rolled next"
-        if self.phase == "draw":
-            return f"{self._next_drawer()} draws next ({len(self.round.slots)} of {2 * len(self.players)} draws made)"
-        if self.phase == "decide":
-            waiting = [p for p in self.players if p not in self.round.decisions]
-            return "decisions still to come: " + " ".join(waiting)
-        return ""
+        return self.view_of(self)
 
     def _counts_note(self) -> str:
         return "holds: " + ", ".join(f"{p} {sum(self.holds[p].values())}" for p in self.players)
@@ -331,11 +227,6 @@ class PerroquetsEngine(Engine):
                              notes=(self._awaiting(),))
         return Violation("P-ROUND", f"{what} does not belong to {PHASE_NAMES[self.phase]}",
                          {"phase": self.phase}, part="mover", notes=(self._awaiting(),) if self._awaiting() else ())
-
-    def data_rulings(self) -> tuple[str, ...]:
-        """What decides that a square, pile, card or value does not exist: the data (P-DATA),
-        and on the built-in data the referee's reconstruction of it (P-DEFAULT)."""
-        return ("P-DATA", "P-DEFAULT") if self.data.reconstructed else ("P-DATA",)
 
     def _square(self, text: str, part: str) -> Square | Violation:
         square = parse_square(text)
@@ -819,9 +710,7 @@ class PerroquetsEngine(Engine):
         return (*notes, f"{player}'s hold before the round's losses: {before}")
 
     def _claim(self, player: str, action: Claim) -> Violation | None:
-        from referee.games.perroquets.claims import check_claim
-
-        return check_claim(self, action)
+        return self.check_claim(self, action)
 
 
 def _not_a_d4(roll: int, part: str, rulings: tuple[str, ...] = ()) -> Violation:

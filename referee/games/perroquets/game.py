@@ -20,6 +20,7 @@ from referee.games.base import (
 )
 from referee.games.common import COMMON_TAGS
 from referee.games.perroquets import data as game_data
+from referee.games.perroquets.claims import check_claim
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.policy import choose
 from referee.games.perroquets.geometry import square_name
@@ -42,7 +43,7 @@ from referee.games.perroquets.notation import (
 )
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
-from referee.games.perroquets.view import render_view
+from referee.games.perroquets.view import state_view, render_view
 from referee.games.tagvalues import (
     PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
 )
@@ -216,7 +217,7 @@ class PerroquetsRules(GameRules):
         setup = read_setup(record, options)
         if isinstance(setup, Violation):
             return setup
-        return PerroquetsEngine(setup)
+        return PerroquetsEngine(setup, check_claim, state_view)
 
     def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
         if teams:
