@@ -239,6 +239,7 @@ def test_a_plain_perroquets_check_does_not_import_pyparsing() -> None:
 def test_a_body_that_does_not_read_is_explained_by_pyparsing() -> None:
     problem = outcome(parse_entry, "Anna", "take C4 grean")
     assert problem == ("error", "cannot read this take entry", 8,
-                       "write take CARD green|black, or take PILE green|black PATH, e.g. 'take C4 green'")
+                       "write take CARD green|black, or take PILE green|black PATH, then any 'leave SQUARE=VALUE', "
+                           "e.g. 'take C4 green'")
     assert outcome(parse_entry, "parrots", "1/4 3 2 1 2") == by_pyparsing("parrots", "1/4 3 2 1 2")
     assert outcome(parse_entry, "Anna", "shp e8")[:3] == ("error", "'shp' does not start an entry of Anna", 0)

@@ -124,7 +124,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 diagnostic = _diagnostic(path, violation, record, round_, turn, number)
-                if _suppressed(report, diagnostic, turn.comments):
+                if _suppressed(report, diagnostic, _at_fault(record, violation, turn).comments):
                     engine.set_aside(turn.player, turn.action, violation)
                     report.canonical[id(turn)] = rules.format_turn(turn.action)
                     report.moves = number
@@ -155,11 +155,30 @@ def _suppressed(report: GameReport, diagnostic: Diagnostic, comments: list[Comme
 
 
 def _comments_of(record: GameRecord, violation: Violation) -> list[Comment]:
-    """The comments that may allow a finding made at the end: those of the tag it is about."""
+    """The comments that may allow a finding made at the end: those of the tag it is about,
+    or of the earlier entry it names."""
     if violation.part.startswith("tag:"):
         tag = record.tag(violation.part[4:])
         return tag.comments if tag is not None else []
-    return []
+    found = _entry(record, violation.entry)
+    return found[1].comments if found is not None else []
+
+
+def _entry(record: GameRecord, number: int | None) -> tuple[Round, Turn] | None:
+    """The `number`th entry of the movetext (from 1) with its round; None if there is none."""
+    if number is None or number < 1:
+        return None
+    for round_ in record.rounds:
+        if number <= len(round_.turns):
+            return round_, round_.turns[number - 1]
+        number -= len(round_.turns)
+    return None
+
+
+def _at_fault(record: GameRecord, violation: Violation, turn: Turn) -> Turn:
+    """The entry a finding made while `turn` was played is about: an earlier one it names, or `turn`."""
+    found = _entry(record, violation.entry)
+    return found[1] if found is not None else turn
 
 
 def _finish(report: GameReport, engine: Engine) -> GameReport:
@@ -171,6 +190,10 @@ def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Rou
                 turn: Turn | None, number: int | None) -> Diagnostic:
     span: Span | None
     move_text = None
+    earlier = _entry(record, violation.entry)
+    if earlier is not None:  # a fault of an earlier entry that shows only now
+        round_, turn = earlier
+        number = violation.entry
     if violation.part.startswith("tag:"):
         tag = record.tag(violation.part[4:])
         span = tag.span if tag is not None else Span(record.line, 1, 2)
@@ -226,7 +249,7 @@ def replay_positions(path: str, index: int, read: ReadGame,
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 diagnostic = _diagnostic(path, violation, record, round_, turn, number)
-                if _suppressed(report, diagnostic, turn.comments):
+                if _suppressed(report, diagnostic, _at_fault(record, violation, turn).comments):
                     engine.set_aside(turn.player, turn.action, violation)
                     report.moves = number
                     positions.append(Position(number, engine.view()))

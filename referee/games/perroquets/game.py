@@ -32,6 +32,7 @@ from referee.games.perroquets.notation import (
     Decide,
     Draw,
     DrawSlot,
+    Leave,
     Lose,
     PlaceParrots,
     PlaceShip,
@@ -146,7 +147,8 @@ class PerroquetsRules(GameRules):
                 else:
                     out["pile"], out["path"] = pile, path
                 if leaves:
-                    out["leaves"] = [{"square": sq, "value": v} for sq, v in leaves]
+                    out["leaves"] = [{"square": sq, "value": v, **({"beak": beak} if beak else {})}
+                                     for sq, v, beak in leaves]
                 return out
             case Lose(values):
                 return {"kind": "lose", "values": list(values)}
@@ -172,7 +174,8 @@ class PerroquetsRules(GameRules):
         if kind == "none":
             return Decide(None, None)
         if kind == "take":
-            leaves = tuple((leave["square"], leave["value"]) for leave in data.get("leaves", ()))
+            leaves = tuple(Leave(leave["square"], leave["value"], leave.get("beak"))
+                           for leave in data.get("leaves", ()))
             return Decide(data.get("card"), data["colour"], data.get("pile"), data.get("path"), leaves)
         if kind == "lose":
             return Lose(tuple(data["values"]))

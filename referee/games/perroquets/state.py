@@ -38,9 +38,20 @@ class RoundState:
     weights: dict[str, int] = field(default_factory=dict)
     cards: dict[str, str | None] = field(default_factory=dict)
     """The card each decision took, where the log says or the matching forces it."""
+    entries: dict[str, int] = field(default_factory=dict)
+    """Where each decision stands in the log (diagnostics' move numbers), to report a pickup
+    choice at its own entry when the round's resolution finds it wrong."""
     report: RoundReport | None = None
     holds_before: dict[str, Counter[int]] = field(default_factory=dict)
     choices: dict[str, list[int]] = field(default_factory=dict)
+    """The values each player's list names as given or lost this round (P-LOSE)."""
+    loss_entries: dict[str, int] = field(default_factory=dict)
+    """Where each of those lists stands in the log."""
+    settled_gone: list[int] = field(default_factory=list)
+    """The values this round's losses sent out of the game, as the holds now count them."""
+    unsettled: bool = False
+    """The lists written so far do not fit together yet: one waits for a giver's list, and
+    the round is judged again once its lists are all in (P-LOSE)."""
     new_parrots: int = 0
 
 
