@@ -471,7 +471,8 @@ class PerroquetsEngine(PerroquetsState, Engine):
             for card in cards:  # availability before the reveal's own rules (P-PRECEDENCE)
                 letter = self.data.cards[card].pile
                 if card in self.out_of_pile[letter] and card not in self.round.known:
-                    return Violation("P-DRAW", _in_discard(card, letter) + ": no draw this round gave it",
+                    return Violation("P-DRAW", f"{card} lies in pile {letter}'s discard: no draw this round can "
+                                     "have given it",
                                      part=f"card:{card}", rulings=("P-RETURN", "P-HIDDEN"))
         for who in self.players:
             if named.count(who) != 1:
@@ -531,8 +532,8 @@ class PerroquetsEngine(PerroquetsState, Engine):
                                  rulings=self.data_rulings())
             if not self._fits_alone(card) and card.id in self.out_of_pile[card.pile] and any(
                     s.card is None and s.pile == card.pile for s in state.slots):
-                return Violation("P-DRAW", _in_discard(card.id, card.pile) + f": no draw from pile {card.pile} this "
-                                 "round can have given it", {"card": card.id}, part="card",
+                return Violation("P-DRAW", f"{card.id} lies in pile {card.pile}'s discard: no draw from pile "
+                                 f"{card.pile} this round can have given it", {"card": card.id}, part="card",
                                  rulings=("P-RETURN", "P-HIDDEN"))
             if card.id in state.cards.values():
                 taker = next(p for p, c in state.cards.items() if c == card.id)
