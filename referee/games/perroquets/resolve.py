@@ -459,7 +459,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        leaves = list(written_leaves[player]) if player in written_leaves else []
+        written = written_leaves[player] if player in written_leaves else ()
+        leaves = list(written)
         entered, _, edge = measured[player]
         # the other ships stand still while this one sails (its own square is no meeting)
         occupied = set() if at_end else set(ships.values())
@@ -473,7 +474,7 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
                 _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional,
-                         written_leaves.get(player, ()))
+                         written)
             if met:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
                                  variants, before)
