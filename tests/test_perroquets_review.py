@@ -111,6 +111,8 @@ def test_the_lists_of_a_round_read_the_same_in_either_order() -> None:
 
 def test_a_list_that_fits_only_a_gift_never_named_is_p_lose_at_its_own_entry() -> None:
     assert errors(BEFORE_LISTS + "   Anna: lose 3\n")[0][:2] == ("P-LOSE", 36)
+    # judged when the next round begins, and reported at the list itself
+    assert errors(BEFORE_LISTS + "   Anna: lose 3\n6. parrots: 3/1 1 1 1\n")[0][:2] == ("P-LOSE", 36)
     assert errors(BEFORE_LISTS + "   Anna: lose 3  Ben: lose 1\n")[0][:2] == ("P-LOSE", 36)
     assert errors(BEFORE_LISTS + "   Anna: lose 3  claim: Anna holds 3  Ben: lose 1\n")[0][:2] == ("P-LOSE", 36)
     # a list that no giver's list can mend is refused at once
