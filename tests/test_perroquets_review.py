@@ -168,3 +168,10 @@ def test_a_game_with_pickup_choices_by_beak_exports_valid_json(run, tmp_path) ->
     assert schema_errors("game-record", document) == []
     exported = json.dumps(document)
     assert '"pile": "C", "path": "F3", "leaves": [{"square": "b10", "value": 2, "beak": "E"}]' in exported
+
+
+def test_an_allow_comment_at_a_list_found_wrong_later_accepts_it_once() -> None:
+    for later in ("", "6. parrots: 3/1 1 1 1  wind: 1\n", "   Ben: lose 1\n"):
+        text = BEFORE_LISTS + "   Anna: lose 3 {allow P-LOSE: a note}\n" + later
+        (game,) = check_text("review.perroquets", text).games
+        assert game.verdict == "legal" and [d.code for d in game.suppressed] == ["P-LOSE"], later

@@ -129,6 +129,17 @@ class PerroquetsEngine(PerroquetsState, Engine):
             self.turns += 1
         return violation
 
+    def set_aside(self, player: str, action: Any, violation: Violation) -> None:
+        """An entry an allow comment accepts is without effect; a list of lost parrots found wrong
+        at a later entry is dropped too, so that the round's other lists are read without it
+        (its player losing his lowest) and it is not reported again."""
+        if violation.rule == "P-LOSE" and violation.entry is not None:
+            state = self.round
+            wrong = next((p for p, entry in state.loss_entries.items() if entry == violation.entry), None)
+            if wrong is not None:
+                del state.choices[wrong], state.loss_entries[wrong]
+                state.unsettled = True
+
     def finish(self) -> list[Violation]:
         if self.round.unsettled:
             misfit = self._settle_losses()
