@@ -38,6 +38,10 @@ class Violation:
     rulings: tuple[str, ...] = ()
     """Rulings besides `rule` that decided the finding: where the rule text was unclear, how
     the referee read it (a cargo counted with links, a claim decided by a meeting)."""
+    entry: int | None = None
+    """An earlier entry at fault, numbered as diagnostics number moves (from 1 over the whole
+    movetext), when its fault shows only later: `part` is then a part of that entry. None: the
+    entry being played (or the round begun, or the tag named)."""
 
 
 @dataclass(slots=True)

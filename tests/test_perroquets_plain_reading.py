@@ -72,7 +72,7 @@ def sample_entries() -> list[tuple[str, str]]:
     return sorted(entries)
 
 
-EXTRA_WORDS = ["A", "7", "e5", "green", "black", "white", "/", "up", "leave", "f6=2", "F3", "FL", "x", "A1=B",
+EXTRA_WORDS = ["A", "7", "e5", "green", "black", "white", "/", "up", "leave", "f6=2", "f6=2N", "F3", "FL", "x", "A1=B",
                "99", "picks", "0", "10", "1/4", "z99", "E", "draw", "take", "ship", "none", "lose", "Anna", ""]
 
 
@@ -119,7 +119,7 @@ VOCABULARY = {
     "draw": ["draw", "A", "C", "3", "12", "A=A3", "B=B12", "A=", "=A3", "A=a3", "0", "AB"],
     "reveal": ["Anna", "Ben", "A3", "C4", "B1", "/", "a3", "Ben_2"],
     "take": ["take", "C4", "A3", "3", "green", "black", "white", "F", "FL3", "BR9", "R1", "L", "leave", "e6=2",
-             "e6", "=2", "e6=0"],
+             "e6", "=2", "e6=0", "e6=2S", "e6=2X", "e6=S", "e6=12W"],
     "none": ["none", "None", "x"],
     "lose": ["lose", "1", "3", "12", "0", "x"],
     "claim": ["Anna", "Ben", "captures", "at", "picks", "up", "loses", "holds", "first", "colour", "order",
@@ -239,6 +239,7 @@ def test_a_plain_perroquets_check_does_not_import_pyparsing() -> None:
 def test_a_body_that_does_not_read_is_explained_by_pyparsing() -> None:
     problem = outcome(parse_entry, "Anna", "take C4 grean")
     assert problem == ("error", "cannot read this take entry", 8,
-                       "write take CARD green|black, or take PILE green|black PATH, e.g. 'take C4 green'")
+                       "write take CARD green|black, or take PILE green|black PATH, then any 'leave SQUARE=VALUE', "
+                           "e.g. 'take C4 green'")
     assert outcome(parse_entry, "parrots", "1/4 3 2 1 2") == by_pyparsing("parrots", "1/4 3 2 1 2")
     assert outcome(parse_entry, "Anna", "shp e8")[:3] == ("error", "'shp' does not start an entry of Anna", 0)

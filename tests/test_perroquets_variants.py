@@ -65,7 +65,7 @@ CASES = [
     ("meet-at-end", lambda v: meeting(v) + "claim: Y holds 1\n", ["P-MEET"], []),
     ("stuck-no-fight", lambda v: stuck_meeting(v) + "claim: X holds 0\n", [], ["P-SCORE"]),
     ("stuck-no-fight", lambda v: stuck_meeting(v) + "claim: X holds 1\n", ["P-MEET"], []),
-    ("discard-piles", _discard, [], ["P-RETURN"]),
+    ("discard-piles", _discard, [], ["P-DRAW"]),  # a card known to lie in a discard is not available
 ]
 
 

@@ -119,7 +119,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     for round_ in record.rounds:
         if stop_after is not None and number >= stop_after:
             break
-        violation = engine.start_round(round_.number)
+        violation = _start_round(path, report, engine, record, round_, number)
         if violation is not None:
             report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
             return _finish(report, engine)
@@ -131,7 +131,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 diagnostic = _diagnostic(path, violation, record, round_, turn, number)
-                if _suppressed(report, diagnostic, turn.comments):
+                if _suppressed(report, diagnostic, _at_fault(record, violation, turn).comments):
                     engine.set_aside(turn.player, turn.action, violation)
                     report.canonical[id(turn)] = rules.format_turn(turn.action)
                     report.moves = number
@@ -151,6 +151,22 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     return _finish(report, engine)
 
 
+def _start_round(path: str, report: GameReport, engine: Engine, record: GameRecord, round_: Round,
+                 number: int) -> Violation | None:
+    """Begin a round; a fault it finds in an earlier entry (a list of lost parrots judged once its
+    round is over) may be accepted by that entry's allow comment, and is then set aside."""
+    violation = engine.start_round(round_.number)
+    for _ in range(64):  # each pass sets one earlier entry aside, and a round holds few such
+        if violation is None or violation.entry is None:
+            break
+        diagnostic = _diagnostic(path, violation, record, round_, None, number + 1)
+        if not _suppressed(report, diagnostic, _comments_of(record, violation)):
+            break
+        engine.set_aside("", None, violation)
+        violation = engine.start_round(round_.number)
+    return violation
+
+
 def _suppressed(report: GameReport, diagnostic: Diagnostic, comments: list[Comment]) -> bool:
     """Whether an allow comment accepts this finding; if so it is kept aside, with the comment."""
     allowed = allowance(comments, diagnostic.code)
@@ -162,11 +178,30 @@ def _suppressed(report: GameReport, diagnostic: Diagnostic, comments: list[Comme
 
 
 def _comments_of(record: GameRecord, violation: Violation) -> list[Comment]:
-    """The comments that may allow a finding made at the end: those of the tag it is about."""
+    """The comments that may allow a finding made at the end: those of the tag it is about,
+    or of the earlier entry it names."""
     if violation.part.startswith("tag:"):
         tag = record.tag(violation.part[4:])
         return tag.comments if tag is not None else []
-    return []
+    found = _entry(record, violation.entry)
+    return found[1].comments if found is not None else []
+
+
+def _entry(record: GameRecord, number: int | None) -> tuple[Round, Turn] | None:
+    """The `number`th entry of the movetext (from 1) with its round; None if there is none."""
+    if number is None or number < 1:
+        return None
+    for round_ in record.rounds:
+        if number <= len(round_.turns):
+            return round_, round_.turns[number - 1]
+        number -= len(round_.turns)
+    return None
+
+
+def _at_fault(record: GameRecord, violation: Violation, turn: Turn) -> Turn:
+    """The entry a finding made while `turn` was played is about: an earlier one it names, or `turn`."""
+    found = _entry(record, violation.entry)
+    return found[1] if found is not None else turn
 
 
 def _finish(report: GameReport, engine: Engine) -> GameReport:
@@ -178,6 +213,10 @@ def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Rou
                 turn: Turn | None, number: int | None) -> Diagnostic:
     span: Span | None
     move_text = None
+    earlier = _entry(record, violation.entry)
+    if earlier is not None:  # a fault of an earlier entry that shows only now
+        round_, turn = earlier
+        number = violation.entry
     if violation.part.startswith("tag:"):
         tag = record.tag(violation.part[4:])
         span = tag.span if tag is not None else Span(record.line, 1, 2)
@@ -224,7 +263,7 @@ def replay_positions(path: str, index: int, read: ReadGame,
     positions.append(Position(0, engine.view()))
     number = 0
     for round_ in record.rounds:
-        violation = engine.start_round(round_.number)
+        violation = _start_round(path, report, engine, record, round_, number)
         if violation is not None:
             report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
             return _finish(report, engine), positions
@@ -233,7 +272,7 @@ def replay_positions(path: str, index: int, read: ReadGame,
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 diagnostic = _diagnostic(path, violation, record, round_, turn, number)
-                if _suppressed(report, diagnostic, turn.comments):
+                if _suppressed(report, diagnostic, _at_fault(record, violation, turn).comments):
                     engine.set_aside(turn.player, turn.action, violation)
                     report.moves = number
                     positions.append(Position(number, engine.view()))

@@ -9,49 +9,46 @@ events the account shows: what a reader needs to see why the claim fails.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from referee.diagnostics import Violation
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, parse_square, square_name
 from referee.games.perroquets.notation import Claim
 from referee.games.perroquets.resolve import Flight, RoundReport, Voyage
-
-if TYPE_CHECKING:
-    from referee.games.perroquets.engine import PerroquetsEngine
+from referee.games.perroquets.state import PerroquetsState
 
 
-def check_claim(engine: "PerroquetsEngine", claim: Claim) -> Violation | None:
-    report = engine.round.report
-    if claim.subject is not None and claim.subject not in engine.players:
+
+def check_claim(state: PerroquetsState, claim: Claim) -> Violation | None:
+    report = state.round.report
+    if claim.subject is not None and claim.subject not in state.players:
         return Violation("P-PLAYERS", f"'{claim.subject}' is not seated at this table", part="subject")
     if claim.kind == "first":
-        actual = engine.players[engine.first]
-        if claim.value not in engine.players:
+        actual = state.players[state.first]
+        if claim.value not in state.players:
             return Violation("P-PLAYERS", f"'{claim.value}' is not seated at this table", part="value")
         return None if claim.value == actual else _false(
             f"{actual} is this round's first player, not {claim.value}", "P-NEXT", "value",
             ("the first player passes clockwise each round",))
     if claim.kind == "colour":
-        actual = engine.colour()
+        actual = state.colour()
         return None if claim.value == actual else _false(
-            f"the parrots show {actual} in round {engine.round_number}, not {claim.value}", "P-FLIP", "value",
+            f"the parrots show {actual} in round {state.round_number}, not {claim.value}", "P-FLIP", "value",
             ("white in odd rounds (and the set-up), black in even ones",))
     assert report is not None
     if claim.kind == "order":
-        return _order(engine, report, claim.value.split())
+        return _order(state, report, claim.value.split())
     subject = claim.subject
     assert subject is not None
     if claim.kind in ("loses", "holds"):
-        return _count(engine, report, subject, claim.kind, int(claim.value))
+        return _count(state, report, subject, claim.kind, int(claim.value))
     square = parse_square(claim.value)
-    if square is None or not engine.board.on_grid(square):
+    if square is None or not state.board.on_grid(square):
         return Violation("P-BOARD", f"{claim.value} is not a square of this board", part="value",
-                         rulings=engine.data_rulings())
+                         rulings=state.data_rulings())
     if claim.kind == "at":
-        return _at(engine, report, subject, square)
+        return _at(state, report, subject, square)
     if claim.kind == "captures":
-        return _captures(engine, report, subject, square)
-    return _picks_up(engine, report, subject, square)
+        return _captures(state, report, subject, square)
+    return _picks_up(state, report, subject, square)
 
 
 def _false(message: str, decided_by: str, part: str, notes: tuple[str, ...] = (),
@@ -97,9 +94,9 @@ def flight_lines(flight: Flight) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def order_lines(engine: "PerroquetsEngine", report: RoundReport) -> tuple[str, ...]:
-    by_length = "order-by-length" in engine.variants
-    table = _table_seats(engine)
+def order_lines(state: PerroquetsState, report: RoundReport) -> tuple[str, ...]:
+    by_length = "order-by-length" in state.variants
+    table = _table_seats(state)
     lines = []
     for place, voyage in enumerate(report.order, 1):
         second = (f"{voyage.length} step{'s' if voyage.length != 1 else ''}" if by_length
@@ -111,22 +108,22 @@ def order_lines(engine: "PerroquetsEngine", report: RoundReport) -> tuple[str, .
     return tuple(lines)
 
 
-def _table_seats(engine: "PerroquetsEngine") -> dict[str, int]:
-    return {p: (engine.players.index(p) - engine.first) % len(engine.players) for p in engine.players}
+def _table_seats(state: PerroquetsState) -> dict[str, int]:
+    return {p: (state.players.index(p) - state.first) % len(state.players) for p in state.players}
 
 
-def _order(engine: "PerroquetsEngine", report: RoundReport, named: list[str]) -> Violation | None:
+def _order(state: PerroquetsState, report: RoundReport, named: list[str]) -> Violation | None:
     actual = [v.player for v in report.order]
     for player in named:
-        if player not in engine.players:
+        if player not in state.players:
             return Violation("P-PLAYERS", f"'{player}' is not seated at this table", part="value")
     if named == actual:
         return None
     return _false(f"the ships move in the order {' '.join(actual) or '(none)'}, not {' '.join(named)}",
-                  "P-SHIP-ORDER", "value", order_lines(engine, report))
+                  "P-SHIP-ORDER", "value", order_lines(state, report))
 
 
-def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: str, claimed: int) -> Violation | None:
+def _count(state: PerroquetsState, report: RoundReport, player: str, kind: str, claimed: int) -> Violation | None:
     events = [e for e in report.events
               if player in (e.player, e.receiver) and (e.kind == "gain" or e.count or e.rulings)]
     if kind == "loses":
@@ -135,7 +132,7 @@ def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: s
         verb = "gave or lost"
     else:
         counted = events
-        actual = sum(engine.holds[player].values())
+        actual = sum(state.holds[player].values())
         verb = "holds"
     rules = [e.rule for e in counted]
     if actual == claimed:
@@ -153,8 +150,8 @@ def _count(engine: "PerroquetsEngine", report: RoundReport, player: str, kind: s
                   decided, "value", notes + extra, tuple(r for e in counted for r in (e.rule, *e.rulings)))
 
 
-def _at(engine: "PerroquetsEngine", report: RoundReport, player: str, square: tuple[int, int]) -> Violation | None:
-    actual = engine.ships[player]
+def _at(state: PerroquetsState, report: RoundReport, player: str, square: tuple[int, int]) -> Violation | None:
+    actual = state.ships[player]
     if actual == square:
         return None
     voyage = report.voyage(player)
@@ -169,7 +166,7 @@ def _at(engine: "PerroquetsEngine", report: RoundReport, player: str, square: tu
     if square == voyage.start:
         return _false(f"{player}'s ship makes its manoeuvre: it ends on {square_name(actual)}, not where it "
                       "set out", "P-SHIP-PATH", "value", lines, ("P-SHIP",))
-    misread = _misread(engine, voyage, square)
+    misread = _misread(state, voyage, square)
     if misread is not None:
         rule, note = misread
         return _false(message, "P-SHIP-PATH", "value", (*lines, note), (rule,))
@@ -180,32 +177,32 @@ MIRRORED = str.maketrans("LR", "RL")
 """A step with left and right taken the other way: R for L, FR for FL, …"""
 
 
-def _misread(engine: "PerroquetsEngine", voyage: Voyage, square: Square) -> tuple[str, str] | None:
+def _misread(state: PerroquetsState, voyage: Voyage, square: Square) -> tuple[str, str] | None:
     """Where the claimed square is the end of the voyage's manoeuvre under another wind
     (P-WIND), or with left and right seen against the red arrow (P-STEPS): the ruling that
     tells the real course from the claimed one, and a note saying so."""
-    heading = engine.round.wind
+    heading = state.round.wind
     path = voyage.manoeuvre
     if heading is None or path is None:
         return None
     for other in HEADINGS:
-        if other != heading and _end(engine, voyage.start, path, other) == square:
+        if other != heading and _end(state, voyage.start, path, other) == square:
             return "P-WIND", (f"the manoeuvre would end on {square_name(square)} were the red arrow heading "
                               f"{other}; this round's wind turns it {heading}")
     mirrored = Manoeuvre(tuple(step.translate(MIRRORED) for step in path.steps))
-    if mirrored != path and _end(engine, voyage.start, mirrored, heading) == square:
+    if mirrored != path and _end(state, voyage.start, mirrored, heading) == square:
         return "P-STEPS", (f"{square_name(square)} is where {mirrored} would end: in {path}, L and R are to the "
                            "left and right seen along the red arrow")
     return None
 
 
-def _end(engine: "PerroquetsEngine", start: Square, path: Manoeuvre, heading: Heading) -> Square:
+def _end(state: PerroquetsState, start: Square, path: Manoeuvre, heading: Heading) -> Square:
     """Where a manoeuvre from `start` ends under `heading`, stopped by the edge (P-EDGE)."""
-    entered, _, _ = engine.lanes.course(start, path, heading)
+    entered, _, _ = state.lanes.course(start, path, heading)
     return entered[-1][0] if entered else start
 
 
-def _captures(engine: "PerroquetsEngine", report: RoundReport, player: str,
+def _captures(state: PerroquetsState, report: RoundReport, player: str,
               square: tuple[int, int]) -> Violation | None:
     over = [f for f in report.flights if square in f.squares]
     if any(f.outcome == "captured" and f.by == player and f.squares[-1] == square for f in over):
@@ -223,14 +220,14 @@ def _captures(engine: "PerroquetsEngine", report: RoundReport, player: str,
     if other is not None:
         return _false(f"{other.by} captures the parrot on {name}, not {player}", other.rule, "value", notes,
                       other.rulings)
-    if engine.board.is_island(square):
+    if state.board.is_island(square):
         return _false(f"{name} is an island: no parrot is captured over it", "P-FLY-ISLAND", "value", notes)
     if any(sq == square for f in over for sq, _ in f.crowds):
         return _false(f"the fewest tie on {name}: the parrot flies on", "P-FLY-CROWD", "value", notes)
     return _false(f"{player}'s ship is not on {name} when the parrots fly", "P-FLY-SHIP", "value", notes)
 
 
-def _picks_up(engine: "PerroquetsEngine", report: RoundReport, player: str,
+def _picks_up(state: PerroquetsState, report: RoundReport, player: str,
               square: tuple[int, int]) -> Violation | None:
     if any(e.kind == "gain" and e.rule == "P-PICKUP" and e.player == player and e.square == square
            for e in report.events):
@@ -238,12 +235,12 @@ def _picks_up(engine: "PerroquetsEngine", report: RoundReport, player: str,
     name = square_name(square)
     voyage = report.voyage(player)
     notes = path_lines(voyage) if voyage else ()
-    if engine.board.is_island(square):
+    if state.board.is_island(square):
         return _false(f"{name} is an island: parrots over it cannot be picked up", "P-PICKUP", "value", notes)
     if voyage is None or all(step.square != square for step in voyage.squares):
         rule = "P-EDGE" if voyage and voyage.edge else ("P-STUCK" if player in report.stuck else "P-SHIP-PATH")
         return _false(f"{player}'s ship does not enter {name}", rule, "value", notes)
-    outside = engine.board.dot_position == "outside"
+    outside = state.board.dot_position == "outside"
     left = [f for f in report.flights if f.start == square and not (f.on_dot and outside)]
     if left:
         flown = tuple(line for f in left for line in flight_lines(f))

@@ -10,13 +10,14 @@ state as it was. Nothing here prints.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
-from referee.games.perroquets.data import Card, GameData
-from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Heading, Square, parse_manoeuvre, parse_square, square_name
+from referee.games.perroquets.data import Card
+from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Square, parse_manoeuvre, parse_square, square_name
 from referee.games.perroquets.notation import (
     Action,
     Claim,
@@ -28,17 +29,14 @@ from referee.games.perroquets.notation import (
     Reveal,
     RollWind,
 )
-from referee.games.perroquets.resolve import (
-    Decision,
-    LeaveError,
-    Parrot,
-    RoundReport,
-    Table,
-    lanes_of,
-    resolve,
-    settle_holds,
-)
+from referee.games.perroquets.resolve import Decision, LeaveError, Parrot, Table, resolve, settle_holds
 from referee.games.perroquets.setup import Setup
+from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
+
+ClaimCheck = Callable[[PerroquetsState, Claim], Violation | None]
+"""P-CLAIM's check of a claim against the state, given to the engine by the game."""
+ViewOf = Callable[[PerroquetsState], dict[str, Any]]
+"""The state as JSON-ready data, given to the engine by the game."""
 
 PHASE_NAMES = {
     "ships": "the set-up: ships", "waves": "the set-up: parrots", "done": "the end of the set-up (round 1 comes next)", "place": "phase 1 (new parrots)",
@@ -46,73 +44,28 @@ PHASE_NAMES = {
     "after": "the end of the round", "over": "the end of the game",
 }
 ENTRY_PHASES: dict[type, tuple[str, ...]] = {
-    PlaceShip: ("ships",), PlaceParrots: ("waves", "place"), RollWind: ("wind",), Draw: ("draw",),
+    PlaceShip: ("ships", "waves"), PlaceParrots: ("waves", "place"), RollWind: ("wind",), Draw: ("draw", "decide"),
     Reveal: ("decide",), Decide: ("decide",), Lose: ("after", "over"), Claim: ("after", "over"),
 }
+"""The phases where each kind of entry is judged by its own check. A ship in the set-up's
+parrots, or a draw in phase 4, still stands where ships or draws belong until an entry of
+the next phase appears: its check says what is wrong with it (P-SETUP-SHIPS, P-DRAW)."""
 ENTRY_WORDS = {PlaceShip: "a ship's placement", PlaceParrots: "new parrots", RollWind: "the wind",
                Draw: "a draw", Reveal: "the reveal", Decide: "a decision", Lose: "a list of lost parrots",
                Claim: "a claim"}
 
 
-@dataclass(slots=True)
-class Slot:
-    """One draw of the round: who drew, from which pile, and the card where known."""
+class PerroquetsEngine(PerroquetsState, Engine):
+    """The state and the checks that change it; the claims and the view it is given read
+    the state only, so they need nothing of the engine."""
 
-    player: str
-    pile: str
-    card: str | None
-
-
-@dataclass(slots=True)
-class RoundState:
-    number: int
-    wind: Heading | None = None
-    roll: int | None = None
-    slots: list[Slot] = field(default_factory=list)
-    known: set[str] = field(default_factory=set)
-    """The cards of `slots` known: named at the draw or shown at the reveal."""
-    revealed: bool = False
-    decisions: dict[str, Decide] = field(default_factory=dict)
-    weights: dict[str, int] = field(default_factory=dict)
-    cards: dict[str, str | None] = field(default_factory=dict)
-    """The card each decision took, where the log says or the matching forces it."""
-    report: RoundReport | None = None
-    holds_before: dict[str, Counter[int]] = field(default_factory=dict)
-    choices: dict[str, list[int]] = field(default_factory=dict)
-    new_parrots: int = 0
-
-
-class PerroquetsEngine(Engine):
-    def __init__(self, setup: Setup) -> None:
-        self.setup = setup
-        self.data: GameData = setup.data
-        self.board = setup.data.board
-        self.lanes = lanes_of(self.board)
-        self.variants = setup.variants
-        self.players = list(setup.players)
-        self.first = setup.first
-        self.round_number = 0
-        self.phase = "ships"
-        self.ships: dict[str, Square] = {}
-        self.parrots: list[Parrot] = []
-        self.bag: Counter[int] = Counter({value: n for value, n in setup.data.bag.items() if n})
-        """The parrots in the bag, by value: only values it holds."""
-        self.holds: dict[str, Counter[int]] = {p: Counter() for p in self.players}
-        self.counts = {p: 0 for p in self.players}
-        """The parrots in each hold: what a round's resolution needs of the holds, kept beside them."""
-        self.gone: Counter[int] = Counter()
-        self.wave_sides: list[Heading] = []
-        self.draw_orders = tuple(self._draw_order(first) for first in range(len(self.players)))
-        """The drawers of a round in draw order, for each first player."""
-        self.pile_size = dict(setup.data.pile_sizes)
-        self.discard_size = {letter: 0 for letter in setup.data.piles}
-        self.out_of_pile: dict[str, set[str]] = {letter: set() for letter in setup.data.piles}
-        """discard-piles: the cards known to lie in a pile's discard."""
-        self.round = RoundState(0)
-        self.last: RoundState | None = None
-        self.over = False
-        self.end_reason = ""
+    def __init__(self, setup: Setup, check_claim: ClaimCheck, view_of: ViewOf) -> None:
+        super().__init__(setup)
+        self.check_claim = check_claim
+        self.view_of = view_of
         self.turns = 0
+        self.entries = 0
+        """Entries played, legal or not: the number diagnostics give the one under way."""
         self.started = False
 
     # -- the shared interface --------------------------------------------------
@@ -147,6 +100,10 @@ class PerroquetsEngine(Engine):
                              notes=(self._awaiting(),), rulings=("P-LOG",))  # an entry a log records is missing
         if number != due:
             return Violation("P-ROUND", f"round {due} comes next, not round {number}", {"due": due}, part="round")
+        if self.round.unsettled:
+            misfit = self._settle_losses()
+            if misfit is not None:
+                return misfit
         self._close_round()
         self.round_number = number
         self.round = RoundState(number)
@@ -154,6 +111,7 @@ class PerroquetsEngine(Engine):
         return None
 
     def play(self, player: str, action: Any) -> Violation | None:
+        self.entries += 1
         phases, by_table, check = ENTRIES[type(action)]
         if self.phase not in phases:
             violation = self._out_of_phase(action)
@@ -171,7 +129,22 @@ class PerroquetsEngine(Engine):
             self.turns += 1
         return violation
 
+    def set_aside(self, player: str, action: Any, violation: Violation) -> None:
+        """An entry an allow comment accepts is without effect; a list of lost parrots found wrong
+        at a later entry is dropped too, so that the round's other lists are read without it
+        (its player losing his lowest) and it is not reported again."""
+        if violation.rule == "P-LOSE" and violation.entry is not None:
+            state = self.round
+            wrong = next((p for p, entry in state.loss_entries.items() if entry == violation.entry), None)
+            if wrong is not None:
+                del state.choices[wrong], state.loss_entries[wrong]
+                state.unsettled = True
+
     def finish(self) -> list[Violation]:
+        if self.round.unsettled:
+            misfit = self._settle_losses()
+            if misfit is not None:
+                return [misfit]
         if not self.setup.has_claim:
             return []
         claimed = self.setup.claimed
@@ -227,63 +200,11 @@ class PerroquetsEngine(Engine):
                           for slot in action.draws)
             return Draw(slots)
         if isinstance(action, Decide) and action.card is None and action.pile is not None:
-            return Decide(None, action.colour, self.data.pile_letter(action.pile) or action.pile, action.path)
+            return replace(action, pile=self.data.pile_letter(action.pile) or action.pile)
         return action
 
     def view(self) -> dict[str, Any]:
-        from referee.games.perroquets.view import engine_view
-
-        return engine_view(self)
-
-    # -- helpers ---------------------------------------------------------------
-
-    def colour(self, number: int | None = None) -> str:
-        """P-FLIP: the colour the parrots on the board show during round `number`."""
-        number = self.round_number if number is None else number
-        return "white" if number <= 1 or number % 2 else "black"
-
-    def expected_mover(self) -> str | None:
-        """Who must write the next entry (a ship to place, a draw to make), if anyone."""
-        if self.phase == "ships":
-            return self._seat(len(self.ships))
-        if self.phase == "draw":
-            return self._next_drawer()
-        return None
-
-    def _seat(self, offset: int) -> str:
-        return self.players[(self.first + offset) % len(self.players)]
-
-    def _draw_order(self, first: int) -> tuple[str, ...]:
-        """Who makes each draw of a round whose first player is `first`: from him clockwise,
-        each both cards in turn, or (draw-rounds) one card each, twice."""
-        seats = self.players[first:] + self.players[:first]
-        if "draw-rounds" in self.variants:
-            return (*seats, *seats)
-        return tuple(player for player in seats for _ in range(2))
-
-    def _next_drawer(self, extra: int = 0) -> str | None:
-        """Who draws next once `extra` more draws are made, if anyone."""
-        order = self.draw_orders[self.first]
-        count = len(self.round.slots) + extra
-        return order[count] if count < len(order) else None
-
-    def _awaiting(self) -> str:
-        if self.phase == "ships":
-            return f"{self._seat(len(self.ships))} places a ship next"
-        if self.phase == "waves":
-            return f"the set-up has {len(self.wave_sides)} of its three waves of parrots"
-        if self.phase == "done":
-            return "the set-up is complete: round 1 begins next"
-        if self.phase == "place":
-            return f"the bag holds {sum(self.bag.values())} parrots: the round begins with new parrots"
-        if self.phase == "wind":
-            return "the wind is rolled next"
-        if self.phase == "draw":
-            return f"{self._next_drawer()} draws next ({len(self.round.slots)} of {2 * len(self.players)} draws made)"
-        if self.phase == "decide":
-            waiting = [p for p in self.players if p not in self.round.decisions]
-            return "decisions still to come: " + " ".join(waiting)
-        return ""
+        return self.view_of(self)
 
     def _counts_note(self) -> str:
         return "holds: " + ", ".join(f"{p} {sum(self.holds[p].values())}" for p in self.players)
@@ -301,6 +222,9 @@ class PerroquetsEngine(Engine):
                 self.discard_size[slot.pile] += 1
                 if slot.card is not None:
                     self.out_of_pile[slot.pile].add(slot.card)
+            for card in self.round.cards.values():  # a card drawn face down, shown by the decision taking it
+                if card is not None:
+                    self.out_of_pile[self.data.cards[card].pile].add(card)
         else:  # every card drawn goes back: each pile is whole again
             self.pile_size.update(self.data.pile_sizes)
         self.first = (self.first + 1) % len(self.players)
@@ -332,11 +256,6 @@ class PerroquetsEngine(Engine):
         return Violation("P-ROUND", f"{what} does not belong to {PHASE_NAMES[self.phase]}",
                          {"phase": self.phase}, part="mover", notes=(self._awaiting(),) if self._awaiting() else ())
 
-    def data_rulings(self) -> tuple[str, ...]:
-        """What decides that a square, pile, card or value does not exist: the data (P-DATA),
-        and on the built-in data the referee's reconstruction of it (P-DEFAULT)."""
-        return ("P-DATA", "P-DEFAULT") if self.data.reconstructed else ("P-DATA",)
-
     def _square(self, text: str, part: str) -> Square | Violation:
         square = parse_square(text)
         if square is None or not self.board.on_grid(square):
@@ -347,16 +266,18 @@ class PerroquetsEngine(Engine):
     # set-up ---------------------------------------------------------------------
 
     def _placeship(self, player: str, action: PlaceShip) -> Violation | None:
-        due = self._seat(len(self.ships))
-        if player in self.ships:
-            return Violation("P-SETUP-SHIPS", f"{player}'s ship is already on {square_name(self.ships[player])}",
-                             part="mover")
-        if player != due:
-            return Violation("P-SETUP-SHIPS", f"{due} places a ship next: ships are placed from the first player "
-                             "clockwise", {"expected": due}, part="mover")
+        if self.wave_sides:  # a wave of parrots is placed: the ships' turn is over
+            return self._out_of_phase(action)
         square = self._square(action.square, "square")
         if isinstance(square, Violation):
             return square
+        if player in self.ships:
+            return Violation("P-SETUP-SHIPS", f"{player}'s ship is already on {square_name(self.ships[player])}: "
+                             "each player places one ship", part="mover")
+        due = self._seat(len(self.ships))
+        if player != due:
+            return Violation("P-SETUP-SHIPS", f"{due} places a ship next: ships are placed from the first player "
+                             "clockwise", {"expected": due}, part="mover")
         holder = next((p for p, s in self.ships.items() if s == square), None)
         if holder is not None:
             return Violation("P-SETUP-SHIPS", f"{holder}'s ship already stands on {action.square}",
@@ -435,6 +356,8 @@ class PerroquetsEngine(Engine):
         as it was with nothing copied; anything else (a refusal to explain, a pile to reshuffle,
         more draws) is `_draw_one_by_one`'s."""
         state = self.round
+        if self.phase != "draw" and (state.revealed or state.decisions):
+            return self._out_of_phase(action)  # phase 4 is under way: the draws are over
         draws = action.draws
         order = self.draw_orders[self.first]
         made = len(state.slots)
@@ -482,9 +405,7 @@ class PerroquetsEngine(Engine):
         added: list[Slot] = []
         drawn = set(state.known)
         for index, slot in enumerate(action.draws):
-            due = self._next_drawer(index)  # one slot is added for each one read
-            if player != due:
-                return self._out_of_turn(player, due, index, added)
+            # P-PRECEDENCE: an unknown pile or card, then what the piles hold, then whose draw it is
             letter = letters.get(slot.pile)
             if letter is None:
                 return Violation("P-CARDS", f"there is no pile {slot.pile}", part=f"draw:{index}",
@@ -505,11 +426,12 @@ class PerroquetsEngine(Engine):
                                      part=f"draw:{index}")
             if card is not None:
                 if card.pile != letter or card.id in drawn or card.id in out[letter]:
-                    rule, message = self._card_not_drawn(card, letter, drawn)
-                    # sorted by their backs, the piles hold each card once, in its own pile
-                    return Violation(rule, message, part=f"draw:{index}",
-                                     rulings=("P-SETUP-PILES",) if rule == "P-DRAW" else ())
+                    message, rulings = self._card_not_drawn(card, letter, drawn)
+                    return Violation("P-DRAW", message, part=f"draw:{index}", rulings=rulings)
                 drawn.add(card.id)
+            due = self._next_drawer(index)  # one slot is added for each one read
+            if player != due:
+                return self._out_of_turn(player, due, index, added)
             sizes[letter] -= 1
             added.append(Slot(player, letter, named))
         self.pile_size, self.discard_size, self.out_of_pile = sizes, discards, out
@@ -522,26 +444,26 @@ class PerroquetsEngine(Engine):
     def _out_of_turn(self, player: str, due: str | None, index: int, added: list[Slot]) -> Violation:
         """P-DRAW / P-DRAW-ORDER: a draw (the `index`th of the entry) that is not `player`'s to make."""
         part = f"draw:{index}"
-        if due is None:
-            return Violation("P-DRAW", "every player has drawn two cards", part=part)
         done = sum(1 for s in self.round.slots + added if s.player == player)
         if done >= 2:
             return Violation("P-DRAW", f"{player} has drawn two cards already: each draws exactly two", part=part)
+        if due is None:
+            return Violation("P-DRAW", "every player has drawn two cards", part=part)
         order = ("everyone draws one, then everyone a second" if "draw-rounds" in self.variants
                  else "each draws both before the next")
         return Violation("P-DRAW-ORDER", f"{due} draws next: draws go from the first player clockwise, {order}",
                          {"expected": due}, part=part if index else "mover")
 
     @staticmethod
-    def _card_not_drawn(card: Card, letter: str, drawn: set[str]) -> tuple[str, str]:
-        """(rule, message) for a named card that cannot come from pile `letter` now: not
-        its pile, drawn already, or else in the pile's discard (P-RETURN)."""
+    def _card_not_drawn(card: Card, letter: str, drawn: set[str]) -> tuple[str, tuple[str, ...]]:
+        """Why a named card cannot come from pile `letter` now (P-DRAW), and the rulings that
+        say so: not its pile (sorted by their backs, the piles hold each card once, in its own
+        pile), drawn already, or else known to lie in the pile's discard (discard-piles)."""
         if card.pile != letter:
-            return "P-DRAW", f"{card.id} lies in pile {card.pile}, not in pile {letter}"
+            return f"{card.id} lies in pile {card.pile}, not in pile {letter}", ("P-SETUP-PILES",)
         if card.id in drawn:
-            return "P-DRAW", f"{card.id} is already drawn this round"
-        return "P-RETURN", (f"{card.id} lies in pile {letter}'s discard: it comes again only once the pile "
-                            "runs out and its discard is shuffled back")
+            return f"{card.id} is already drawn this round", ("P-SETUP-PILES",)
+        return _in_discard(card.id, letter), ("P-RETURN",)
 
     # phase 4 ---------------------------------------------------------------------------
 
@@ -556,6 +478,13 @@ class PerroquetsEngine(Engine):
                 if card not in self.data.cards:
                     return Violation("P-CARDS", f"there is no card {card}", part=f"card:{card}",
                                      rulings=self.data_rulings())
+        for who, cards in action.hands:
+            for card in cards:  # availability before the reveal's own rules (P-PRECEDENCE)
+                letter = self.data.cards[card].pile
+                if card in self.out_of_pile[letter] and card not in self.round.known:
+                    return Violation("P-DRAW", f"{card} lies in pile {letter}'s discard: no draw this round can "
+                                     "have given it",
+                                     part=f"card:{card}", rulings=("P-RETURN", "P-HIDDEN"))
         for who in self.players:
             if named.count(who) != 1:
                 return Violation("P-REVEAL", f"the reveal shows each player's two cards once: {who}'s are "
@@ -577,10 +506,6 @@ class PerroquetsEngine(Engine):
                 return Violation("P-REVEAL", f"{who} drew from pile{'s' if len(set(piles)) > 1 else ''} "
                                  f"{' and '.join(piles)}: {' '.join(cards)} come from {' and '.join(shown_piles)}",
                                  part=f"hand:{who}")
-            for card in cards:
-                letter = self.data.cards[card].pile
-                if card in self.out_of_pile[letter]:
-                    return Violation("P-RETURN", f"{card} lies in pile {letter}'s discard", part=f"card:{card}")
         for who, cards in action.hands:
             slots = [s for s in self.round.slots if s.player == who]
             free = [c for c in cards if c not in {s.card for s in slots}]
@@ -594,33 +519,39 @@ class PerroquetsEngine(Engine):
 
     def _decide(self, player: str, action: Decide) -> Violation | None:
         state = self.round
-        if player in state.decisions:
-            return Violation("P-CHOOSE", f"{player} has decided already: a decision is final", part="mover")
         named = action.card
         if (named is not None and named in state.known and not action.leaves and action.colour is not None
-                and named not in state.cards.values() and self._all_named_drawn()):
+                and player not in state.decisions and named not in state.cards.values()
+                and self._all_named_drawn()):
             # the common decision: a card seen drawn and not taken, and every earlier decision names
             # one seen drawn too: no matching of hidden draws is needed
             return self._record_decision(player, action, named, self.data.cards[named].weight)
         if action.stuck:
+            if player in state.decisions:
+                return self._decided_already(player)
             return self._record_decision(player, action, None, 0)
-        if action.leaves:
-            if "optional-pickup" not in self.variants:
-                return Violation("P-PICKUP", "a ship takes every parrot over the sea squares it enters: leaving one "
-                                 "is the optional-pickup variant", part="leave:0")
-            for index, (text, _) in enumerate(action.leaves):
-                found = self._square(text, f"leave:{index}")
-                if isinstance(found, Violation):
-                    return found
+        # P-PRECEDENCE: an unknown square, card or pile; a card no draw can have given; a card
+        # taken; then the decision's own rules
+        for index, left in enumerate(action.leaves):
+            found = self._square(left.square, f"leave:{index}")
+            if isinstance(found, Violation):
+                return found
         if action.card is not None:
             card = self.data.cards.get(action.card)
             if card is None:
                 return Violation("P-CARDS", f"there is no card {action.card}", part="card",
                                  rulings=self.data_rulings())
+            if not self._fits_alone(card) and card.id in self.out_of_pile[card.pile] and any(
+                    s.card is None and s.pile == card.pile for s in state.slots):
+                return Violation("P-DRAW", f"{card.id} lies in pile {card.pile}'s discard: no draw from pile "
+                                 f"{card.pile} this round can have given it", {"card": card.id}, part="card",
+                                 rulings=("P-RETURN", "P-HIDDEN"))
             if card.id in state.cards.values():
                 taker = next(p for p, c in state.cards.items() if c == card.id)
                 return Violation("P-TAKEN", f"{taker} has taken {card.id} already: a card taken is no longer "
                                  "available", {"card": card.id, "taker": taker}, part="card")
+            if player in state.decisions:
+                return self._decided_already(player)
             candidates = [card]
             if not self._fits_alone(card):
                 drawn = " ".join(sorted(s.card or f"({s.pile}?)" for s in state.slots))
@@ -631,6 +562,8 @@ class PerroquetsEngine(Engine):
             if letter is None:
                 return Violation("P-CARDS", f"there is no pile {action.pile}", part="card",
                                  rulings=self.data_rulings())
+            if player in state.decisions:
+                return self._decided_already(player)
             path = parse_manoeuvre(action.path or "")
             candidates = [c for c in self.data.pile_cards(letter)
                           if path is not None and c.path(action.colour or "green").steps == path.steps]
@@ -641,6 +574,9 @@ class PerroquetsEngine(Engine):
             if not candidates:
                 return Violation("P-HIDDEN", f"no card of pile {letter} showing {action.path} in {action.colour} "
                                  "can be among this round's draws", part="card")
+        if action.leaves and "optional-pickup" not in self.variants:
+            return Violation("P-PICKUP", "a ship takes every parrot over the sea squares it enters: leaving one "
+                             "is the optional-pickup variant", part="leave:0")
         if action.card in state.known and self._all_named_drawn():
             # every card named and seen drawn: distinct by P-TAKEN, so nothing is left to match
             return self._record_decision(player, action, action.card, candidates[0].weight)
@@ -659,6 +595,10 @@ class PerroquetsEngine(Engine):
         candidates = fitting
         card_id = action.card if action.card is not None else (candidates[0].id if len(candidates) == 1 else None)
         return self._record_decision(player, action, card_id, weights.pop())
+
+    @staticmethod
+    def _decided_already(player: str) -> Violation:
+        return Violation("P-CHOOSE", f"{player} has decided already: a decision is final", part="mover")
 
     def _all_named_drawn(self) -> bool:
         """Whether every decision made so far (but the stuck) names a card seen drawn."""
@@ -721,11 +661,12 @@ class PerroquetsEngine(Engine):
         state.decisions[player] = action
         state.cards[player] = card
         state.weights[player] = weight
+        state.entries[player] = self.entries
         if len(state.decisions) < len(self.players):
             return None
         problem = self._resolve()
         if problem is not None:
-            del state.decisions[player], state.cards[player], state.weights[player]
+            del state.decisions[player], state.cards[player], state.weights[player], state.entries[player]
         return problem
 
     # phases 4 (end) to 6 ------------------------------------------------------------------
@@ -744,7 +685,7 @@ class PerroquetsEngine(Engine):
                 path = cards[card].path(action.colour)
             else:
                 path = parse_manoeuvre(action.path or "")
-            leaves = tuple((parse_square(sq) or (0, 0), v) for sq, v in action.leaves) if action.leaves else ()
+            leaves = tuple((parse_square(sq) or (0, 0), v, beak) for sq, v, beak in action.leaves) if action.leaves else ()
             decisions.append(Decision(player, state.weights[player], path, leaves))
         # resolve moves the table's ships and replaces its list of parrots, never changing the list
         # or where a parrot is: this state stays as it was should the round be refused (P-PICKUP)
@@ -753,13 +694,16 @@ class PerroquetsEngine(Engine):
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
         except LeaveError as error:
-            return Violation("P-PICKUP", error.message, {"player": error.player},
-                             part=f"leave:{error.index}")
+            # reported at the decision that holds the choice, which may be an earlier one
+            entry = state.entries[error.player]
+            return Violation("P-PICKUP", error.message, {"player": error.player}, part=f"leave:{error.index}",
+                             notes=error.notes, entry=entry if entry != self.entries else None)
         state.report = report
         state.holds_before = self.holds  # holds are replaced, never changed in place: no copy is needed
         if report.events:  # in many rounds nobody gains or loses a parrot
             holds, gone, _ = settle_holds(state.holds_before, report.events, {})
             self.holds = holds
+            state.settled_gone = gone
             for value in gone:
                 self.gone[value] += 1
         self.counts = table.counts  # the holds' sizes: which values were lost never changes how many
@@ -778,6 +722,9 @@ class PerroquetsEngine(Engine):
     # after the round -----------------------------------------------------------------
 
     def _lose(self, player: str, action: Lose) -> Violation | None:
+        """P-LOSE: a list names exactly the parrots its player gave or lost this round. The lists
+        of a round are read together: one that fits only once a giver names what he gave waits
+        for the giver's list, and is judged with all the others when the round is over."""
         state = self.round
         report = state.report
         assert report is not None
@@ -788,23 +735,52 @@ class PerroquetsEngine(Engine):
             return Violation("P-LOSE", f"{player} gave or lost {total} parrot{'s' if total != 1 else ''} this "
                              f"round, not {len(action.values)}", {"lost": total}, part="action",
                              notes=self._loss_notes(player))
-        choices = {**state.choices, player: list(action.values)}
-        holds, gone, wrong = settle_holds(state.holds_before, report.events, choices)
+        state.choices[player] = list(action.values)
+        state.loss_entries[player] = self.entries
+        holds, gone, wrong = settle_holds(state.holds_before, report.events, state.choices)
+        if wrong is None:
+            self._settled(holds, gone)
+            return None
+        if any(e.receiver == wrong and e.player not in state.choices for e in report.events):
+            state.unsettled = True  # a giver who has not named his parrots may yet give what it needs
+            return None
+        violation = self._misfit(wrong, now=True)
+        del state.choices[player], state.loss_entries[player]
+        return violation
+
+    def _settle_losses(self) -> Violation | None:
+        """The round's lists judged together once they are all in, each giver who wrote none
+        giving his lowest: a list that does not fit is reported at its own entry."""
+        state = self.round
+        assert state.report is not None
+        holds, gone, wrong = settle_holds(state.holds_before, state.report.events, state.choices)
         if wrong is not None:
-            return Violation("P-LOSE", f"{player} holds no parrot of a value named here when it is lost",
-                             {"values": list(action.values)}, part="action", notes=self._loss_notes(player))
-        lost_before = Counter(v for v in self._lost_values(state, state.choices))
-        self.gone.subtract(lost_before)
-        self.gone.update(Counter(gone))
-        self.gone = +self.gone
-        state.choices = choices
-        self.holds = holds
+            return self._misfit(wrong, now=False)
+        self._settled(holds, gone)
         return None
 
-    def _lost_values(self, state: RoundState, choices: dict[str, list[int]]) -> list[int]:
-        assert state.report is not None
-        _, gone, _ = settle_holds(state.holds_before, state.report.events, choices)
-        return gone
+    def _settled(self, holds: dict[str, Counter[int]], gone: list[int]) -> None:
+        state = self.round
+        self.gone.subtract(Counter(state.settled_gone))
+        self.gone.update(Counter(gone))
+        self.gone = +self.gone
+        state.settled_gone = gone
+        state.unsettled = False
+        self.holds = holds
+
+    def _misfit(self, player: str, now: bool) -> Violation:
+        """P-LOSE at `player`'s list: the entry being played (`now`) or an earlier one."""
+        state = self.round
+        entry = state.loss_entries[player]
+        givers = sorted({e.player for e in state.report.events if e.receiver == player} if state.report else ())
+        notes = self._loss_notes(player)
+        if givers:
+            notes += ("what a giver gives is what his own list names, or else his lowest: "
+                      + ", ".join(f"{g} " + ("names " + " ".join(map(str, state.choices[g])) if g in state.choices
+                                             else "names none") for g in givers),)
+        return Violation("P-LOSE", f"{player} holds no parrot of a value named here when it is lost",
+                         {"values": state.choices[player]}, part="action", notes=notes,
+                         entry=None if now and entry == self.entries else entry)
 
     def _loss_notes(self, player: str) -> tuple[str, ...]:
         report = self.round.report
@@ -819,9 +795,12 @@ class PerroquetsEngine(Engine):
         return (*notes, f"{player}'s hold before the round's losses: {before}")
 
     def _claim(self, player: str, action: Claim) -> Violation | None:
-        from referee.games.perroquets.claims import check_claim
+        return self.check_claim(self, action)
 
-        return check_claim(self, action)
+
+def _in_discard(card: str, letter: str) -> str:
+    return (f"{card} lies in pile {letter}'s discard: it comes again only once the pile runs out and its "
+            "discard is shuffled back")
 
 
 def _not_a_d4(roll: int, part: str, rulings: tuple[str, ...] = ()) -> Violation:

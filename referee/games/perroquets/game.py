@@ -22,6 +22,7 @@ from referee.games.base import (
 )
 from referee.games.common import COMMON_TAGS
 from referee.games.perroquets import data as game_data
+from referee.games.perroquets.claims import check_claim
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.policy import choose
 from referee.games.perroquets.geometry import square_name
@@ -33,6 +34,7 @@ from referee.games.perroquets.notation import (
     Decide,
     Draw,
     DrawSlot,
+    Leave,
     Lose,
     PlaceParrots,
     PlaceShip,
@@ -44,7 +46,7 @@ from referee.games.perroquets.notation import (
 )
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
-from referee.games.perroquets.view import render_view
+from referee.games.perroquets.view import state_view, render_view
 from referee.games.tagvalues import (
     PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
 )
@@ -147,7 +149,8 @@ class PerroquetsRules(GameRules):
                 else:
                     out["pile"], out["path"] = pile, path
                 if leaves:
-                    out["leaves"] = [{"square": sq, "value": v} for sq, v in leaves]
+                    out["leaves"] = [{"square": sq, "value": v, **({"beak": beak} if beak else {})}
+                                     for sq, v, beak in leaves]
                 return out
             case Lose(values):
                 return {"kind": "lose", "values": list(values)}
@@ -173,7 +176,8 @@ class PerroquetsRules(GameRules):
         if kind == "none":
             return Decide(None, None)
         if kind == "take":
-            leaves = tuple((leave["square"], leave["value"]) for leave in data.get("leaves", ()))
+            leaves = tuple(Leave(leave["square"], leave["value"], leave.get("beak"))
+                           for leave in data.get("leaves", ()))
             return Decide(data.get("card"), data["colour"], data.get("pile"), data.get("path"), leaves)
         if kind == "lose":
             return Lose(tuple(data["values"]))
@@ -224,7 +228,7 @@ class PerroquetsRules(GameRules):
         setup = read_setup(record, options)
         if isinstance(setup, Violation):
             return setup
-        return PerroquetsEngine(setup)
+        return PerroquetsEngine(setup, check_claim, state_view)
 
     def deal_tags(self, players: list[str], teams: bool, seed: str) -> list[tuple[str, str]]:
         if teams:

@@ -11,8 +11,8 @@ of the table's own entries (`parrots`, `wind`, `reveal`, `claim`):
       wind: ROLL                                  phase 2
       PLAYER: draw PILE[=CARD] [PILE[=CARD]]      phase 3, the pile by letter or number
       reveal: PLAYER CARD CARD { / PLAYER CARD CARD }   phase 4, optional
-      PLAYER: take CARD COLOUR { leave SQUARE=VALUE }   a decision: the card and green or black
-      PLAYER: take PILE COLOUR STEP{ STEP}        … when the card's id was not noted (P-HIDDEN)
+      PLAYER: take CARD COLOUR { leave LEFT }     a decision: the card and green or black
+      PLAYER: take PILE COLOUR STEP{ STEP} { leave LEFT }   … when the card's id was not noted (P-HIDDEN)
       PLAYER: none                                no decision in time (P-STUCK)
       PLAYER: lose VALUE{ VALUE}                  which parrots the player gave or lost this round
       claim: CLAIM                                what the writer believes happened (P-CLAIM)
@@ -21,6 +21,8 @@ of the table's own entries (`parrots`, `wind`, `reveal`, `claim`):
            | PLAYER at SQUARE | PLAYER holds N | first PLAYER | colour COLOUR
            | order PLAYER{ PLAYER}
     STEP   = ("F"|"B"|"L"|"R"|"FL"|"FR"|"BL"|"BR") [2-9]       (P-STEPS)
+    LEFT   = SQUARE=VALUE[BEAK]   a parrot the ship leaves (optional-pickup); BEAK, one of
+             N E S W, the way its beak points, tells it from others of its value there
     COLOUR = green | black   for a decision;   white | black   for parrots
 
 The grammar reads the shape only; whether a square is on the board, a card in a
@@ -35,7 +37,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.games.base import ParsedTurn, TurnSyntaxError
 from referee.games.perroquets.geometry import STEP_TEXT, format_steps, parse_manoeuvre
@@ -58,6 +60,7 @@ CARD = r"[A-Z][A-Za-z0-9]{0,7}"
 PILE = rf"[A-Z]|{NUMBER}"
 VALUE = NUMBER
 PLAYER = r"[A-Za-z][A-Za-z_]*"
+BEAK = r"[NESW]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +98,15 @@ class Reveal:
     hands: tuple[tuple[str, tuple[str, ...]], ...]
 
 
+class Leave(NamedTuple):
+    """A parrot a ship leaves (optional-pickup): its square and value, and where two of that
+    value there differ in their beaks, the way this one's points (N, E, S or W)."""
+
+    square: str
+    value: int
+    beak: str | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class Decide:
     """A decision: `card`, or (when its id was not noted) `pile` and `path`; None
@@ -104,7 +116,7 @@ class Decide:
     colour: str | None
     pile: str | None = None
     path: str | None = None
-    leaves: tuple[tuple[str, int], ...] = ()
+    leaves: tuple[Leave, ...] = ()
 
     @property
     def stuck(self) -> bool:
@@ -141,6 +153,7 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
     step = pp.Regex(r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?(?![^\s])")
     card = pp.Regex(CARD + r"(?![^\s])")
     colour = pp.Regex(r"(?:green|black)(?![^\s])")
+    leaves = pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(_LEFT + r"(?![^\s])"))
     end = pp.StringEnd()
     rolls = pp.Regex(rf"{NUMBER}/{NUMBER}(?![^\s])")
     return {
@@ -149,9 +162,9 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
         "wind": pp.Regex(rf"{NUMBER}(?![^\s])") + end,
         "draw": pp.Keyword("draw") + pp.Regex(rf"(?:{PILE})(?:=(?:{CARD}))?(?![^\s])")[1, 2] + end,
         "reveal": pp.DelimitedList(player + card + card, delim="/") + end,
-        "take": pp.Keyword("take") + (  # a card, and what it leaves; or a pile (not a card) and its path
-            (card + colour + pp.ZeroOrMore(pp.Keyword("leave") + pp.Regex(rf"{SQUARE}={VALUE}(?![^\s])")) + end)
-            | (pp.Regex(rf"(?:{PILE})(?![^\s])") + colour + pp.OneOrMore(step) + end)),
+        "take": pp.Keyword("take") + (  # a card and what it leaves; or a pile (not a card), its path, what it leaves
+            (card + colour + leaves + end)
+            | (pp.Regex(rf"(?:{PILE})(?![^\s])") + colour + pp.OneOrMore(step) + leaves + end)),
         "none": pp.Keyword("none") + end,
         "lose": pp.Keyword("lose") + pp.OneOrMore(value) + end,
         "claim": ((player + pp.one_of("captures at") + square)
@@ -164,6 +177,7 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
 
 
 _STEP = r"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
+_LEFT = rf"{SQUARE}={VALUE}{BEAK}?"
 _DRAWN = rf"(?:{PILE})(?:=(?:{CARD}))?"
 _HAND = rf"{PLAYER} {CARD} {CARD}"
 _PLAIN: dict[str, str] = {
@@ -172,7 +186,7 @@ _PLAIN: dict[str, str] = {
     "wind": NUMBER,
     "draw": rf"draw {_DRAWN}(?: {_DRAWN})?",
     "reveal": rf"{_HAND}(?: / {_HAND})*",
-    "take": rf"take (?:{CARD} (?:green|black)(?: leave {SQUARE}={VALUE})*|(?:{PILE}) (?:green|black)(?: {_STEP})+)",
+    "take": rf"take (?:{CARD} (?:green|black)|(?:{PILE}) (?:green|black)(?: {_STEP})+)(?: leave {_LEFT})*",
     "none": r"none",
     "lose": rf"lose {VALUE}(?: {VALUE})*",
     "claim": (rf"{PLAYER} (?:captures|at) {SQUARE}|{PLAYER} picks up {SQUARE}|{PLAYER} (?:loses|holds) "
@@ -195,7 +209,7 @@ _SHAPES = {
     "wind": "the wind roll, e.g. 'wind: 2'",
     "draw": "draw PILE[=CARD] [PILE[=CARD]], e.g. 'draw A=A3 C'",
     "reveal": "each player's two cards, e.g. 'reveal: Anna A3 C4 / Ben B1 B7'",
-    "take": "take CARD green|black, or take PILE green|black PATH, e.g. 'take C4 green'",
+    "take": "take CARD green|black, or take PILE green|black PATH, then any 'leave SQUARE=VALUE', e.g. 'take C4 green'",
     "none": "none",
     "lose": "lose VALUE..., e.g. 'lose 1 3'",
     "claim": ("PLAYER captures|at SQUARE, PLAYER picks up SQUARE, PLAYER loses|holds N, first PLAYER, "
@@ -290,16 +304,21 @@ def _read_reveal(words: list[str], spans: list[tuple[int, int]]) -> ParsedTurn:
 def _read_take(words: list[str], spans: list[tuple[int, int]]) -> ParsedTurn:
     first, colour = words[1], words[2]
     parts = {"card": spans[1], "colour": spans[2]}
-    rest = words[3:]
-    if rest and rest[0] != "leave":
-        path = format_steps(parse_manoeuvre(" ".join(rest)).steps)  # type: ignore[union-attr]
-        parts["path"] = (spans[3][0], spans[-1][1])
-        return ParsedTurn(Decide(None, colour, pile_written(first), path), parts)
+    steps = 3
+    while steps < len(words) and words[steps] != "leave":
+        steps += 1
+    path = None
+    if steps > 3:
+        path = format_steps(parse_manoeuvre(" ".join(words[3:steps])).steps)  # type: ignore[union-attr]
+        parts["path"] = (spans[3][0], spans[steps - 1][1])
     leaves = []
-    for index in range(0, len(rest), 2):
-        square, _, value = rest[index + 1].partition("=")
-        parts[f"leave:{index // 2}"] = (spans[3 + index][0], spans[4 + index][1])
-        leaves.append((square, int(value)))
+    for index in range(steps, len(words), 2):
+        square, _, left = words[index + 1].partition("=")
+        beak = left[-1] if left[-1] in "NESW" else None
+        parts[f"leave:{len(leaves)}"] = (spans[index][0], spans[index + 1][1])
+        leaves.append(Leave(square, int(left[:-1] if beak else left), beak))
+    if path is not None:
+        return ParsedTurn(Decide(None, colour, pile_written(first), path, tuple(leaves)), parts)
     return ParsedTurn(Decide(first, colour, leaves=tuple(leaves)), parts)
 
 
@@ -347,9 +366,8 @@ def format_entry(action: Action) -> str:
         case Decide(card, colour, pile, path, leaves):
             if colour is None:
                 return "none"
-            if card is None:
-                return f"take {pile} {colour} {path}"
-            return " ".join([f"take {card} {colour}"] + [f"leave {sq}={v}" for sq, v in leaves])
+            head = f"take {pile} {colour} {path}" if card is None else f"take {card} {colour}"
+            return " ".join([head] + [f"leave {sq}={v}{beak or ''}" for sq, v, beak in leaves])
         case Lose(values):
             return "lose " + " ".join(map(str, values))
         case Claim(kind, subject, value):

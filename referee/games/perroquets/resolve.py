@@ -132,7 +132,9 @@ class Decision:
     player: str
     weight: int
     path: Manoeuvre | None  # None: stuck
-    leaves: tuple[tuple[Square, int], ...] = ()
+    leaves: tuple[tuple[Square, int, Heading | None], ...] = ()
+    """The parrots the ship leaves (optional-pickup): square, value, and the way its beak
+    points where the log says."""
 
 
 @dataclass(slots=True)
@@ -153,11 +155,12 @@ class Table:
 
 
 class LeaveError(Exception):
-    """An optional-pickup `leave` that names no parrot the ship picks up there."""
+    """An optional-pickup `leave` that names no parrot the ship picks up there, or does not
+    say which of two it could be."""
 
-    def __init__(self, player: str, index: int, message: str) -> None:
+    def __init__(self, player: str, index: int, message: str, notes: tuple[str, ...] = ()) -> None:
         super().__init__(message)
-        self.player, self.index, self.message = player, index, message
+        self.player, self.index, self.message, self.notes = player, index, message, notes
 
 
 def clockwise(table: Table) -> list[str]:
@@ -456,7 +459,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        leaves = list(written_leaves[player]) if player in written_leaves else []
+        written = written_leaves[player] if player in written_leaves else ()
+        leaves = list(written)
         entered, _, edge = measured[player]
         # the other ships stand still while this one sails (its own square is no meeting)
         occupied = set() if at_end else set(ships.values())
@@ -469,7 +473,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
                 voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
-                _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional)
+                _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional,
+                         written)
             if met:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
                                  variants, before)
@@ -490,9 +495,10 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
         voyage.path = entered[:steps]
         ships[player] = square  # where it stopped: nothing on the way looks at where ships stand
         if leaves:
-            where, value = leaves[0]
+            where, value, beak = leaves[0]
             index = written_leaves[player].index(leaves[0])
-            raise LeaveError(player, index, f"{player}'s ship picks up no parrot of value {value} "
+            what = f"of value {value}" + (f" with its beak to {beak}" if beak else "")
+            raise LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
                              f"on {square_name(where)}: there is none to leave")
         if report.ended:
             return
@@ -536,14 +542,18 @@ def _meet_at_end(table: Table, report: RoundReport, decisions: list[Decision], v
 
 
 def _pick_up(table: Table, report: RoundReport, player: str, square: Square, happened: list[str],
-             leaves: list[tuple[Square, int]], optional: bool) -> None:
+             leaves: list[tuple[Square, int, Heading | None]], optional: bool,
+             written: tuple[tuple[Square, int, Heading | None], ...] = ()) -> None:
+    """P-PICKUP: the ship takes every parrot over the square, but those its player leaves
+    (optional-pickup: `leaves`, used up as they are met; `written`, as the log gives them)."""
+    outside = table.board.dot_position == "outside"
+    left = _left_here(table, player, square, leaves, written) if optional and leaves else ()
     kept = []
     for parrot in table.parrots:
-        if parrot.square != square or (parrot.on_dot and table.board.dot_position == "outside"):
+        if parrot.square != square or (parrot.on_dot and outside):
             kept.append(parrot)
             continue
-        if optional and (square, parrot.value) in leaves:
-            leaves.remove((square, parrot.value))
+        if left and any(parrot is chosen for chosen in left):
             happened.append(f"leaves a {parrot.value}")
             kept.append(parrot)
             continue
@@ -551,6 +561,31 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, hap
         report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
         happened.append(f"picks up a {parrot.value}")
     table.parrots = kept
+
+
+def _left_here(table: Table, player: str, square: Square, leaves: list[tuple[Square, int, Heading | None]],
+               written: tuple[tuple[Square, int, Heading | None], ...]) -> list[Parrot]:
+    """The parrots over `square` that the `leaves` naming it leave there, each used up; a
+    leave that names no beak where parrots of its value differ in theirs says too little."""
+    outside = table.board.dot_position == "outside"
+    here = [parrot for parrot in table.parrots if parrot.square == square and not (parrot.on_dot and outside)]
+    left: list[Parrot] = []
+    for leave in [leave for leave in leaves if leave[0] == square]:
+        _, value, beak = leave
+        fits = [parrot for parrot in here if parrot.value == value and (beak is None or parrot.heading == beak)
+                and all(parrot is not chosen for chosen in left)]
+        if not fits:
+            continue  # none here: perhaps on another pass over the square, else wrong once the ship stops
+        if beak is None and len({parrot.heading for parrot in fits}) > 1:
+            beaks = " ".join(sorted({parrot.heading for parrot in fits}))
+            raise LeaveError(player, written.index(leave) if leave in written else 0,
+                             f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
+                             f"beaks ({beaks}): the log must say which one {player}'s ship leaves",
+                             (f"write e.g. 'leave {square_name(square)}={value}{fits[0].heading}', with the way "
+                              "the parrot's beak points",))
+        left.append(fits[0])
+        leaves.remove(leave)
+    return left
 
 
 def _meet(table: Table, report: RoundReport, mover: str, other: str, weights: dict[str, int],

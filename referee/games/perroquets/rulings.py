@@ -60,7 +60,8 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("P-SETUP-SHIPS", "Placing the ships",
            "From the first player clockwise, each places his ship on any square, sea or island, but not "
            "on a square a ship already holds. (Referee's reading: placing in turn only matters if a square "
-           "can be taken.)"),
+           "can be taken.) A second ship of a player who has one is this rule's fault, until the first "
+           "parrots are placed."),
     Ruling("P-SETUP-PARROTS", "The first parrots",
            "Three waves of three parrots, each placed as new parrots are (P-PLACE). The waves come from "
            "three different sides: a side already used is rolled again and only the roll that counts is "
@@ -72,7 +73,9 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("P-ROUND", "Six phases",
            "Every round runs 1 new parrots, 2 wind, 3 draws, 4 reveal and decisions, 5 flights, ships and "
            "encounters, 6 next first player, in that order. An entry outside its phase is illegal; claims "
-           "and lost values come after the decisions."),
+           "and lost values come after the decisions. P-ROUND names an entry of a phase not yet come or "
+           "over (a draw after a decision, a wind after a draw); an entry where its kind still belongs is "
+           "judged by that phase's own rules (a third draw, a second ship)."),
     Ruling("P-PLACE", "New parrots",
            "While the bag holds parrots at the start of a round, the round begins with two rolls — the side "
            "(through the board's side table) and the formation — and three parrots from the bag go on that "
@@ -92,7 +95,11 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("P-DRAW", "Drawing",
            "Each player draws exactly two cards, each from any pile he names (the same one twice too). A draw "
            "from an empty pile is illegal. A log may name the card a draw gave: it must lie in that pile "
-           "and not be drawn already this round."),
+           "and not be drawn already this round. A draw by a player who has drawn his two is illegal, "
+           "whether or not everyone has drawn, until a reveal or a decision is written. With "
+           "discard-piles, a card the log has shown to lie in a discard cannot be drawn: a draw naming it, "
+           "a reveal showing it or a decision taking it from a face-down draw breaks this rule (decided by "
+           "P-RETURN)."),
     Ruling("P-DRAW-ORDER", "Drawing order",
            "From the first player clockwise, each player makes both his draws before the next begins. "
            "Variant draw-rounds: everyone draws one card, then everyone a second."),
@@ -141,8 +148,13 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("P-PICKUP", "Picking up parrots",
            "A ship entering a sea square, passing or stopping, takes every parrot over it into its owner's "
            "hold. Parrots over an island cannot be picked up, and the starting square is not entered. "
-           "Variant optional-pickup: a ship may leave parrots, each named in the decision "
-           "('leave SQUARE=VALUE'); a leave that names no parrot picked up there is illegal."),
+           "Variant optional-pickup: a ship may leave parrots, each named in the decision, after its card or "
+           "its pile, colour and path ('leave SQUARE=VALUE'); where parrots of that value over the square "
+           "differ in their beaks, the leave says which by the way its beak points ('leave b10=2E'), and "
+           "one that does not is illegal (referee's reading: the parrot left flies on its own way). A leave "
+           "is judged on its ship's move as it happens and reported at the decision that holds it: one that "
+           "names no parrot picked up there is illegal; one whose ship never sails because the game ended "
+           "first is no fault."),
     Ruling("P-ISLAND", "Islands cost a parrot",
            "Each time a ship enters an island square, passing or stopping, its owner loses one parrot and "
            "the ship sails on. Starting or staying on an island costs nothing."),
@@ -161,14 +173,18 @@ RULINGS: tuple[Ruling, ...] = (
            "A player who must lose or give k parrots loses the smaller of k and his count. Lost ones are gone; "
            "given ones go to the receiver. The loser chooses which: a log may list the values with "
            "'PLAYER: lose V…' after the decisions (every value the player gave or lost that round, in the "
-           "order it happened); otherwise the lowest go. A list of the wrong length, or a value the player "
-           "does not hold at that moment, is illegal."),
+           "order it happened); otherwise the lowest go. A list longer or shorter than what was lost, or a "
+           "value the player does not hold at that moment, is illegal, in the round that ends the game too. "
+           "The lists of a round are read together, in any order: a giver's list says what he gave, even "
+           "when the receiver's list is written first. A list that fits only with a gift a giver's list "
+           "never names is reported at its own entry once the round's lists are in."),
     Ruling("P-NEXT", "The next first player", "The player on the first player's left (next clockwise) starts the next round."),
     Ruling("P-RETURN", "Used cards",
            "Every card drawn in a round goes back to its pile, and each pile is shuffled, so every round "
            "starts with full piles. (Referee's reading: the text never says.) Variant discard-piles: drawn "
-           "cards go to a discard per pile, shuffled back only when a draw finds the pile empty; a card named "
-           "while it lies in a discard is illegal."),
+           "cards go to a discard per pile, shuffled back only when a draw finds the pile empty. A card the "
+           "log shows (named at its draw, shown at the reveal, or taken by a decision, where a face-down "
+           "draw gave it) lies in its discard from then on, and drawing it again is P-DRAW."),
     Ruling("P-END", "The end",
            "The game ends at once when the bag is empty and no parrot is on a dot or over a square, checked "
            "after the flights and after each ship's step: the rest of the round is not played and any later "
@@ -187,7 +203,8 @@ RULINGS: tuple[Ruling, ...] = (
            "pile, colour and path: 'take C green L F2 L'). What it hides is checked for consistency: draws "
            "never exceed a pile, revealed cards come from the piles drawn from, every decision fits a distinct "
            "drawn card (a matching exists), and a decision whose fitting cards differ in weight must name "
-           "its card."),
+           "its card. A card drawn face down becomes known when a later entry names it: from then on it is "
+           "where it went, as if the draw had named it."),
     Ruling("P-CLAIM", "Claims",
            "'claim:' entries state what the writer believes: 'Anna captures f10', 'Anna picks up f6', "
            "'Anna loses 2', 'Anna at e6', 'Anna holds 5', 'first Ben', 'colour white', 'order Anna Ben'. "
@@ -195,8 +212,9 @@ RULINGS: tuple[Ruling, ...] = (
            "rule that decides what really happened."),
     Ruling("P-PRECEDENCE", "Which rule a finding names",
            "When one entry breaks several rules, the finding names the first of: P-END, P-ROUND, P-PLAYERS, "
-           "the dice and unknown piles, cards, squares or values, the bag and the draws, P-TAKEN, the "
-           "phase's own rules, P-CLAIM."),
+           "the dice and unknown piles, cards, squares or values, the bag and the draws (a card no draw can "
+           "give), P-TAKEN, the phase's own rules (in the order of these rulings), P-CLAIM. So an unknown pile "
+           "in a draw out of turn is P-CARDS, and a second decision naming a card already taken is P-TAKEN."),
     Ruling("P-VARIANTS", "Variants",
            "Another reading of an unclear passage, named in the log's Variants tag (or with --variant NAME "
            "for a log whose header names none): setup-repeat-sides, wind-toward, draw-rounds, "

@@ -1,18 +1,17 @@
 """A Perroquets position as data (for `show --format json` and replays) and as a text grid.
 
-The view is a snapshot: plain lists and dicts, nothing shared with the engine. The
+The view is a snapshot: plain lists and dicts, nothing shared with the state. The
 text grid draws the margin too, because parrots wait on dots outside the board.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.games.perroquets.claims import flight_lines, order_lines, path_lines
 from referee.games.perroquets.geometry import square_name
+from referee.games.perroquets.state import PerroquetsState
 
-if TYPE_CHECKING:
-    from referee.games.perroquets.engine import PerroquetsEngine
 
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
 RECONSTRUCTED = "reconstructed board and cards (P-DEFAULT): plausible, not the publisher's"
@@ -34,42 +33,42 @@ def _square(square: tuple[int, int]) -> dict[str, int]:
     return {"x": square[0], "y": square[1]}
 
 
-def engine_view(engine: "PerroquetsEngine") -> dict[str, Any]:
-    board = engine.board
-    state = engine.round
-    last = state.report if state.report is not None else (engine.last.report if engine.last else None)
-    players = engine.players
+def state_view(state: PerroquetsState) -> dict[str, Any]:
+    board = state.board
+    current = state.round
+    last = current.report if current.report is not None else (state.last.report if state.last else None)
+    players = state.players
     view: dict[str, Any] = {
         "game": "perroquets",
-        "data": {"id": engine.data.id, "digest": engine.data.digest, "reconstructed": engine.data.reconstructed},
-        "variants": sorted(engine.variants),
+        "data": {"id": state.data.id, "digest": state.data.digest, "reconstructed": state.data.reconstructed},
+        "variants": sorted(state.variants),
         "board": {"width": board.width, "height": board.height,
                   "islands": sorted(square_name(s) for s in board.islands)},
         "players": list(players),
-        "round": engine.round_number,
-        "phase": engine.phase,
-        "first": players[engine.first],
+        "round": state.round_number,
+        "phase": state.phase,
+        "first": players[state.first],
         # after the flights every parrot has turned over: the board shows the next round's colour
-        "colour": engine.colour(engine.round_number + 1) if state.report is not None else engine.colour(),
-        "wind": state.wind,
-        "wind_roll": state.roll,
-        "ships": {p: square_name(engine.ships[p]) if p in engine.ships else None for p in players},
+        "colour": state.colour(state.round_number + 1) if current.report is not None else state.colour(),
+        "wind": current.wind,
+        "wind_roll": current.roll,
+        "ships": {p: square_name(state.ships[p]) if p in state.ships else None for p in players},
         "parrots": [{"value": p.value, "heading": p.heading, "on_dot": p.on_dot,
                      "square": square_name(p.square) if board.on_grid(p.square) else None,
-                     "at": _square(p.square)} for p in engine.parrots],
-        "bag": {str(v): n for v, n in sorted(engine.bag.items()) if n},
-        "holds": {p: {"count": sum(engine.holds[p].values()),
-                      "values": sorted(engine.holds[p].elements())} for p in players},
-        "gone": sum(engine.gone.values()),
-        "piles": dict(engine.pile_size),
-        "draws": [{"player": s.player, "pile": s.pile, "card": s.card} for s in state.slots],
+                     "at": _square(p.square)} for p in state.parrots],
+        "bag": {str(v): n for v, n in sorted(state.bag.items()) if n},
+        "holds": {p: {"count": sum(state.holds[p].values()),
+                      "values": sorted(state.holds[p].elements())} for p in players},
+        "gone": sum(state.gone.values()),
+        "piles": dict(state.pile_size),
+        "draws": [{"player": s.player, "pile": s.pile, "card": s.card} for s in current.slots],
         "decisions": {p: ({"stuck": True} if d.stuck else
-                          {"stuck": False, "card": state.cards.get(p), "colour": d.colour,
-                           "weight": state.weights.get(p)})
-                      for p, d in state.decisions.items()},
-        "next": engine.expected_mover(),
-        "over": engine.over,
-        "end": engine.end_reason or None,
+                          {"stuck": False, "card": current.cards.get(p), "colour": d.colour,
+                           "weight": current.weights.get(p)})
+                      for p, d in current.decisions.items()},
+        "next": state.expected_mover(),
+        "over": state.over,
+        "end": state.end_reason or None,
         "last_round": None,
     }
     if last is not None:
@@ -83,7 +82,7 @@ def engine_view(engine: "PerroquetsEngine") -> dict[str, Any]:
                                 for s in v.squares]} for v in last.order],
             "flights": [{"value": f.value, "from": _square(f.start), "over": [square_name(s) for s in f.squares],
                          "outcome": f.outcome, "rule": f.rule, "by": f.by} for f in last.flights],
-            "account": [*order_lines(engine, last), *(line for v in last.order for line in path_lines(v)),
+            "account": [*order_lines(state, last), *(line for v in last.order for line in path_lines(v)),
                         *(line for f in last.flights for line in flight_lines(f))],
         }
     return view
