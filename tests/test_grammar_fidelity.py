@@ -90,6 +90,7 @@ P_PILE = f"{CAPITAL}|{P_NUMBER}"
 P_CARD = f"{CAPITAL}[A-Za-z0-9]{{0,7}}"
 P_STEP = f"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
 P_HAND = f"{PLAYER} {P_CARD} {P_CARD}"
+P_LEFT = f"{P_SQUARE}={P_NUMBER}[NESW]?"
 P_ENTRIES = {
     "parrots": f"{P_NUMBER}/{P_NUMBER}(?: {P_NUMBER}){{1,3}}(?: (?:white|black))?",
     "wind": P_NUMBER,
@@ -97,8 +98,8 @@ P_ENTRIES = {
     "claim": (f"{PLAYER} (?:captures|at) {P_SQUARE}|{PLAYER} picks up {P_SQUARE}|{PLAYER} (?:loses|holds) "
               f"{P_NUMBER}|first {PLAYER}|colour (?:white|black)|order {_words(PLAYER)}"),
     "player": (f"ship {P_SQUARE}|draw (?:{P_PILE})(?:={P_CARD})?(?: (?:{P_PILE})(?:={P_CARD})?)?"
-               f"|take {P_CARD} (?:green|black)(?: leave {P_SQUARE}={P_NUMBER})*"
-               f"|take (?:{P_PILE}) (?:green|black)(?: {P_STEP})+|none|lose {_words(P_NUMBER)}"),
+               f"|take {P_CARD} (?:green|black)(?: leave {P_LEFT})*"
+               f"|take (?:{P_PILE}) (?:green|black)(?: {P_STEP})+(?: leave {P_LEFT})*|none|lose {_words(P_NUMBER)}"),
 }
 P_GRAMMAR = {name: re.compile(pattern) for name, pattern in P_ENTRIES.items()}
 
@@ -254,7 +255,8 @@ SHAPED = {
                 ("deal", "A R1 R2 / B O3 O4 / quay W1 W2 / pile P11 / deck K1 K2"), ("deal", "quay W3/pile K9")],
     "perroquets": [("X", "ship e8"), ("X", "ship a10"), ("parrots", "1/4 3 2 1 white"), ("wind", "2"),
                    ("Y", "draw A=A3 C"), ("Y", "draw 1 2"), ("reveal", "Anna A3 C4 / Ben B1 B7"),
-                   ("X", "take C4 green leave e6=2"), ("X", "take B black FL2 R"), ("X", "none"),
+                   ("X", "take C4 green leave e6=2"), ("X", "take B black FL2 R"),
+                     ("X", "take C4 green leave e6=2N leave e7=1"), ("X", "take 2 green F3 leave b10=2W"), ("X", "none"),
                    ("X", "lose 1 3"), ("claim", "Anna captures e6"), ("claim", "Ben holds 3"),
                    ("claim", "first Anna"), ("claim", "order Anna Ben"), ("claim", "Ben picks up b4")],
     "spanish-main": [("Anna", "fleet s1=s-gull c1=c-ada@s1"), ("Anna", "roll 5"), ("Anna", "island I1"),
