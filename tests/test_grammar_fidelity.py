@@ -256,7 +256,7 @@ SHAPED = {
     "perroquets": [("X", "ship e8"), ("X", "ship a10"), ("parrots", "1/4 3 2 1 white"), ("wind", "2"),
                    ("Y", "draw A=A3 C"), ("Y", "draw 1 2"), ("reveal", "Anna A3 C4 / Ben B1 B7"),
                    ("X", "take C4 green leave e6=2"), ("X", "take B black FL2 R"),
-                     ("X", "take C4 green leave e6=2N leave e7=1"), ("X", "take 2 green F3 leave b10=2W"), ("X", "none"),
+                   ("X", "take C4 green leave e6=2N leave e7=1"), ("X", "take 2 green F3 leave b10=2W"), ("X", "none"),
                    ("X", "lose 1 3"), ("claim", "Anna captures e6"), ("claim", "Ben holds 3"),
                    ("claim", "first Anna"), ("claim", "order Anna Ben"), ("claim", "Ben picks up b4")],
     "spanish-main": [("Anna", "fleet s1=s-gull c1=c-ada@s1"), ("Anna", "roll 5"), ("Anna", "island I1"),
