@@ -990,9 +990,21 @@ def test_end_in_team_play_when_both_mates_are_empty():
 
 
 def test_end_in_team_play_an_empty_player_with_a_partner_holding_cards_is_skipped():
-    """K-END / K-ORDER: A has no more turns, so round 7 begins with B."""
+    """K-END: A has no more turns, so round 7 begins with B; a move by A breaks K-END,
+    which comes before K-ORDER."""
+    game = legal(log(EIGHT, TEAM_END[:6] + ["B: xA5 $2  C: discard R1"], **TEAMS8))
+    assert (view(game)["next"], view(game)["over"]) == ("D", False)
     rounds = TEAM_END[:6] + ["A: discard Y3"]
-    illegal(log(EIGHT, rounds, **TEAMS8), "K-ORDER", "7. ^A", "it is B's turn, not A's")
+    illegal(log(EIGHT, rounds, **TEAMS8), "K-END", "7. ^A",
+            "A has no more turns: the deck is empty and A holds no card, while B still does")
+
+
+def test_end_a_player_without_turns_moving_later_in_the_round():
+    """K-END before K-ORDER: A, out of turns, moves where C is due; the move breaks
+    K-END, not merely the seat order."""
+    rounds = TEAM_END[:6] + ["B: xA5 $2  A: discard Y3"]
+    illegal(log(EIGHT, rounds, **TEAMS8), "K-END", "7. B: xA5 $2  ^A",
+            "A has no more turns: the deck is empty and A holds no card, while B still does")
 
 
 def test_team_capture_passes_to_the_partner_once_the_first_mate_is_out():
@@ -1057,6 +1069,15 @@ def test_score_a_claim_that_cannot_be_checked():
     assert warning.message == "the claimed result cannot be checked: some hands at the end are unknown"
     assert scores(game) == {"A": 38, "B": None, "C": None, "D": None, "E": None}
     assert (game.outcome.claim, game.outcome.winners) == ("not checked", [])
+
+
+def test_score_a_claim_judged_on_the_sides_that_are_known():
+    """K-SCORE / K-HIDDEN: without EndHands only A's score (38, its hand empty) is known;
+    a claim giving A another score is false, whatever the unknown sides claim."""
+    text = log(FIVE, SOLO_END, Result="A=30 B=0 C=5 D=2 E=2")
+    first = illegal(text, "K-SCORE", '[Result "^', "the log claims A scores 30, but A scores 38")
+    assert first.severity == "error"
+    assert replay(text).outcome.claim == "false"
 
 
 def test_score_a_false_claim():

@@ -271,14 +271,16 @@ class KorsarEngine(Engine):
         return target
 
     def _out_of_turn(self, player: str) -> Violation:
-        """Why `player` may not move now: the game is over, a round number is due, or
-        it is someone else's turn."""
+        """Why `player` may not move now: the game is over, the player has no more turns,
+        a round number is due, or it is someone else's turn."""
         if self.over:
             return self._over_violation(part="mover")
+        seat = self.seat.get(player)
+        if seat is not None and not self.has_turns(seat):
+            return self._no_more_turns(seat)
         if self.new_round_next:
             return Violation("K-ORDER", f"round {self.round + 1} must begin with its number, "
                              f"'{self.round + 1}.'", {"round": self.round + 1}, part="mover")
-        seat = self.seat.get(player)
         expected = self.players[self.next_seat]
         if seat is None:
             return Violation("K-ORDER", f"'{player}' is not a player of this game",
@@ -626,6 +628,15 @@ class KorsarEngine(Engine):
         controller = self.controller(galleon)
         return None if controller is None else self.side_names[controller]
 
+    def _no_more_turns(self, seat: int) -> Violation:
+        """K-END before K-ORDER: in team play a player whose hand is empty once the deck
+        is, while the partner still holds cards, has no more turns at all."""
+        player = self.players[seat]
+        partner = self.players[seat + 1 if self.first_mate[seat] else seat - 1]
+        return Violation("K-END", f"{player} has no more turns: the deck is empty and {player} "
+                         f"holds no card, while {partner} still does", {"player": player},
+                         part="mover", notes=(f"it is {self.players[self.next_seat]}'s turn",))
+
     def _over_violation(self, part: str) -> Violation:
         return Violation("K-END", "the game is already over: " + self._end_reason(), part=part)
 
@@ -846,12 +857,13 @@ class KorsarEngine(Engine):
         if set(claimed) != set(outcome_sides):
             return Violation("K-SCORE", "the claimed result must name every side once: "
                              + ", ".join(outcome_sides), {"claimed": claimed}, part="tag:Result")
-        if any(score is None for score in outcome_sides.values()):
+        wrong = [side for side in claimed
+                 if outcome_sides[side] is not None and claimed[side] != outcome_sides[side]]
+        if not wrong and any(score is None for score in outcome_sides.values()):
             return Violation("K-SCORE", "the claimed result cannot be checked: some hands "
                              "at the end are unknown", part="tag:Result", severity="warning",
                              notes=("give the hands at the end in an EndHands tag (K-HIDDEN)",))
-        wrong = [side for side in claimed if claimed[side] != outcome_sides[side]]
-        if wrong:
+        if wrong:  # a side whose hands are known is judged even when another's are not
             side = wrong[0]
             return Violation("K-SCORE", f"the log claims {side} scores {claimed[side]}, "
                              f"but {side} scores {outcome_sides[side]}",

@@ -82,7 +82,8 @@ RULINGS: tuple[Ruling, ...] = (
            "with the deck empty, a player holds no card — whether they just put down their "
            "last card or their hand was already empty. In team play it ends when both mates of "
            "a team have empty hands; a player whose hand is empty while the partner still "
-           "holds cards has no more turns. Then every galleon left on the table goes to the "
+           "holds cards has no more turns, and a move by that player breaks this ruling before "
+           "K-ORDER. Then every galleon left on the table goes to the "
            "side that controls it; galleons held in a tie stay and count for nobody. Nothing "
            "may be played after the end."),
     Ruling("K-HIDDEN", "Logs that do not show every card",
@@ -95,7 +96,10 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling("K-SCORE", "The score",
            "Each side scores the gold of the galleons it captured, minus the gold of the "
            "galleons still in its hand (partners' hands together). The highest score wins; "
-           "equal scores share the win. A claimed result (the Result tag) must match."),
+           "equal scores share the win. A claimed result (the Result tag) must match; where "
+           "some hands at the end are unknown, it is judged on the sides whose scores are "
+           "known, and otherwise only warned about as not checked. (Referee's reading for "
+           "unknown hands.)"),
     Ruling("K-CLAIM", "What the writer claims",
            "A turn may state what its writer believes happened: the galleons the capture "
            "phase took (xA3) and the character a captain or the admiral chased (~AD). Each "
