@@ -184,6 +184,32 @@ def test_cards_the_admiral_exists_once():
     illegal(text, "K-CARDS", "C: ^AD@C5", "Korsar has 1 AD card, and every one is already accounted for")
 
 
+def test_cards_with_the_deal_a_card_held_elsewhere_is_a_hand_error():
+    """K-CARDS / K-HAND: with the deal known, A plays the admiral that B holds: the
+    card exists once and is not yet out, so A merely does not hold it (K-HAND)."""
+    tags = deal({"A": "$8 Y1 Y2 R1 R2 BC", "B": "$7 G1 G2 B1 B2 AD"})
+    legal(log("A B", ["A: $8  B: $7", "A: Y1@B7  B: AD@B7"], **tags))
+    illegal(log("A B", ["A: $8  B: $7", "A: AD@B7"], **tags), "K-HAND", "A: ^AD@B7",
+            "A does not hold AD")
+
+
+def test_cards_with_the_deal_a_second_admiral_is_a_card_too_many():
+    """K-CARDS before K-HAND: with the deal known, once B has played the admiral, A
+    playing one too shows a second admiral, which the game does not have."""
+    tags = deal({"A": "$8 Y1 Y2 R1 R2 BC", "B": "$7 G1 G2 B1 B2 AD"})
+    first = illegal(log("A B", ["A: $8  B: $7", "A: Y1@B7  B: AD@B7", "A: AD@B7"], **tags),
+                    "K-CARDS", "3. A: ^AD@B7", "Korsar has 1 AD card, and every one is already accounted for")
+    assert first.notes == ["every copy has already been played or discarded"]
+
+
+def test_cards_with_the_deal_a_draw_showing_a_card_already_out():
+    """K-CARDS before K-HIDDEN: a draw shows the admiral that B has already played."""
+    tags = deal({"A": "$8 Y1 Y2 R1 R2 BC", "B": "$7 G1 G2 B1 B2 AD"}, deck_top="$6")
+    legal(log("A B", ["A: $8  B: $7", "A: Y1@B7  B: AD@B7", "A: draw $6"], **tags))
+    illegal(log("A B", ["A: $8  B: $7", "A: Y1@B7  B: AD@B7", "A: draw AD"], **tags),
+            "K-CARDS", "3. A: draw ^AD", "Korsar has 1 AD card, and every one is already accounted for")
+
+
 def test_cards_a_colour_outside_the_four_is_illegal():
     """K-CARDS: there is no black (or any fifth) colour."""
     text = log("A B C", ["A: $3  B: draw  C: K2@A3"])

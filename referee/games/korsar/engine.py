@@ -469,6 +469,8 @@ class KorsarEngine(Engine):
             return Violation("K-DRAW", "the deck is empty: nothing can be drawn",
                              notes=("once the deck is empty a player plays or discards a card (K-DISCARD)",))
         if shown is not None and self.deck is not None and shown != self.deck[-1]:
+            if self._all_copies_out(shown):
+                return self._too_many(shown, "card", dealt=True)
             top = self.deck[-1]
             return Violation("K-HIDDEN", f"the deal puts {top} on top of the deck, not {shown}",
                              {"top": top, "shown": shown}, part="card")
@@ -480,6 +482,8 @@ class KorsarEngine(Engine):
             return None
         if self.deck is None and self.accounted[card] >= COPIES[card]:
             return self._too_many(card, "card")
+        if self.deck is not None and self._all_copies_out(card):
+            return self._too_many(card, "card", dealt=True)
         if self.hand_size[seat] == 0:
             return Violation("K-HAND", f"{player} has no card in hand", {"hand": 0}, part="card")
         unknown = self.hand_size[seat] - sum(self.hands[seat].values())
@@ -490,12 +494,19 @@ class KorsarEngine(Engine):
                          {"player": player, "card": card, "hand": sorted(self.hands[seat].elements())},
                          part="card", notes=(f"{player}'s hand: {shown}",))
 
-    def _too_many(self, card: str, part: str) -> Violation:
+    def _all_copies_out(self, card: str) -> bool:
+        """In a log with the deal: every copy of `card` has been played or discarded, none
+        is left in a hand or the deck, so one more would be a card too many (K-CARDS)."""
+        return not self.deck.count(card) and not any(hand.get(card) for hand in self.hands)  # type: ignore[union-attr]
+
+    def _too_many(self, card: str, part: str, dealt: bool = False) -> Violation:
         copies = COPIES[card]
+        note = ("every copy has already been played or discarded" if dealt else
+                "in a log without the deal, a card is accounted for once it is seen drawn, played "
+                "or discarded (K-HIDDEN)")
         return Violation("K-CARDS", f"Korsar has {copies} {card} card{'s' if copies > 1 else ''}, "
                          "and every one is already accounted for", {"card": card, "copies": copies},
-                         part=part, notes=("in a log without the deal, a card is accounted for once it is "
-                                           "seen drawn, played or discarded (K-HIDDEN)",))
+                         part=part, notes=(note,))
 
     def _judge_card_on(self, seat: int, kind: str, card: str, galleon: Galleon) -> Violation | None:
         side = self.side_of[seat]

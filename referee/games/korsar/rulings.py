@@ -8,7 +8,8 @@ RULINGS: tuple[Ruling, ...] = (
            "4 and 5, two of 6, one each of 7 and 8); 48 pirates, twelve in each of yellow, red, "
            "green and blue (strengths 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4); one captain per colour; "
            "one admiral. A card that does not exist, such as a colour outside the four, is "
-           "illegal, and so is a card seen more often than the game holds it. The printed rules' "
+           "illegal, and so is a card seen more often than the game holds it (with the deal known: "
+           "a card played or discarded after every copy of it already was). The printed rules' "
            "example speaks of black pirates: a misprint, read as yellow."),
     Ruling("K-PLAYERS", "Players",
            "2 to 8 players, never 7. With 2, 3 or 5 each plays alone; 4 may play alone or in "
