@@ -38,7 +38,7 @@ def test_select_and_ignore_take_ids_and_prefixes() -> None:
     assert codes and all(c == "K-PIRATE" or c.startswith("K-TEAM") for c in codes)
     assert code == 1
     code, out = run("check", "-q", "--ignore", "k-", str(ILLEGAL))
-    assert code == 0 and out.rstrip().endswith("0 illegal, 0 malformed, 679 moves")
+    assert code == 0 and out.rstrip().endswith("0 illegal, 0 malformed, 797 moves")
     code, out = run("check", "--format", "json", "--ignore", "K-PIRATE", str(PIRATE))
     assert code == 0 and '"verdict": "legal"' in out
 
@@ -54,7 +54,7 @@ def test_statistics_count_each_rule() -> None:
     lines = out.splitlines()
     assert code == 1
     assert any(line.split()[1:3] == ["K-PIRATE", "Pirates"] and line.split()[0] == "2" for line in lines)
-    assert "error[" not in out and lines[-1].startswith("47 files")
+    assert "error[" not in out and lines[-1].startswith("50 files")
     code, _ = run("check", "--statistics", "--format", "json", str(ILLEGAL))
     assert code == 2
 
@@ -106,7 +106,7 @@ def test_a_path_given_twice_is_read_once(tmp_path: Path) -> None:
     os.symlink(PIRATE, link)
     code, out = run("check", "--format", "concise", str(PIRATE), str(PIRATE), str(link), str(ILLEGAL))
     assert out.count("K-PIRATE B already plays red") == 1
-    assert out.splitlines()[-1].startswith("47 files")
+    assert out.splitlines()[-1].startswith("50 files")
 
 
 def test_color_is_taken_after_the_command_too() -> None:
