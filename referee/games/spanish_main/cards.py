@@ -76,12 +76,11 @@ def parse_cannons(text: str) -> tuple[Cannon | None, ...]:
 
 def load(document: Any) -> CardSet:
     """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer."""
-    from referee.validation import validator
+    from referee.jsonschemas import first_errors, pointer_of  # jsonschema only when data is read
 
-    errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path), "S-DATA")
+    errors = first_errors(FORMAT, document)
+    if errors is not None:
+        raise DataError(_message(errors.first, document), pointer_of(errors.first), "S-DATA", errors.others())
     return _built(document)
 
 
@@ -129,7 +128,7 @@ _ABSENT = {"$ref": "#/$defs/absent"}
 
 def fields_of(kind: str) -> tuple[str, ...]:
     """The fields a card of this kind may have, as the schema says (S-DATA)."""
-    from referee.validation import validator
+    from referee.jsonschemas import validator
 
     card = validator(FORMAT).schema["$defs"]["card"]
     for rule in card["allOf"]:

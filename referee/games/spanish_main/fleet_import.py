@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.games.base import DataError
 from referee.games.spanish_main.cards import FORMAT, load
+from referee.strictjson import JsonStreamError, strict_loads
 
 CARD_KEYS = ("type", "name", "cardId", "cardSet", "cardNumber", "nationality", "pointValue", "ability",
              "modifiers", "details")
@@ -78,8 +79,6 @@ def read_export(text: str, name: str) -> list[dict[str, Any]]:
     """The card objects of a JSON array or a CSV with the same columns."""
     stripped = text.lstrip()
     if stripped.startswith("["):
-        from referee.pipeline.json_stream import JsonStreamError, strict_loads
-
         try:
             data = strict_loads(text)
         except JsonStreamError as error:
