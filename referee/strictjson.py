@@ -21,8 +21,8 @@ class JsonStreamError(ValueError):
     pointer of the value at fault, where the fault is in a value read whole)."""
 
     def __init__(self, message: str, line: int, column: int, pointer: str = "") -> None:
-        where = f"at {pointer}" if pointer else f"at line {line}, column {column}"
-        super().__init__(f"invalid JSON {where}: {message}")
+        super().__init__(f"at {pointer}: {message}" if pointer else f"invalid JSON at line {line}, column {column}: {message}")
+        self.message = message
         self.line = line
         self.column = column
         self.pointer = pointer
@@ -44,11 +44,17 @@ def no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+class _NumberTooLarge(ValueError):
+    def __init__(self, literal: str) -> None:
+        super().__init__(f"the number {_clip(literal)} is too large for a float")
+        self.literal = literal
+
+
 def finite_float(text: str) -> float:
     """A number with a fraction or an exponent, refused when no float holds it (1e999)."""
     value = float(text)
     if math.isinf(value):
-        raise ValueError(f"the number {_clip(text)} is too large")
+        raise _NumberTooLarge(text)
     return value
 
 
@@ -71,6 +77,8 @@ def strict_loads(text: str) -> Any:
         document = FLOAT_DECODER.decode(text)
     except json.JSONDecodeError as error:
         raise JsonStreamError(error.msg, error.lineno, error.colno) from None
+    except _NumberTooLarge as error:
+        raise JsonStreamError(str(error), *place(text, _number_at(text, error.literal))) from None
     except ValueError as error:
         raise JsonStreamError(plain(error), 1, 1) from None
     except RecursionError:
@@ -78,6 +86,18 @@ def strict_loads(text: str) -> Any:
     if _SURROGATE_ESCAPE.search(text) is not None:
         refuse_lone_surrogates(document)
     return document
+
+
+def _number_at(text: str, literal: str) -> int:
+    """Where a number stands in the text: the first place the literal stands alone."""
+    found = re.search(rf"(?<![0-9.eE+-]){re.escape(literal)}(?![0-9.eE+-])", text)
+    return found.start() if found else 0
+
+
+def place(text: str, offset: int) -> tuple[int, int]:
+    """(line, column), from 1, of an offset in a text."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def refuse_lone_surrogates(value: Any, pointer: str = "") -> None:

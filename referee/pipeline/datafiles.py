@@ -107,6 +107,8 @@ def read_json(path: str) -> Any:
     try:
         return strict_loads(text)
     except JsonStreamError as error:
+        if error.pointer:
+            raise DataFileError(path, error.message, error.pointer) from None
         raise DataFileError(path, str(error)) from None
 
 

@@ -116,6 +116,11 @@ class GameData:
         """A pile as a log may write it: its letter or its number."""
         return self.letters.get(written)
 
+    @property
+    def name(self) -> str:
+        """What a log's Data tag calls it: its id."""
+        return self.id
+
     def tag_value(self) -> str:
         return f"{self.id} sha256:{self.digest}"
 

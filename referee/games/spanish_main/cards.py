@@ -64,6 +64,8 @@ class CardSet:
     cards: dict[str, Card]
     digest: str = ""
     """SHA-256 of the file's canonical JSON: what a log's `Cards` tag may pin."""
+    name: str = ""
+    """What a log's `Cards` tag calls it: the file's `id`, or else its file name less `.json`."""
 
     def linked(self, one: str, other: str) -> bool:
         """S-LINK: two cards are linked when either lists the other."""
@@ -74,17 +76,24 @@ def parse_cannons(text: str) -> tuple[Cannon | None, ...]:
     return tuple(None if item == "X" else Cannon(int(item[0]), item[1]) for item in text.split("-"))
 
 
-def load(document: Any) -> CardSet:
-    """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer."""
+def load(document: Any, name: str = "") -> CardSet:
+    """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer.
+    `name` is what a log calls it when the file gives no `id` of its own."""
     from referee.jsonschemas import first_errors, pointer_of  # jsonschema only when data is read
 
     errors = first_errors(FORMAT, document)
     if errors is not None:
         raise DataError(_message(errors.first, document), pointer_of(errors.first), "S-DATA", errors.others())
-    return _built(document)
+    return _built(document, document.get("id", name))
 
 
-def _built(document: Any) -> CardSet:
+def name_of(path: str) -> str:
+    """The name a card file answers to when it gives no `id`: its file name less `.json`."""
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[:-5] if base.lower().endswith(".json") else base
+
+
+def _built(document: Any, name: str) -> CardSet:
     """The cards of a document that fits the schema, checked for what a schema cannot say (S-DATA-CHECK)."""
     nationalities = tuple(document["nationalities"])
     cards: dict[str, Card] = {}
@@ -119,7 +128,7 @@ def _built(document: Any) -> CardSet:
                 raise DataError("a card cannot be linked to itself", pointer, rule="S-DATA-CHECK")
             if target is None or target.kind not in ("ship", "crew"):
                 raise DataError(f"{link} is not a ship or crew of this file", pointer, rule="S-DATA-CHECK")
-    return CardSet(nationalities, cards, digest_of(document))
+    return CardSet(nationalities, cards, digest_of(document), name)
 
 
 _ABSENT = {"$ref": "#/$defs/absent"}
@@ -176,7 +185,7 @@ def sample_cards() -> CardSet:
     JSON Schema library and the building of its validator, about a tenth of a second."""
     data = pkgutil.get_data(__package__, "sample-cards.json")  # importing importlib.resources costs more
     assert data is not None  # the package's loader reads the files it ships
-    return _built(json.loads(data.decode("utf-8")))
+    return _built(json.loads(data.decode("utf-8")), SAMPLE_NAME)
 
 
 def _check_hull(raw: dict[str, Any], pointer: str) -> None:

@@ -18,8 +18,9 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-DICE", "Dice", "Six-sided dice only, each roll written as its value where it is rolled. A value outside "
        "1–6, a missing roll or a roll where none is due is illegal."),
     _R("S-DATA", "Card data", "No card is built in: the Cards tag names the card data, 'sample' for the small "
-       "invented set the package ships, or a file given with --data (optionally pinned by its SHA-256). The file "
-       "is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
+       "invented set the package ships, or a file given with --data, by its name (the file's id, or else its "
+       "file name less .json) and optionally its SHA-256. Data not given, or not the data named, is N-DATA. The "
+       "file is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
     _R("S-DATA-CHECK", "What a schema cannot say", "Ids unique, nationalities listed, a ship's cannons one a mast, "
        "links to another ship or crew of the file, uniques at 0 gold, known keywords. A bad file stops the run "
        "before any log is judged (exit 2), naming the JSON pointer at fault."),

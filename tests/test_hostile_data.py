@@ -1,0 +1,250 @@
+"""Data files as a hostile user writes them, and the data a log is judged on: every value a
+data file's schema lets through is judged or refused at its JSON pointer, never a bug (exit 3);
+what is cheap is checked first and only the first few faults are gathered; and a log is judged
+on the data it names, whatever the order of the --data files, or not at all (N-DATA)."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+LAGOON = ROOT / "samples" / "perroquets" / "boards" / "lagoon-9.json"
+LAGOON_GAME = ROOT / "samples" / "perroquets" / "boards" / "lagoon-game.perroquets"
+DEFAULT_GAME = ROOT / "samples" / "perroquets" / "legal" / "p-example-4-meeting.perroquets"
+SAMPLE_CARDS = ROOT / "referee" / "games" / "spanish_main" / "sample-cards.json"
+SPANISH_GAME = ROOT / "samples" / "spanish-main" / "legal" / "game-sm-1.spanish-main"
+
+
+def run(*args: Any):
+    return CliRunner().invoke(cli, [str(arg) for arg in args])
+
+
+def board() -> dict[str, Any]:
+    return json.loads(LAGOON.read_text(encoding="utf-8"))
+
+
+def cards() -> dict[str, Any]:
+    return json.loads(SAMPLE_CARDS.read_text(encoding="utf-8"))
+
+
+def write(path: Path, document: Any) -> Path:
+    path.write_text(json.dumps(document), encoding="utf-8")
+    return path
+
+
+def refused(result, *words: str) -> None:
+    """A usage-level refusal (exit 1 or 2 as the command documents), located, and no bug."""
+    assert result.exit_code in (1, 2), result.output
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    for word in words:
+        assert word in result.output, result.output
+
+
+# -- every value judged or refused ------------------------------------------------------------
+
+def _with_surrogate(document: dict[str, Any], where: list[Any]) -> dict[str, Any]:
+    target = document
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = "A\ud800"
+    return document
+
+
+@pytest.mark.parametrize(("make", "where", "pointer"), [
+    (board, ["cards", 0, "id"], "/cards/0/id"),
+    (board, ["description"], "/description"),
+    (cards, ["cards", 0, "name"], "/cards/0/name"),
+    (cards, ["nationalities", 1], "/nationalities/1"),
+])
+@pytest.mark.parametrize("command", [["data", "check"], ["data", "show"], ["check", "--data"]])
+def test_a_lone_surrogate_in_a_data_file_is_refused_at_its_pointer(tmp_path, make, where, pointer, command):
+    path = tmp_path / "data.json"
+    path.write_text(json.dumps(_with_surrogate(make(), where)), encoding="utf-8")  # written as \ud800
+    extra = [DEFAULT_GAME] if command[0] == "check" else []
+    refused(run(*command, path, *extra), f"{path}: {pointer}: a lone surrogate \\ud800")
+
+
+def test_a_lone_surrogate_in_a_key_or_a_file_to_import_is_refused(tmp_path):
+    keyed = tmp_path / "keyed.json"
+    keyed.write_text('{"format": "perroquets-data", "\\udc01x": 1}', encoding="utf-8")
+    refused(run("data", "check", keyed), "/\\udc01x: a lone surrogate \\udc01")
+    export = tmp_path / "export.json"
+    export.write_text('[{"type": "Ship", "name": "Gull \\ud83d"}]', encoding="utf-8")
+    refused(run("data", "import", export), "/0/name: a lone surrogate \\ud83d")
+
+
+def test_a_surrogate_pair_written_as_escapes_is_one_character(tmp_path):
+    document = board()
+    document["description"] = "a parrot \U0001f99c"
+    path = tmp_path / "pair.json"
+    path.write_text(json.dumps(document), encoding="utf-8")  # "\ud83e\udd9c"
+    assert run("data", "check", path).exit_code == 0
+
+
+def test_a_number_no_float_holds_is_refused_at_its_place(tmp_path):
+    text = json.dumps(cards(), indent=1).replace('"length_mm": 60', '"length_mm": 1e999', 1)
+    path = tmp_path / "huge.json"
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), start=1) if "1e999" in row)
+    refused(run("data", "check", path), f"invalid JSON at line {line}, column", "1e999 is too large for a float")
+
+
+# -- what is cheap first, and only the first few faults --------------------------------------
+
+def test_unique_items_are_judged_in_one_pass_and_the_repeat_is_named():
+    from referee.jsonschemas import first_repeat, json_key
+
+    assert first_repeat(["a", 1, True, 1.0]) == (1, 3)  # 1 and 1.0 are one number …
+    assert first_repeat([1, True, "1", [1], {"a": 1}]) is None  # … but true is not 1
+    assert json_key({"a": [1, 2], "b": None}) == json_key({"b": None, "a": [1.0, 2]})
+    mixed = [str(n) if n % 2 else n for n in range(200_000)] + [4]
+    started = time.perf_counter()
+    assert first_repeat(mixed) == (4, 200_000)
+    assert time.perf_counter() - started < 2
+
+
+def test_a_board_of_many_islands_of_mixed_types_is_refused_quickly(tmp_path):
+    """jsonschema compares each item with every other when they cannot be sorted: 20,000 took 41 s."""
+    document = board()
+    document["board"]["islands"] = [f"a{n % 9 + 1}" if n % 2 else n for n in range(20_000)]
+    path = write(tmp_path / "islands.json", document)
+    started = time.perf_counter()
+    result = run("check", "--data", path, LAGOON_GAME)
+    assert time.perf_counter() - started < 15
+    refused(result, f"{path}: /board/islands/0: 0 is not of type 'string' (P-DATA); at least 20 more errors in the file")
+
+
+@pytest.mark.parametrize(("change", "pointer", "words"), [
+    (lambda d: d["board"]["islands"].append(d["board"]["islands"][2]), "/board/islands/5",
+     'item 5 repeats item 2 ("'),
+    (lambda d: d["nationalities"].append("Pirates"), "/nationalities/2", 'item 2 repeats item 0 ("Pirates")'),
+    (lambda d: d["cards"][0]["links"].append("c-ada"), "/cards/0/links/1", 'item 1 repeats item 0 ("c-ada")'),
+])
+def test_a_repeated_item_is_named_with_the_first_of_its_kind(tmp_path, change, pointer, words):
+    document = board() if pointer.startswith("/board") else cards()
+    change(document)
+    path = write(tmp_path / "repeat.json", document)
+    result = run("data", "check", path)
+    refused(result, f"{path}: {pointer}: {words}")
+    assert len(result.output) < 400, "the message quotes the item, not the whole array"
+
+
+def test_only_the_first_faults_are_gathered_and_the_rest_counted(tmp_path):
+    document = board()
+    document["cards"][0]["green"] = "X"
+    document["cards"][1]["green"] = "Y"
+    path = write(tmp_path / "two.json", document)
+    refused(run("data", "check", path), f"{path}: /cards/0/green: 'X' does not match", "; 1 more error in the file")
+    from referee.jsonschemas import FEW_ERRORS, first_errors
+
+    document["board"]["islands"] = list(range(10 * FEW_ERRORS))
+    found = first_errors("perroquets-data", document)
+    assert found is not None and len(found.errors) == FEW_ERRORS and found.more
+    assert found.others() == f"at least {FEW_ERRORS} more errors"
+
+
+def test_import_stops_gathering_a_game_s_errors_once_it_has_enough(monkeypatch):
+    """A record of a million wrong turns took 3.6 GB and 72 s to print its first 50 errors."""
+    from referee import validation
+
+    taken = []
+    validator = validation.part_validator("game-record", "game")
+
+    class Counting:
+        def iter_errors(self, part):
+            for error in validator.iter_errors(part):
+                taken.append(error)
+                yield error
+
+    monkeypatch.setattr(validation, "part_validator", lambda name, definition: Counting())
+    game = {"game": "korsar", "tags": [], "rounds": [{"number": 1, "turns": [7] * 10_000}]}
+    lines = validation.game_record_errors(game, "$.games[0]", limit=51)
+    assert len(lines) == 51 and len(taken) == 51
+
+
+def test_import_of_a_game_of_many_wrong_turns_reports_fifty_and_stops(tmp_path):
+    document = {"format": "referee-game-record", "version": 1,
+                "games": [{"game": "korsar", "tags": [], "rounds": [{"number": 1, "turns": [7] * 200_000}]}]}
+    path = write(tmp_path / "wrong.json", document)
+    started = time.perf_counter()
+    result = run("import", path)
+    assert time.perf_counter() - started < 20
+    assert result.exit_code == 1
+    assert result.output.count(": error at ") == 50 and "stopped after 50 errors" in result.output
+
+
+# -- the right data, or none -------------------------------------------------------------------
+
+def _codes(result) -> list[str]:
+    return [line.split("error[")[1].split("]")[0] for line in result.output.splitlines() if "error[" in line]
+
+
+def test_a_log_naming_the_built_in_board_is_not_judged_on_another(tmp_path):
+    result = run("check", "--data", LAGOON, DEFAULT_GAME)
+    assert result.exit_code == 2 and set(_codes(result)) == {"N-DATA"}
+    assert "this log names the built-in board, and no --data file given for its game is that board: lagoon-9" \
+        in result.output
+    assert run("check", DEFAULT_GAME).exit_code == 0
+
+
+def test_a_log_naming_the_sample_cards_is_not_judged_on_another_file(tmp_path):
+    document = cards()
+    document["cards"][0]["cost"] = 40  # a legal game on the sample breaks S-BUILD on this file
+    other = write(tmp_path / "other.json", document)
+    result = run("check", "--data", other, SPANISH_GAME)
+    assert result.exit_code == 2 and _codes(result) == ["N-DATA"], result.output
+    assert "this log names the built-in card data" in result.output
+    assert run("check", "--data", SAMPLE_CARDS, SPANISH_GAME).exit_code == 0, "the sample given as a file is the sample"
+
+
+def _named(game: Path, tag: str, value: str, tmp_path: Path) -> Path:
+    text = game.read_text(encoding="utf-8")
+    start = text.index(f"[{tag} \"")
+    end = text.index("\"]", start)
+    path = tmp_path / f"named{game.suffix}"
+    path.write_text(text[:start] + f"[{tag} \"{value}" + text[end:], encoding="utf-8")
+    return path
+
+
+def test_a_card_file_is_named_by_its_id_or_its_file_name_whatever_the_order(tmp_path):
+    mine = write(tmp_path / "mine.json", cards())
+    costly = cards()
+    costly["cards"][0]["cost"] = 40
+    other = write(tmp_path / "other.json", costly)
+    log = _named(SPANISH_GAME, "Cards", "mine", tmp_path)
+    for order in ([mine, other], [other, mine]):
+        result = run("check", *(f"--data={path}" for path in order), log)
+        assert result.exit_code == 0, result.output
+    costly["id"] = "mine"
+    same_name = write(tmp_path / "other.json", costly)
+    result = run("check", "--data", mine, "--data", same_name, log)
+    assert result.exit_code == 2 and "2 --data files are named 'mine'" in result.output
+    from referee.games.spanish_main.cards import digest_of
+
+    pinned = _named(SPANISH_GAME, "Cards", f"mine sha256:{digest_of(cards())}", tmp_path)
+    for order in ([mine, same_name], [same_name, mine]):
+        assert run("check", *(f"--data={path}" for path in order), pinned).exit_code == 0
+    wrong = _named(SPANISH_GAME, "Cards", f"mine sha256:{'0' * 64}", tmp_path)
+    result = run("check", "--data", mine, wrong)
+    assert result.exit_code == 2 and "the --data file named 'mine' is not the one this log names" in result.output
+
+
+def test_a_board_is_chosen_by_its_id_and_digest_whatever_the_order(tmp_path):
+    changed = board()
+    changed["bag"]["3"] = 9
+    other = write(tmp_path / "other.json", changed)  # the same id, another digest
+    for order in ([LAGOON, other], [other, LAGOON]):
+        result = run("check", *(f"--data={path}" for path in order), LAGOON_GAME)
+        assert result.exit_code == 0, result.output
+    unpinned = _named(LAGOON_GAME, "Data", "lagoon-9", tmp_path)
+    result = run("check", "--data", LAGOON, "--data", other, unpinned)
+    assert result.exit_code == 2 and "2 --data files are named 'lagoon-9'" in result.output
+    assert run("check", "--data", LAGOON, unpinned).exit_code == 0
