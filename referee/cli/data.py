@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, UnreadableInput, cli
-from referee.cli.common import emit, open_output, output_option
+from referee.cli.common import emit, note_inputs, open_output, output_option
 from referee.games.base import DataError, GameRules
 
 
@@ -130,6 +130,7 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
       referee data show samples/perroquets/boards/lagoon-9.json --format svg -o lagoon-9.svg
       referee data show sample s-gull
     """
+    note_inputs([path], "data file")
     rules, loaded = _loaded(path)
     if output_format == "svg":
         if item is not None:
@@ -176,6 +177,7 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
     """
     from referee.pipeline.datafiles import DataFileError, read_text
 
+    note_inputs([path], "file to import")
     rules = _importer(game_id)
     try:
         text = read_text(path, "a file to import", byte_order_mark=True)
