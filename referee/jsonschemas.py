@@ -12,13 +12,15 @@ as they are found, the first few only (`first_errors`), not all built and sorted
 from __future__ import annotations
 
 import json
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from referee.schema_compiler import compile_schemas
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
@@ -119,6 +121,45 @@ def part_validator(name: str, definition: str) -> Draft202012Validator:
     return validator_class()({"$ref": f"{schema_id}#/$defs/{definition}"}, registry=registry())
 
 
+@lru_cache(maxsize=None)
+def _by_id() -> dict[str, str]:
+    return {load_schema(file)["$id"]: name for name, file in SCHEMAS.items()}
+
+
+def _jsonschema_check(resource_id: str, node: Any) -> Callable[[Any], bool]:
+    """jsonschema's yes-or-no for one schema object, loaded the first time it is asked."""
+    checks: list[Callable[[Any], bool]] = []
+
+    def check(value: Any) -> bool:
+        if not checks:
+            checks.append(validator(_by_id()[resource_id]).evolve(schema=node).is_valid)
+        return checks[0](value)
+
+    return check
+
+
+def is_valid(name: str, definition: str | None = None) -> Callable[[Any], bool]:
+    """The quick yes-or-no for a schema, or one of its definitions: the whole schema
+    translated into Python once (see referee.schema_compiler); jsonschema is asked
+    only for the errors of a document this refuses."""
+    return _checks(name)["" if definition is None else definition]
+
+
+@lru_cache(maxsize=None)
+def _checks(name: str) -> dict[str, Callable[[Any], bool]]:
+    """The checks of a schema ("") and of each of its definitions, translated together, so
+    a command that asks for the document and for its games compiles the schema once. A
+    game's actions (the `…-action` definitions) repeat through an archive: each distinct
+    one is checked once."""
+    resources = {load_schema(file)["$id"]: load_schema(file) for file in SCHEMAS.values()}
+    schema = load_schema(SCHEMAS[name])
+    definitions = list(schema.get("$defs", {}))
+    actions = [(schema["$id"], f"/$defs/{key}") for key in definitions if key.endswith("-action")]
+    checks = compile_schemas(resources, schema["$id"], ["", *(f"/$defs/{key}" for key in definitions)],
+                             _jsonschema_check, remembered=actions)
+    return dict(zip(["", *definitions], checks))
+
+
 FEW_ERRORS = 20
 """How many of a document's errors are gathered before the rest are only said to exist."""
 
@@ -148,6 +189,8 @@ def first_errors(name: str, document: Any, limit: int = FEW_ERRORS) -> SchemaErr
     """A document's first errors against a schema, or None when it is valid: jsonschema's
     errors are taken as they are found, `limit` of them (and one to know there are more),
     never all of them built at once."""
+    if is_valid(name)(document):
+        return None
     found = list(islice(validator(name).iter_errors(document), limit + 1))
     if not found:
         return None

@@ -8,57 +8,16 @@ schema the translation leaves to it. The schemas and their validators themselves
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import lru_cache
+from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from referee.jsonschemas import SCHEMAS, load_schema, part_validator, registry, validator
-from referee.schema_compiler import compile_schemas
+from referee.jsonschemas import SCHEMAS, is_valid, part_validator, registry, validator
 
 __all__ = ["SCHEMAS", "game_record_errors", "is_valid", "part_errors", "part_validator", "schema_errors",
            "validator"]
 
 _registry = registry
-
-
-@lru_cache(maxsize=None)
-def _by_id() -> dict[str, str]:
-    return {load_schema(file)["$id"]: name for name, file in SCHEMAS.items()}
-
-
-def _jsonschema_check(resource_id: str, node: Any) -> Callable[[Any], bool]:
-    """jsonschema's yes-or-no for one schema object, loaded the first time it is asked."""
-    checks: list[Callable[[Any], bool]] = []
-
-    def check(value: Any) -> bool:
-        if not checks:
-            checks.append(validator(_by_id()[resource_id]).evolve(schema=node).is_valid)
-        return checks[0](value)
-
-    return check
-
-
-def is_valid(name: str, definition: str | None = None) -> Callable[[Any], bool]:
-    """The quick yes-or-no for a schema, or one of its definitions: the whole schema
-    translated into Python once (see referee.schema_compiler); jsonschema is asked
-    only for the errors of a document this refuses."""
-    return _checks(name)["" if definition is None else definition]
-
-
-@lru_cache(maxsize=None)
-def _checks(name: str) -> dict[str, Callable[[Any], bool]]:
-    """The checks of a schema ("") and of each of its definitions, translated together, so
-    a command that asks for the document and for its games compiles the schema once. A
-    game's actions (the `…-action` definitions) repeat through an archive: each distinct
-    one is checked once."""
-    resources = {load_schema(file)["$id"]: load_schema(file) for file in SCHEMAS.values()}
-    schema = load_schema(SCHEMAS[name])
-    definitions = list(schema.get("$defs", {}))
-    actions = [(schema["$id"], f"/$defs/{key}") for key in definitions if key.endswith("-action")]
-    checks = compile_schemas(resources, schema["$id"], ["", *(f"/$defs/{key}" for key in definitions)],
-                             _jsonschema_check, remembered=actions)
-    return dict(zip(["", *definitions], checks))
 
 
 def schema_errors(name: str, document: Any, prefix: str = "$", limit: int | None = None) -> list[str]:

@@ -248,3 +248,76 @@ def test_a_board_is_chosen_by_its_id_and_digest_whatever_the_order(tmp_path):
     result = run("check", "--data", LAGOON, "--data", other, unpinned)
     assert result.exit_code == 2 and "2 --data files are named 'lagoon-9'" in result.output
     assert run("check", "--data", LAGOON, unpinned).exit_code == 0
+
+
+# -- data import: odd cards left out, absurd input refused, reports escaped --------------------
+
+SHIP = {"type": "Ship", "name": "Gull", "cardId": "g-1", "nationality": "Pirates", "pointValue": 9,
+        "details": {"masts": 2, "cargo": 3, "baseMove": "S+L", "cannons": ["3S", "2L"]}}
+
+
+def _import(tmp_path: Path, entries: list[Any]):
+    path = write(tmp_path / "export.json", entries)
+    return CliRunner().invoke(cli, ["data", "import", str(path)])
+
+
+@pytest.mark.parametrize(("odd", "words"), [
+    ({"type": "Treasure", "name": "Hoard", "cardId": "h" * 63, "details": {"treasureValues": [1, 2]}}, None),
+    ({**SHIP, "cardId": "n-1", "nationality": "N" * 41}, "#2 Gull: its nationality is 41 characters long"),
+    ({"type": "Treasure", "name": "Hoard", "cardId": "h-1", "details": {"treasureValues": list(range(1, 26))}},
+     "#2 Hoard: details.treasureValues lists 25 values: a treasure entry lists at most 24"),
+])
+def test_one_odd_card_is_reported_and_left_out_not_the_whole_file(tmp_path, odd, words):
+    result = _import(tmp_path, [SHIP, odd])
+    assert "internal error" not in result.output and "Traceback" not in result.output
+    document = json.loads(result.stdout)
+    if words is None:  # a long id grows past 64 characters when numbered: it is cut to fit
+        assert result.exit_code == 0, result.stderr
+        ids = [card["id"] for card in document["cards"]]
+        assert ids[1:] == ["h" * 62 + "-1", "h" * 62 + "-2"] and all(len(i) <= 64 for i in ids)
+    else:
+        assert result.exit_code == 1 and words in result.stderr, result.stderr
+        assert [card["id"] for card in document["cards"]] == ["g-1"]
+    checked = write(tmp_path / "cards.json", document)
+    assert run("data", "check", checked).exit_code == 0
+
+
+def test_a_treasure_of_two_hundred_thousand_values_is_refused_quickly(tmp_path):
+    """It wrote 20 MB (30 s) that data check then refused."""
+    hoard = {"type": "Treasure", "name": "Hoard", "cardId": "h-1", "details": {"treasureValues": [1] * 200_000}}
+    started = time.perf_counter()
+    result = _import(tmp_path, [SHIP, hoard])
+    assert time.perf_counter() - started < 10
+    assert result.exit_code == 1 and "#2 Hoard: details.treasureValues lists 200,000 values" in result.stderr
+    assert len(result.stdout) < 2000
+
+
+def test_what_the_card_format_refuses_of_one_card_leaves_that_card_out(tmp_path):
+    from referee.games.spanish_main.fleet_import import _schema_fault
+
+    assert _schema_fault({"id": "x", "kind": "crew", "name": "Ada", "nationality": "P", "cost": 1}) is None
+    assert "masts" in (_schema_fault({"id": "x", "kind": "crew", "name": "Ada", "nationality": "P", "cost": 1,
+                                      "masts": 2}) or "")
+
+
+HOSTILE = "Evil\x1b]0;owned\x07 \u202eKing\u2028Queen\u2029"
+
+
+def test_data_show_and_the_import_report_escape_what_would_act_on_a_terminal(tmp_path):
+    document = cards()
+    document["cards"][0]["name"] = HOSTILE
+    document["cards"][0]["ability"] = HOSTILE
+    path = write(tmp_path / "cards.json", document)
+    for args in (["data", "show", path], ["data", "show", path, "s-gull"], ["data", "check", path]):
+        result = run(*args)
+        assert result.exit_code == 0, result.output
+        for raw in ("\x1b", "\x07", "\u202e", "\u2028", "\u2029"):
+            assert raw not in result.output
+    assert "Evil\\x1b]0;owned\\x07 \\u202eKing\\u2028Queen\\u2029" in run("data", "show", path, "s-gull").output
+    result = _import(tmp_path, [{**SHIP, "name": HOSTILE, "ability": HOSTILE}])
+    assert result.exit_code == 0
+    for raw in ("\x1b", "\x07", "\u202e", "\u2028", "\u2029"):
+        assert raw not in result.stderr
+    for raw in ("\x1b", "\x07", "\u202e", "\u2028"):
+        assert raw not in result.stdout, "the JSON written escapes them too"
+    assert json.loads(result.stdout)["cards"][0]["name"] == HOSTILE.strip(), "the data keeps what was written"

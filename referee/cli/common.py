@@ -20,6 +20,7 @@ from referee.pipeline.datafiles import DataFileError, judge_options
 from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
 from referee.pipeline.work import spool
 from referee.reports.style import Style, wants_colour
+from referee.reports.visible import visible
 
 
 def exclude_option(function):
@@ -57,8 +58,8 @@ def judging_options(function):
             kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
             if error.path == "--variant":
-                raise click.UsageError(str(error)) from None
-            raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(str(error)) from None
+                raise click.UsageError(visible(str(error))) from None
+            raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(visible(str(error))) from None
         return function(*args, **kwargs)
 
     return wrapper
