@@ -160,6 +160,18 @@ def _checks(name: str) -> dict[str, Callable[[Any], bool]]:
     return dict(zip(["", *definitions], checks))
 
 
+MESSAGE_CHARS = 300
+"""A schema error quotes the value at fault, which may be megabytes long: a line of the report
+shows its start and its end."""
+
+
+def clipped(message: str) -> str:
+    if len(message) <= MESSAGE_CHARS:
+        return message
+    cut = len(message) - MESSAGE_CHARS
+    return f"{message[:MESSAGE_CHARS - 60]} … ({cut:,} characters) … {message[-60:]}"
+
+
 FEW_ERRORS = 20
 """How many of a document's errors are gathered before the rest are only said to exist."""
 

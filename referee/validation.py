@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from itertools import islice
 from typing import Any
 
-from referee.jsonschemas import SCHEMAS, is_valid, part_validator, registry, validator
+from referee.jsonschemas import SCHEMAS, clipped as _clipped, is_valid, part_validator, registry, validator
 
 __all__ = ["SCHEMAS", "game_record_errors", "is_valid", "part_errors", "part_validator", "schema_errors",
            "validator"]
@@ -38,18 +38,6 @@ def part_errors(name: str, definition: str, part: Any, prefix: str, limit: int |
 def _lines(errors: Iterable[Any], prefix: str, limit: int | None) -> list[str]:
     found = sorted(islice(errors, limit), key=lambda e: [(isinstance(p, str), p) for p in e.absolute_path])
     return [f"{prefix}{error.json_path[1:]}: {_clipped(error.message)}" for error in found]
-
-
-MESSAGE_CHARS = 300
-"""A schema error quotes the value at fault, which may be megabytes long: a line of the report
-shows its start and its end."""
-
-
-def _clipped(message: str) -> str:
-    if len(message) <= MESSAGE_CHARS:
-        return message
-    cut = len(message) - MESSAGE_CHARS
-    return f"{message[:MESSAGE_CHARS - 60]} … ({cut:,} characters) … {message[-60:]}"
 
 
 def game_record_errors(game: Any, prefix: str, limit: int | None = None) -> list[str]:

@@ -321,3 +321,75 @@ def test_data_show_and_the_import_report_escape_what_would_act_on_a_terminal(tmp
     for raw in ("\x1b", "\x07", "\u202e", "\u2028"):
         assert raw not in result.stdout, "the JSON written escapes them too"
     assert json.loads(result.stdout)["cards"][0]["name"] == HOSTILE.strip(), "the data keeps what was written"
+
+
+# -- every value a schema allows, judged or refused ---------------------------------------------
+
+LEVEL2 = sorted((ROOT / "samples" / "spanish-main" / "legal").glob("level2-*.spanish-main"))
+
+
+def _hulls(document: dict[str, Any], **measures: Any) -> dict[str, Any]:
+    for card in document["cards"]:
+        if "hull" in card:
+            card["hull"].update(measures)
+        if card["kind"] == "fort" and "footprint" in measures:
+            card["footprint_mm"] = measures["footprint"]
+    for card in document["cards"]:
+        if "hull" in card:
+            card["hull"].pop("footprint", None)
+    return document
+
+
+@pytest.mark.parametrize("measures", [
+    {"length_mm": 1e300, "beam_mm": 1e300, "sail_mm": 1e300},
+    {"footprint": [1e300, 1e300]},
+], ids=["a hull of 1e300 mm", "a fort of 1e300 mm"])
+def test_a_model_too_large_for_any_table_is_refused(tmp_path, measures):
+    """A hull of 1e300 mm reached the geometry library, which failed: exit 3."""
+    document = _hulls(cards(), **measures)
+    document["id"] = "mine"
+    path = write(tmp_path / "mine.json", document)
+    log = _named(LEVEL2[0], "Cards", "mine", tmp_path)
+    refused(run("check", "--data", path, log), "is greater than the maximum of 1000 (S-DATA)")
+
+
+@pytest.mark.parametrize("measures", [
+    {"length_mm": 1000, "beam_mm": 1000, "sail_mm": 1000, "bow_mm": 0},
+    {"length_mm": 1e-300, "beam_mm": 5e-324, "sail_mm": 5e-324, "bow_mm": 0},
+    {"length_mm": 60, "beam_mm": 1e-9, "sail_mm": 1000, "bow_mm": 1000},
+    {"footprint": [1000, 5e-324]},
+], ids=["the largest", "the smallest", "a needle", "a fort of a line"])
+def test_every_model_the_schema_allows_is_judged(tmp_path, measures):
+    document = _hulls(cards(), **measures)
+    for card in document["cards"]:
+        if "hull" in card:
+            hull = card["hull"]
+            top = hull["bow_mm"] + hull["length_mm"]
+            hull["masts_mm"] = [min(1000, top * (n + 1) / (len(hull["masts_mm"]) + 1)) for n in
+                                range(len(hull["masts_mm"]))]
+    document["id"] = "mine"
+    path = write(tmp_path / "mine.json", document)
+    assert run("data", "check", path).exit_code == 0
+    for game in LEVEL2:
+        result = run("check", "--data", path, _named(game, "Cards", "mine", tmp_path))
+        assert result.exit_code in (0, 1), result.output
+        assert "internal error" not in result.output
+
+
+def test_a_manoeuvre_of_a_page_is_refused_and_its_message_clipped(tmp_path):
+    """A card's path of 80,000 steps was judged, at 9 moves a second."""
+    document = board()
+    document["cards"][0]["green"] = " ".join(["L R"] * 40_000)
+    path = write(tmp_path / "long.json", document)
+    result = run("check", "--data", path, LAGOON_GAME)
+    refused(result, f"{path}: /cards/0/green: 'L R L R", "characters) …", "is too long (P-DATA)")
+    assert len(result.output) < 1000
+
+
+def test_a_long_value_quoted_by_a_check_of_the_game_s_own_is_clipped(tmp_path):
+    document = cards()
+    document["cards"][0]["nationality"] = "N" * 100_000
+    path = write(tmp_path / "nation.json", document)
+    result = run("data", "check", path)
+    refused(result, "/cards/0/nationality: nationality 'NNN", "is not among the file's nationalities")
+    assert len(result.output) < 1000

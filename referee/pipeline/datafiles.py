@@ -22,6 +22,9 @@ class DataFileError(Exception):
     it breaks when a game's ruling says (cited at the end, as a finding's rule would be)."""
 
     def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "") -> None:
+        from referee.jsonschemas import clipped
+
+        message = clipped(message)  # it may quote a value of megabytes
         where = f"{path}: {pointer}: " if pointer else f"{path}: "
         super().__init__(where + message + (f" ({rule})" if rule else "") + (f"; {more} in the file" if more else ""))
         self.path = path

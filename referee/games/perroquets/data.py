@@ -136,11 +136,11 @@ def digest_of(document: Any) -> str:
 def load(document: Any) -> GameData:
     """A data document checked and made ready; DataError names the JSON pointer at fault,
     and every fault breaks P-DATA (what the board, cards and bag must be)."""
-    from referee.jsonschemas import first_errors, pointer_of  # jsonschema only when data is read
+    from referee.jsonschemas import clipped, first_errors, pointer_of  # jsonschema only when data is read
 
     errors = first_errors(FORMAT, document)
     if errors is not None:
-        raise DataError(errors.first.message, pointer_of(errors.first), "P-DATA", errors.others())
+        raise DataError(clipped(errors.first.message), pointer_of(errors.first), "P-DATA", errors.others())
     try:
         return _ready(document)
     except DataError as error:

@@ -79,11 +79,11 @@ def parse_cannons(text: str) -> tuple[Cannon | None, ...]:
 def load(document: Any, name: str = "") -> CardSet:
     """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer.
     `name` is what a log calls it when the file gives no `id` of its own."""
-    from referee.jsonschemas import first_errors, pointer_of  # jsonschema only when data is read
+    from referee.jsonschemas import clipped, first_errors, pointer_of  # jsonschema only when data is read
 
     errors = first_errors(FORMAT, document)
     if errors is not None:
-        raise DataError(_message(errors.first, document), pointer_of(errors.first), "S-DATA", errors.others())
+        raise DataError(clipped(_message(errors.first, document)), pointer_of(errors.first), "S-DATA", errors.others())
     return _built(document, document.get("id", name))
 
 

@@ -205,7 +205,8 @@ RULINGS: tuple[Ruling, ...] = (
        "overlap when one enters the other by more than ε. Where the answer would change within ε, the log's "
        "statement is accepted with a notice."),
     _R("S-GEO-DATA", "What level 2 needs", "Every ship needs a hull in the card data and every fort built a "
-       "footprint; every island and terrain piece its shape, every placement and move segment its pose. "
+       "footprint, each measure at most 1,000 mm; every island and terrain piece its shape, every placement and "
+       "move segment its pose. "
        "--level 1 judges such a log at level 1."),
     _R("S-GEO-ISLANDS", "Placing islands", "Each island is at least 3L from every island already placed and at "
        "most 6L from one of them, edge to edge."),
