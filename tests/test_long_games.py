@@ -4,11 +4,11 @@ it hold memory to what a game needs, not to what every one of its turns would co
 
 from __future__ import annotations
 
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from referee.cli import cli
@@ -19,11 +19,12 @@ from tests.test_replay_page import browser, games_in, shown_state  # noqa: F401 
 SHORT = ROOT / "samples" / "spanish-main" / "legal" / "short-game.spanish-main"
 
 
-def long_game(turns: int, per_line: int = 10, illegal_at: int | None = None) -> str:
+def long_game(turns: int, per_line: int = 10, illegal_at: int | None = None, described: bool = False) -> str:
     """The short game's set-up, then `turns` turns that only end the turn; with `illegal_at`, that
-    turn is played by the wrong player."""
+    turn is played by the wrong player; `described`: the sample's comment lines stay before it."""
     text = SHORT.read_text(encoding="utf-8")
-    head = "\n".join(line for line in text.split("1. Anna:")[0].splitlines() if not line.startswith(";"))
+    head = "\n".join(line for line in text.split("1. Anna:")[0].splitlines()
+                     if described or not line.startswith(";"))
     rows, row = [head.rstrip() + "\n"], []
     for number in range(1, turns + 1):
         player = "Anna" if number % 2 else "Ben"
@@ -84,11 +85,12 @@ def test_a_long_game_s_page_steps_within_what_it_keeps_in_chromium(browser, tmp_
 
 
 def _peak_kb(*args: str) -> int:
-    """The peak resident memory of one command, in KiB."""
+    """The peak resident memory of one command, or of the largest of its worker processes, in KiB."""
     code = ("import resource, sys, runpy; sys.argv = ['referee', *sys.argv[1:]]\n"
             "try:\n    runpy.run_module('referee', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
-            "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+            "print(max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,"
+            " resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True)
     return int(done.stderr.strip().splitlines()[-1])
 
@@ -99,3 +101,13 @@ def test_a_long_game_s_page_holds_no_view_per_move(tmp_path):
     log.write_text(long_game(20_000), encoding="utf-8")
     peak = _peak_kb("replay", str(log), "-o", str(tmp_path / "long.html"))
     assert peak < 250_000, f"{peak} KiB"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_check_holds_no_record_of_every_turn_of_a_long_game(tmp_path, jobs):
+    """A game of 850,000 turns took 864 MB: a comment before its tags sent it to the full reader,
+    and under -j 2 each worker read a part of its middle as records, only to have it read again."""
+    log = tmp_path / "long.spanish-main"
+    log.write_text(long_game(250_000, described=True), encoding="utf-8")
+    peak = _peak_kb("check", "-q", "-j", jobs, str(log))
+    assert peak < 110_000, f"{peak} KiB"
