@@ -125,6 +125,8 @@ def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | 
         position = len(lines)
     if first is None:
         return None
+    if preamble and any("{" in line or ";" in line for line in lines[position:]):
+        return None  # a described game commented in its movetext too: the full reader reads it once
     game_tag = next((tag for tag in tags if tag.name == "Game"), None)
     rules = game_for_tag(game_tag.value) if game_tag is not None else None
     if rules is None:
