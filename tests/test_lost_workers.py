@@ -60,8 +60,9 @@ def test_a_killed_worker_ends_the_report_in_order_with_exit_2(tmp_path, output_f
         assert schema_errors("check-report", report) == []
         assert report["unreadable"][0]["path"] == str(big) and reason in report["unreadable"][0]["reason"]
     else:
-        assert f"{big}: error cannot read: {reason}" in out
-        assert "run again with fewer jobs (-j 1)" in out
+        assert f"{big}: cannot read: {reason}" in err
+        assert "run again with fewer jobs (-j 1)" in err
+        assert out.rstrip().splitlines()[-1].startswith("1 file, ") and "1 could not be read" in out
 
 
 def test_a_unit_travels_without_the_run_s_data(tmp_path, monkeypatch):

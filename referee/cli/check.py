@@ -219,8 +219,10 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                     break
     except WorkersLost as lost:  # the pool cannot go on: the report ends in order, naming the file
         if current is not None:
-            end_file(None)
-        tally.add_unreadable()
+            end_file(None)  # its games judged so far, closed in order: counted once, as not read whole
+            tally.counts["unreadable"] += 1
+        else:
+            tally.add_unreadable()
         pairs.append((lost.path, lost.reason))
         _unreadable(writer, lost.path, lost.reason)
     elapsed = time.perf_counter() - started
