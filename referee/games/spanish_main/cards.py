@@ -64,8 +64,9 @@ class CardSet:
     cards: dict[str, Card]
     digest: str = ""
     """SHA-256 of the file's canonical JSON: what a log's `Cards` tag may pin."""
-    name: str = ""
-    """What a log's `Cards` tag calls it: the file's `id`, or else its file name less `.json`."""
+    name: str = field(default="", compare=False)
+    """What a log's `Cards` tag calls it: the file's `id`, or else its file name less `.json` (a
+    label: two sets of the same cards are equal whatever they are called)."""
 
     def linked(self, one: str, other: str) -> bool:
         """S-LINK: two cards are linked when either lists the other."""
