@@ -10,8 +10,6 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Iterable
-from importlib import resources
-from pathlib import Path
 from typing import Any, TextIO
 
 from referee import __version__
@@ -22,18 +20,6 @@ from referee.pipeline.replay import GameReport
 from referee.reports.json_report import game_json
 
 RECORD_SCHEMA_ID = "urn:referee:schema:game-record:1"
-
-
-def schema_text(name: str) -> str:
-    """A bundled schema; from the installed package, or the checkout's schemas/."""
-    packaged = resources.files("referee") / "schemas" / name
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parent.parent / "schemas" / name).read_text(encoding="utf-8")
-
-
-def load_schema(name: str) -> dict[str, Any]:
-    return json.loads(schema_text(name))
 
 
 def _comments(comments: list[Comment]) -> list[dict[str, Any]]:

@@ -107,5 +107,5 @@ def test_the_sample_cards_named_as_a_file_are_the_sample():
     log = '[Game "Pirates of the Spanish Main"]\n[Players "Anna Ben"]\n[Build "40"]\n[Cards "{}"]\n\n'
     codes = {name: [d.code for d in check_text("x.spanish-main", log.format(name)).all_diagnostics()]
              for name in ("sample", "mine")}
-    assert "S-DATA" not in codes["sample"]
-    assert "S-DATA" in codes["mine"], "card data no file gives is refused"
+    assert "S-DATA" not in codes["sample"] and "N-DATA" not in codes["sample"]
+    assert "N-DATA" in codes["mine"], "card data no file gives is refused"

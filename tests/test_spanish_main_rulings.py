@@ -455,7 +455,7 @@ def test_an_unknown_card_cites_the_sample_cards_only_when_they_are_in_use():
     text = s.header() + s.setup(fleet_a=s.FLEET_A + " s4=s-galleon")
     assert decided(text) == ("S-DATA-UNKNOWN", ["S-DATA-SAMPLES"])
     document = json.loads((ROOT / "referee" / "games" / "spanish_main" / "sample-cards.json").read_text())
-    given = JudgeOptions(data={"spanish-main": (cards_load(document),)})
+    given = JudgeOptions(data={"spanish-main": (cards_load(document, "mine"),)})
     assert decided(text.replace('[Cards "sample"]', '[Cards "mine"]'), given) == ("S-DATA-UNKNOWN", [])
 
 

@@ -15,7 +15,7 @@ from typing import TextIO
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
-from referee.cli.common import emit, exclude_option, gather, judging_options, output_option
+from referee.cli.common import emit, exclude_option, gather, judging_options, output_option, refuse_overwriting_inputs
 from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES
@@ -97,10 +97,7 @@ def _inputs(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...]
     inputs, problems = gather(paths, ctx, exclude)
     if problems:
         raise UnreadableInput(f"{problems[0].path}: cannot read: {problems[0].reason}")
-    if output:
-        for item in inputs:
-            if item.path != "-" and os.path.exists(output) and os.path.samefile(item.path, output):
-                raise click.UsageError(f"-o {output} is one of the inputs: it would be overwritten")
+    refuse_overwriting_inputs(output)
     return inputs
 
 
@@ -110,6 +107,7 @@ def _output(output: str | None) -> Iterator[TextIO | None]:
     if output is None:
         yield None
         return
+    refuse_overwriting_inputs(output)
     with atomic_writer(output) as stream:
         yield stream
 

@@ -115,7 +115,7 @@ def _baseline_file(item: Input, name: str, stream: BinaryIO, reason: str, check_
     left = 0
     try:
         with ExitStack() as stack:
-            out = None if check_only else stack.enter_context(open_output(item.path))
+            out = None if check_only else stack.enter_context(open_output(item.path, in_place=True))
             if out is not None and bom:
                 out.write("\ufeff")
             for number, (chunk, game) in enumerate(_games(name, stream, reason, options)):

@@ -18,8 +18,8 @@ from referee.config import FORMATS
 from referee.games.base import JudgeOptions
 from referee.notation.codes import USAGE_CODES
 from referee.pipeline.fileio import Unreadable as UnreadableFile
-from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, default_jobs, input_size,
-                                     run_on_dask, run_units)
+from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, WorkersLost, default_jobs,
+                                     input_size, run_on_dask, run_units)
 from referee.pipeline.work import FileEnd, FileStart, file_findings
 from referee.reports.json_report import Tally, file_verdict
 from referee.reports.selection import Selection
@@ -177,45 +177,54 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
         ok = ok and verdict == "legal"
         current = None
 
-    for event in events:
-        if isinstance(event, Unreadable):
+    try:
+        for event in events:
+            if isinstance(event, Unreadable):
+                tally.add_unreadable()
+                pairs.append((event.path, event.reason))
+                _unreadable(writer, event.path, event.reason)
+                current = None
+                done += 1
+            elif isinstance(event, FileStart):
+                current = _File(event.path)
+                writer.file_start(event.path)
+                if event.problem is not None:
+                    current.diagnostics.extend(selection.filter([event.problem]))
+            elif isinstance(event, Judged) and current is not None:
+                result = event.result
+                if "internal_error" in result:
+                    failures.append((event.path, result["internal_error"]))
+                current.diagnostics.extend(selection.filter(result.get("diagnostics", [])))
+                games = result["games"]
+                selection.apply(games)
+                if max_errors is not None:
+                    games = _up_to_errors(games, max_errors - tally.errors)
+                for game in games:
+                    current.count += 1
+                    game["index"] = current.count
+                tally.add_games(games)
+                data_missing = data_missing or any(d["code"] in USAGE_CODES for g in games for d in g["diagnostics"])
+                current.verdicts.update(game["verdict"] for game in games)
+                writer.games(event.path, games)
+                bar.advance(event.size, tally.counts)
+                if max_errors is not None and tally.errors >= max_errors:
+                    end_file(None)
+                    stopped = True
+                    break
+            elif isinstance(event, FileEnd) and current is not None:
+                end_file(event.blank)
+                done += 1
+                if max_errors is not None and tally.errors >= max_errors:
+                    stopped = done < len(inputs)
+                    break
+    except WorkersLost as lost:  # the pool cannot go on: the report ends in order, naming the file
+        if current is not None:
+            end_file(None)  # its games judged so far, closed in order: counted once, as not read whole
+            tally.counts["unreadable"] += 1
+        else:
             tally.add_unreadable()
-            pairs.append((event.path, event.reason))
-            _unreadable(writer, event.path, event.reason)
-            current = None
-            done += 1
-        elif isinstance(event, FileStart):
-            current = _File(event.path)
-            writer.file_start(event.path)
-            if event.problem is not None:
-                current.diagnostics.extend(selection.filter([event.problem]))
-        elif isinstance(event, Judged) and current is not None:
-            result = event.result
-            if "internal_error" in result:
-                failures.append((event.path, result["internal_error"]))
-            current.diagnostics.extend(selection.filter(result.get("diagnostics", [])))
-            games = result["games"]
-            selection.apply(games)
-            if max_errors is not None:
-                games = _up_to_errors(games, max_errors - tally.errors)
-            for game in games:
-                current.count += 1
-                game["index"] = current.count
-            tally.add_games(games)
-            data_missing = data_missing or any(d["code"] in USAGE_CODES for g in games for d in g["diagnostics"])
-            current.verdicts.update(game["verdict"] for game in games)
-            writer.games(event.path, games)
-            bar.advance(event.size, tally.counts)
-            if max_errors is not None and tally.errors >= max_errors:
-                end_file(None)
-                stopped = True
-                break
-        elif isinstance(event, FileEnd) and current is not None:
-            end_file(event.blank)
-            done += 1
-            if max_errors is not None and tally.errors >= max_errors:
-                stopped = done < len(inputs)
-                break
+        pairs.append((lost.path, lost.reason))
+        _unreadable(writer, lost.path, lost.reason)
     elapsed = time.perf_counter() - started
     writer.close(dict(tally.counts), tally.errors if stopped else None, elapsed, pairs)
     return ok, failures, pairs, data_missing

@@ -6,7 +6,7 @@ import dataclasses
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
@@ -20,6 +20,7 @@ from referee.pipeline.datafiles import DataFileError, judge_options
 from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
 from referee.pipeline.work import spool
 from referee.reports.style import Style, wants_colour
+from referee.reports.visible import visible
 
 
 def exclude_option(function):
@@ -52,12 +53,13 @@ def judging_options(function):
     @functools.wraps(function)
     def wrapper(*args, data_paths: tuple[str, ...] = (), variants: tuple[str, ...] = (), level: str | None = None,
                 **kwargs):
+        note_inputs(data_paths, "data file")
         try:
             kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
             if error.path == "--variant":
-                raise click.UsageError(str(error)) from None
-            raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(str(error)) from None
+                raise click.UsageError(visible(str(error))) from None
+            raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(visible(str(error))) from None
         return function(*args, **kwargs)
 
     return wrapper
@@ -119,6 +121,7 @@ def gather(paths: tuple[str, ...], ctx: click.Context | None = None,
         config = dataclasses.replace(config, exclude=list(exclude))
     extensions = extensions_for(config)
     inputs, found = collect(list(paths), extensions, config.excluded)
+    note_inputs(item.path for item in inputs)
     problems = [Unreadable(display_path(problem.path), problem.reason) for problem in found]
     if not inputs and not problems:
         raise Refused(
@@ -145,6 +148,7 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
     """A single log opened for reading as a seekable stream (standard input is copied
     aside first), and the name to report it by."""
     inputs, problems = collect([path], all_extensions())
+    note_inputs(item.path for item in inputs)
     if problems:
         raise UnreadableInput(f"{problems[0].path}: cannot read: {problems[0].reason}")
     if len(inputs) != 1:
@@ -152,23 +156,46 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
     return open_input(inputs[0])
 
 
-def refuse_output_among_inputs(output: str | None, inputs: list[Input]) -> None:
-    """Writing the report over a log it reads would lose the log: a usage error."""
+_INPUTS = "referee.inputs"
+"""Where a run keeps the files it reads (in the click context's meta, shared by its commands)."""
+
+
+def note_inputs(paths: Iterable[str], what: str = "log") -> None:
+    """Files this run reads (logs, --data files, the file to import or show): `-o` may name none
+    of them. `what` says what would be lost."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return
+    noted: dict[str, str] = ctx.meta.setdefault(_INPUTS, {})
+    for path in paths:
+        if path and path != "-":
+            noted.setdefault(path, what)
+
+
+def refuse_overwriting_inputs(output: str | None) -> None:
+    """`-o FILE` naming a file the run reads, by any name (a link, another path to it): a usage
+    error before anything is written. Every command's output passes here (`open_output`)."""
     if not output:
         return
     try:
         target = os.stat(output)
     except OSError:
         return
-    for item in inputs:
-        if item.path == "-":
-            continue
+    ctx = click.get_current_context(silent=True)
+    for path, what in (ctx.meta.get(_INPUTS, {}) if ctx is not None else {}).items():
         try:
-            found = os.stat(item.path)
+            found = os.stat(path)
         except OSError:
             continue
         if (found.st_dev, found.st_ino) == (target.st_dev, target.st_ino):
-            raise click.UsageError(f"-o {output} is the input {item.path}: writing to it would lose the log")
+            raise click.UsageError(f"-o {output} is the input {path}: writing to it would lose the {what}")
+
+
+def refuse_output_among_inputs(output: str | None, inputs: list[Input]) -> None:
+    """Writing the report over a log it reads would lose the log: a usage error, said before
+    any work is done."""
+    note_inputs(item.path for item in inputs)
+    refuse_overwriting_inputs(output)
 
 
 @contextmanager
@@ -183,10 +210,13 @@ def report_stream(output: str | None) -> Iterator[Callable[[str], None]]:
 
 
 @contextmanager
-def open_output(output: str) -> Iterator[TextIO]:
-    """FILE for writing atomically; a place that cannot be written is a usage-level error."""
+def open_output(output: str, in_place: bool = False) -> Iterator[TextIO]:
+    """FILE for writing atomically; a place that cannot be written is a usage-level error, and so
+    is a file the run reads (unless the command rewrites that file `in_place`, as `fmt -i` does)."""
     if not output:
         raise click.UsageError("-o needs a file name, not an empty one")
+    if not in_place:
+        refuse_overwriting_inputs(output)
     try:
         writer = atomic_writer(output)
         stream = writer.__enter__()

@@ -135,17 +135,17 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
             head, games = document_games(stream)
             for index, game in enumerate(games):
                 where = f"$.games[{index}]"
-                found = game_record_errors(game, where)
+                found = game_record_errors(game, where, MAX_REPORTED + 1 - len(errors))
                 if not found:
                     found = _written_back(game, where, path, out, written)
                 if found:
                     errors.extend(found)
-                    if len(errors) >= MAX_REPORTED:
+                    if len(errors) > MAX_REPORTED:
                         break
                     continue
                 written += 1
-            if len(errors) < MAX_REPORTED:
-                errors.extend(schema_errors("game-record", {**head, "games": []}))
+            if len(errors) <= MAX_REPORTED:
+                errors.extend(schema_errors("game-record", {**head, "games": []}, limit=MAX_REPORTED + 1 - len(errors)))
         except JsonStreamError as error:
             _fail(path, str(error))
         except UnicodeDecodeError as error:
@@ -153,7 +153,7 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
         if errors:
             for error in errors[:MAX_REPORTED]:
                 emit(f"{path}: error at {error}", err=True)
-            if len(errors) >= MAX_REPORTED:
+            if len(errors) > MAX_REPORTED:
                 emit(f"{path}: stopped after {MAX_REPORTED} errors", err=True)
             raise click.exceptions.Exit(EXIT_FINDINGS)
     ctx.exit(EXIT_OK)

@@ -12,7 +12,8 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, UnreadableInput, cli
-from referee.cli.common import emit, open_output, output_option
+from referee.cli.common import emit, note_inputs, open_output, output_option
+from referee.reports.visible import json_visible, visible
 from referee.games.base import DataError, GameRules
 
 
@@ -67,19 +68,19 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
             try:
                 document = read_json(path)
             except DataFileError as error:
-                emit(_unfound(error), err=True)
+                emit(visible(_unfound(error)), err=True)
                 code = EXIT_USAGE
                 continue
             try:
                 game, loaded = load_data_document(path, document)
             except DataFileError as error:
-                emit(str(error))
+                emit(visible(str(error)))
                 code = max(code, EXIT_FINDINGS)
                 continue
         rules = GAMES[game]
-        emit(f"{path}: sound {rules.name} data" + (", built into referee" if shipped is not None else ""))
+        emit(visible(f"{path}: sound {rules.name} data" + (", built into referee" if shipped is not None else "")))
         for line in rules.describe_data(loaded):
-            emit(f"  {line}")
+            emit(visible(f"  {line}"))
     ctx.exit(code)
 
 
@@ -91,7 +92,7 @@ def _loaded(path: str) -> tuple[GameRules, Any]:
     try:
         game, loaded = load_data_named(path)
     except DataFileError as error:
-        raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(_unfound(error)) from None
+        raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(visible(_unfound(error))) from None
     return GAMES[game], loaded
 
 
@@ -130,6 +131,7 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
       referee data show samples/perroquets/boards/lagoon-9.json --format svg -o lagoon-9.svg
       referee data show sample s-gull
     """
+    note_inputs([path], "data file")
     rules, loaded = _loaded(path)
     if output_format == "svg":
         if item is not None:
@@ -139,9 +141,9 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
             raise Refused(f"{rules.name} data has no picture: use --format text")
     else:
         try:
-            text = "\n".join(rules.show_data(loaded, item)) + "\n"
+            text = "".join(visible(line) + "\n" for line in rules.show_data(loaded, item))
         except KeyError as error:
-            raise Refused(f"{path}: {error.args[0]}") from None
+            raise Refused(visible(f"{path}: {error.args[0]}")) from None
     _write(text, output)
     ctx.exit(EXIT_OK)
 
@@ -176,17 +178,18 @@ def import_data(ctx: click.Context, path: str, game_id: str | None, output: str 
     """
     from referee.pipeline.datafiles import DataFileError, read_text
 
+    note_inputs([path], "file to import")
     rules = _importer(game_id)
     try:
         text = read_text(path, "a file to import", byte_order_mark=True)
     except DataFileError as error:
-        raise UnreadableInput(str(error)) from None
+        raise UnreadableInput(visible(str(error))) from None
     try:
         imported = rules.import_data(text, path, strict)
     except DataError as error:
-        raise Refused(error.message) from None
-    _write(json.dumps(imported.document, indent=2, ensure_ascii=False) + "\n", output)
-    emit("\n".join(imported.report), err=True)
+        raise Refused(visible(error.message)) from None
+    _write(json_visible(json.dumps(imported.document, indent=2, ensure_ascii=False)) + "\n", output)
+    emit("\n".join(visible(line) for line in imported.report), err=True)
     ctx.exit(EXIT_OK if imported.complete else EXIT_FINDINGS)
 
 

@@ -126,7 +126,7 @@ def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str
                      fix_result: bool, options: JudgeOptions) -> None:
     out: TextIO | None = None
     if in_place:
-        out = stack.enter_context(open_output(item.path))
+        out = stack.enter_context(open_output(item.path, in_place=True))
     diff = _Diff(name) if check_only else None
     for judged, last in _with_last(judged_chunks(name, stream, problems, full=True, canonical=True,
                                                  options=options)):

@@ -12,7 +12,7 @@ from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.replay import replay_positions
 from referee.pipeline.work import FileEnd, FileStart, file_units, read_cut_chunk
-from referee.reports.replay_html import ReplayPage, replay_game_data
+from referee.reports.replay_html import POSITIONS_KEPT, ReplayPage, replay_game_data
 
 
 @cli.command(short_help="Write a page that steps through a log, move by move.")
@@ -59,7 +59,7 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
                 lines = _lines(chunk)
                 for read in read_cut_chunk(name, chunk, item.cut):
                     index += 1
-                    report, positions = replay_positions(name, index, read, options)
+                    report, positions = replay_positions(name, index, read, options, keep=POSITIONS_KEPT + 1)
                     legal = legal and report.verdict == "legal"
                     if report.not_judged is not None:  # the page shows the finding; the exit code says it too
                         unjudged.append(f"{name}: game {index} could not be judged here: "

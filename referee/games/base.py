@@ -52,14 +52,16 @@ class Variant:
 
 
 class DataError(Exception):
-    """A data file a game cannot use; `pointer` is the JSON pointer of the value at fault and
-    `rule` the ruling the file breaks, which the report cites."""
+    """A data file a game cannot use; `pointer` is the JSON pointer of the value at fault,
+    `rule` the ruling the file breaks, which the report cites, and `more` how many more
+    faults the file has past this one, in words ("at least 20 more errors"; "" for none)."""
 
-    def __init__(self, message: str, pointer: str = "", rule: str = "") -> None:
+    def __init__(self, message: str, pointer: str = "", rule: str = "", more: str = "") -> None:
         super().__init__(message)
         self.message = message
         self.pointer = pointer
         self.rule = rule
+        self.more = more
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,13 @@ NOTATION_CODES: tuple[Ruling, ...] = (
            "100,000 characters are notation errors. The finding names the word that could not be "
            "read and what was expected there."),
     Ruling("N-DATA", "The data a log names must be given",
-           "A game played on data (a board, a card set) names it in its header, by an id and a "
-           "SHA-256 digest of its canonical JSON, or as the default the referee ships. When no data "
-           "file given with --data has that id, or its digest differs, the game cannot be judged: "
-           "give the right file with --data FILE. This is a usage error (exit 2), not a verdict."),
+           "A game played on data (a board, a card set) names it in its header, by a name and "
+           "optionally the SHA-256 digest of its canonical JSON, or as the built-in data the referee "
+           "ships. A log is judged on the data it names and on nothing else, whatever the order of the "
+           "--data files: when no file given has that name, when its digest differs, when two files "
+           "share the name and the log gives no digest to tell them apart, or when the log names the "
+           "built-in data and the --data files given for its game are other data, the game cannot be "
+           "judged: give the right file with --data FILE. This is a usage error (exit 2), not a verdict."),
     Ruling("N-INSTALL", "What judging a log needs must be installed",
            "A log may need an optional part of the referee: a Pirates of the Spanish Main log that gives "
            "positions (Geometry \"full\") is measured with the shapely package (pip install "

@@ -21,13 +21,17 @@ class DataFileError(Exception):
     """A data file that cannot be used, located: `path`, `pointer`, `message`, and the `rule`
     it breaks when a game's ruling says (cited at the end, as a finding's rule would be)."""
 
-    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "") -> None:
+    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "") -> None:
+        from referee.jsonschemas import clipped
+
+        message = clipped(message)  # it may quote a value of megabytes
         where = f"{path}: {pointer}: " if pointer else f"{path}: "
-        super().__init__(where + message + (f" ({rule})" if rule else ""))
+        super().__init__(where + message + (f" ({rule})" if rule else "") + (f"; {more} in the file" if more else ""))
         self.path = path
         self.pointer = pointer
         self.message = message
         self.rule = rule
+        self.more = more
 
 
 def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
@@ -95,17 +99,19 @@ def load_data_document(path: str, document: Any) -> tuple[str, Any]:
     try:
         return game.id, game.load_data(document, path)
     except DataError as error:
-        raise DataFileError(path, error.message, error.pointer, error.rule) from None
+        raise DataFileError(path, error.message, error.pointer, error.rule, error.more) from None
 
 
 def read_json(path: str) -> Any:
     """A JSON file read strictly: UTF-8, no duplicate keys, no NaN, bounded size."""
     text = read_text(path)
-    from referee.pipeline.json_stream import JsonStreamError, strict_loads
+    from referee.strictjson import JsonStreamError, strict_loads
 
     try:
         return strict_loads(text)
     except JsonStreamError as error:
+        if error.pointer:
+            raise DataFileError(path, error.message, error.pointer) from None
         raise DataFileError(path, str(error)) from None
 
 

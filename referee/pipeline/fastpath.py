@@ -20,7 +20,7 @@ from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
-from referee.record import GameRecord, Round, Tag, Turn
+from referee.record import Comment, GameRecord, Round, Tag, Turn
 from referee.pipeline.replay import GameReport
 
 _CACHE_LIMIT = 50_000
@@ -99,15 +99,20 @@ def reads_plainly(path: str, chunk: Chunk) -> bool:
 
 def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | None:
     """A plain game's rules, its record of tags (no rounds yet) and where its movetext
-    starts; None when the tags are not plain or not without findings."""
+    starts; None when the tags are not plain or not without findings. Line comments before
+    the tags (a sample's description) are its preamble, as the full reader keeps them."""
     lines = chunk.lines
     tags: list[Tag] = []
+    preamble: list[Comment] = []
     first: int | None = None
     position = 0
     for position, line in enumerate(lines):
         if not line or line.isspace():
             continue
         stripped = line.lstrip()
+        if first is None and stripped.startswith(";"):
+            preamble.append(Comment(stripped[1:].strip(), False))
+            continue
         if not stripped.startswith("["):
             break
         match = TAG_LINE.match(line, len(line) - len(stripped))
@@ -120,11 +125,13 @@ def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | 
         position = len(lines)
     if first is None:
         return None
+    if preamble and any("{" in line or ";" in line for line in lines[position:]):
+        return None  # a described game commented in its movetext too: the full reader reads it once
     game_tag = next((tag for tag in tags if tag.name == "Game"), None)
     rules = game_for_tag(game_tag.value) if game_tag is not None else None
     if rules is None:
         return None
-    record = GameRecord(rules.id, tags, [], [], first)
+    record = GameRecord(rules.id, tags, preamble, [], first)
     problems: list[Any] = []
     check_tags(path, record, rules, problems)
     if problems:

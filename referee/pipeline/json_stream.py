@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, TextIO
+
+from referee.strictjson import JsonStreamError, no_constant, pairs, plain, strict_loads
+
+__all__ = ["JsonStreamError", "document_games", "strict_loads"]
 
 BLOCK = 1 << 16
 LINE_WAIT = 1 << 20
@@ -25,31 +28,7 @@ MAX_ITEM_CHARS = 64 << 20
 """One game of a document is a few kilobytes; past this, it is no game."""
 
 
-class JsonStreamError(ValueError):
-    """Unreadable JSON, located: `line` and `column` in the document."""
-
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"invalid JSON at line {line}, column {column}: {message}")
-        self.line = line
-        self.column = column
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    found = dict(pairs)
-    if len(found) != len(pairs):  # rare: only then is the key given twice looked for
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {key!r} is given twice in one object")
-            seen.add(key)
-    return found
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant, parse_float=Decimal)
+DECODER = json.JSONDecoder(object_pairs_hook=pairs, parse_constant=no_constant, parse_float=Decimal)
 
 
 _KEY_END = re.compile(r'"[ \t\r\n]*:')
@@ -83,32 +62,7 @@ def _counting_decoder() -> tuple[json.JSONDecoder, list[int]]:
         kept[0] += len(found)
         return found
 
-    return json.JSONDecoder(object_hook=count, parse_constant=_no_constant, parse_float=Decimal), kept
-
-
-FLOAT_DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_constant=_no_constant)
-
-
-def strict_loads(text: str) -> Any:
-    """One whole JSON text read as strictly as a document's games, numbers with a
-    fraction as floats (data files measure things); JsonStreamError, located, if not."""
-    try:
-        return FLOAT_DECODER.decode(text)
-    except json.JSONDecodeError as error:
-        raise JsonStreamError(error.msg, error.lineno, error.colno) from None
-    except ValueError as error:
-        raise JsonStreamError(_plain(error), 1, 1) from None
-    except RecursionError:
-        raise JsonStreamError("nested too deeply", 1, 1) from None
-
-
-def _plain(error: ValueError) -> str:
-    """The decoder's complaint in the document's terms: Python's own limit on the digits of an
-    integer would otherwise advise a function call."""
-    text = str(error)
-    if "integer string conversion" in text:
-        return f"a number of more than {sys.get_int_max_str_digits()} digits"
-    return text
+    return json.JSONDecoder(object_hook=count, parse_constant=no_constant, parse_float=Decimal), kept
 
 
 class _Reader:
@@ -220,7 +174,7 @@ class _Reader:
                     continue
                 raise self.fail(error.msg, error.pos) from None
             except ValueError as error:
-                raise self.fail(_plain(error)) from None
+                raise self.fail(plain(error)) from None
             except RecursionError:
                 raise self.fail("nested too deeply") from None
             if end == len(self.buffer) and not self.eof and self.more():

@@ -6,6 +6,7 @@ files: text in, a FileReport out, and it never raises on any input.
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -245,13 +246,20 @@ class Position:
     view: dict[str, Any]
 
 
-def replay_positions(path: str, index: int, read: ReadGame,
-                     options: JudgeOptions = NO_OPTIONS) -> tuple[GameReport, list[Position]]:
+def replay_positions(path: str, index: int, read: ReadGame, options: JudgeOptions = NO_OPTIONS,
+                     keep: int | None = None) -> tuple[GameReport, list[Position]]:
     """Judge one game as `replay_game` does, keeping the state after every legal move:
     what a replay page steps through. The positions are the engine's own views, so a
-    page built on them shows exactly what `show` shows."""
+    page built on them shows exactly what `show` shows. With `keep`, only the last `keep`
+    positions are kept (a view may be tens of kilobytes, and a game a million moves)."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
-    positions: list[Position] = []
+    positions: deque[Position] = deque(maxlen=keep)
+    report_, kept = _replayed(path, report, read, options, positions)
+    return report_, list(kept)
+
+
+def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptions,
+              positions: deque[Position]) -> tuple[GameReport, deque[Position]]:
     if read.malformed or read.record is None or read.rules is None:
         return report, positions
     record, rules = read.record, read.rules

@@ -10,6 +10,7 @@ batches in memory.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import io
@@ -42,6 +43,19 @@ workers would cost more than it saves."""
 class Unreadable:
     path: str
     reason: str
+
+
+class WorkersLost(Exception):
+    """A worker process died while judging part of `path` (killed from outside, most often for
+    want of memory): the rest of the run cannot be judged by the pool. Not a bug in the
+    referee: the report ends in order, naming the file, and the run exits 2."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"a worker process was stopped from outside (killed, most often for want of memory) "
+                         f"while judging it; the files after it were not judged: run again with fewer jobs "
+                         f"(-j 1) or with more memory")
+        self.path = path
+        self.reason = str(self)
 
 
 Event = FileStart | Judged | FileEnd | Unreadable
@@ -92,7 +106,8 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
     # What this process holds now (the games' modules and tables) is the workers' too, forked:
     # frozen, the collector never scans it there (nor writes to its pages, shared until then)
     gc.freeze()
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_worker)
+    # the run's options (a card set may be megabytes) go to each worker once, as it starts
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(options,))
     try:
         yield from stitched(_in_order(pool, itertools.chain(ahead, items), window=jobs * 3))
     finally:
@@ -136,11 +151,27 @@ def _heads(unit: Work) -> Iterator[list[str]]:
     yield head.decode("utf-8", "replace").splitlines()
 
 
+_RUN_OPTIONS = NO_OPTIONS
+"""In a worker, the options of the run it serves: given once as it starts (`_start_worker`), not
+with every unit, which travels without them (`_sent`)."""
+
+
+def _start_worker(options: JudgeOptions) -> None:
+    global _RUN_OPTIONS
+    _RUN_OPTIONS = options
+    _quiet_worker()
+
+
 def _quiet_worker() -> None:
     """A worker leaves signals to the main process: Control-C reaches the whole
     process group, and the main process stops the pool in order."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _sent(unit: Work) -> Work:
+    """A unit as it travels to a worker: without the run's options, which the worker holds."""
+    return unit if unit.options == NO_OPTIONS else dataclasses.replace(unit, options=NO_OPTIONS)
 
 
 CONNECT_SECONDS = 30
@@ -210,7 +241,7 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Work | Event | Ranges
     running = 0
     for item in items:
         if isinstance(item, (Unit, FileRange)):
-            pending.append((pool.submit(_check_packed, item), item))
+            pending.append((pool.submit(_check_packed, _sent(item)), item))
             running += 1
         else:
             pending.append(item)
@@ -227,7 +258,12 @@ def _in_order(pool: "ProcessPoolExecutor", items: Iterable[Work | Event | Ranges
 
 
 def _verdict(future: "Future[bytes | dict[str, Any]]", unit: Work) -> Judged | RangeJudged:
-    result = _unpacked(future.result())
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        result = _unpacked(future.result())
+    except BrokenProcessPool:
+        raise WorkersLost(unit.name if isinstance(unit, FileRange) else unit.path) from None
     if isinstance(unit, FileRange):
         return RangeJudged(unit, result)
     return Judged(unit.path, result, unit.size())
@@ -237,6 +273,7 @@ def _check_packed(unit: Work) -> bytes | dict[str, Any]:
     """`check_unit` (or `check_range`) in a worker, its verdict packed by marshal: a verdict
     is plain data, which the main process, the busiest of a run, reads back from marshal
     several times faster than from pickle."""
+    unit = dataclasses.replace(unit, options=_RUN_OPTIONS)
     result = check_range(unit) if isinstance(unit, FileRange) else check_unit(unit)
     try:
         return marshal.dumps(result)

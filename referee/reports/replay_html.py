@@ -48,10 +48,22 @@ class ReplayGame:
     picture_head: str = ""
     opening: int = 0
     """The move the page opens this game at: the one asked for, else the first illegal move."""
+    offset: int = 0
+    """The move the first position is after (0: before the first move); `moves` begins with the
+    next. A long game's page keeps the last POSITIONS_KEPT positions only."""
+    left_out: int = 0
+    """Moves written after the last judged one that the page does not list."""
 
     @property
     def illegal(self) -> bool:
         return any(finding["severity"] == "error" for finding in self.findings)
+
+
+POSITIONS_KEPT = 1000
+"""The positions a page keeps of one game: a view is up to tens of kilobytes, a game may hold
+a million moves, and the dispute is where judging stopped. `referee show --move N` prints any."""
+UNPLAYED_LISTED = 100
+"""Moves written after the one that stopped the judging that the page still lists."""
 
 
 def replay_game_data(report: GameReport, positions: list[Position], line_text: Any,
@@ -64,12 +76,19 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
     game = ReplayGame(report.index, report.line, rules.id if rules else None,
                       rules.name if rules else "unknown game", report.verdict)
     record = report.record
+    game.offset = positions[0].move if positions else 0
+    last = positions[-1].move if positions else 0
     if record is not None:
         game.tags = [(tag.name, tag.value) for tag in record.tags]
         number = 0
         for round_ in record.rounds:
             for turn in round_.turns:
                 number += 1
+                if number <= game.offset:
+                    continue
+                if number > last + UNPLAYED_LISTED:
+                    game.left_out += 1
+                    continue
                 game.moves.append({"n": number, "round": round_.number, "text": turn.written(),
                                    "line": turn.span.line if turn.span else None})
     game.positions = [position.view for position in positions]
@@ -94,14 +113,14 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
 
 def _opening(game: ReplayGame, move: int | None) -> int:
     """The move a game opens at, as the page's script would clamp it (`selectable`)."""
-    last = max(len(game.positions) - 1, 0)
+    last = game.offset + max(len(game.positions) - 1, 0)
     stopped = next((f["move"] for f in game.findings if f["severity"] == "error" and f["move"]), None)
     selectable = max(last, stopped or 0)
     if move is not None:
-        return min(move, selectable)
+        return max(game.offset, min(move, selectable))
     if stopped is not None:
         return stopped
-    return last if game.illegal else 0
+    return last if game.illegal else game.offset
 
 
 def _ruling(rules: GameRules | None, code: str) -> dict[str, str] | None:
@@ -115,7 +134,7 @@ def _ruling(rules: GameRules | None, code: str) -> dict[str, str] | None:
 def _header(game: ReplayGame) -> dict[str, Any]:
     return {"index": game.index, "line": game.line, "game": game.game, "name": game.name,
             "verdict": game.verdict, "tags": game.tags, "moves": game.moves, "findings": game.findings,
-            "opening": game.opening}
+            "opening": game.opening, "offset": game.offset, "left_out": game.left_out}
 
 
 def _packed(game: ReplayGame) -> str:
@@ -129,7 +148,7 @@ def _plain(game: ReplayGame) -> str:
     """The game without its positions but the one it opens at, as JSON the page reads at
     once: the first view is drawn as the page loads, before the rest is inflated. Every
     `<` is written as an escape, so no text of the log can close the script block."""
-    shown = min(game.opening, len(game.positions) - 1)
+    shown = min(game.opening - game.offset, len(game.positions) - 1)  # its place among the positions kept
     data = {**_header(game), "count": len(game.positions),
             "shown": shown, "position": game.positions[shown] if shown >= 0 else None,
             "picture": game.picture_head + game.pictures[shown] if 0 <= shown < len(game.pictures) else ""}
@@ -285,7 +304,7 @@ async function inflate(element) {
 
 const page = { games: [], game: 0, move: 0, loaded: false };
 
-function lastPlayable(game) { return game.positions.length - 1; }
+function lastPlayable(game) { return game.offset + game.positions.length - 1; }
 
 function findingAt(game, move) {
   return game.findings.find((f) => f.severity === "error" && (f.move === move || (f.move === null && move === lastPlayable(game))));
@@ -310,7 +329,13 @@ function showGame(number) {
   document.querySelectorAll("nav#games button").forEach((b, i) => b.classList.toggle("current", i === number));
   let header = `<h2>Game ${game.index} — ${t(game.name)} <span class="verdict ${t(game.verdict)}">${t(game.verdict)}</span></h2><table class="tags">`;
   for (const [name, value] of game.tags) header += `<tr><th>${t(name)}</th><td>${t(value)}</td></tr>`;
-  document.getElementById("header").innerHTML = header + "</table>";
+  let notes = "";
+  if (game.offset) {
+    notes += `<p class="meta">This page keeps the positions of the last ${game.positions.length - 1} moves judged: ` +
+      `moves 1 to ${game.offset} are left out (<code>referee show FILE --move N</code> prints any of them).</p>`;
+  }
+  if (game.left_out) notes += `<p class="meta">${game.left_out} more moves written after these are not listed.</p>`;
+  document.getElementById("header").innerHTML = header + "</table>" + notes;
   const stopped = game.findings.find((f) => f.severity === "error" && f.move);
   let list = "";
   let round = null;
@@ -363,17 +388,17 @@ window.addEventListener("load", () => { if (page.address) followAddress(page.add
 function showMove(move) {
   const game = page.games[page.game];
   if (!game) return;
-  move = Math.max(0, Math.min(move, selectable(game)));
+  move = Math.max(game.offset, Math.min(move, selectable(game)));
   page.move = move;
   const t = helpers.text;
   const shownAt = Math.min(move, lastPlayable(game));
-  const view = game.positions[shownAt];
+  const view = game.positions[shownAt - game.offset];
   const waiting = view === undefined && game.partial;
   document.querySelectorAll("button.move").forEach((b) => b.classList.toggle("current", Number(b.dataset.move) === move));
   const current = document.getElementById(`entry-${move}`);
   if (current) keepInSight(current);
-  const written = game.moves[move - 1];
-  let html = move === 0 ? "<h2>Before the first move</h2>"
+  const written = game.moves[move - 1 - game.offset];
+  let html = move === 0 ? "<h2>Before the first move</h2>" : !written ? `<h2>After move ${move}</h2>`
     : `<h2>After move ${move}: ${t(written.text)} <span class="small">line ${written.line ?? "?"}</span></h2>`;
   const finding = findingAt(game, move);
   if (finding && finding.move === move) {
@@ -394,7 +419,7 @@ function showMove(move) {
     html += "<p class=\"empty\">This game could not be replayed.</p>";
   } else {
     const draw = REFEREE_RENDERERS[game.game];
-    const picture = (game.pictures || [])[shownAt];
+    const picture = (game.pictures || [])[shownAt - game.offset];
     const shown = Object.assign({}, helpers, {picture: picture === undefined ? "" : (game.picture_head || "") + picture});
     html += `<div id="view">${draw ? draw(view, shown) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>`;
   }
@@ -434,7 +459,7 @@ document.addEventListener("keydown", (event) => {
   if (event.altKey || event.ctrlKey || event.metaKey) return;
   const game = page.games[page.game];
   if (!game) return;
-  const moves = {ArrowLeft: page.move - 1, ArrowRight: page.move + 1, Home: 0, End: selectable(game)};
+  const moves = {ArrowLeft: page.move - 1, ArrowRight: page.move + 1, Home: game.offset, End: selectable(game)};
   if (event.key in moves) {
     event.preventDefault();
     showMove(moves[event.key]);

@@ -11,10 +11,11 @@ What is generated:
   * legal/hidden-deal: a complete game whose deal is hidden (S-HIDDEN);
   * illegal/s-*: one log per ruling, each a short game with one faulty entry, headed by
     `; expect: RULE LINE` (and `by RULING…`, the rulings that decided it); the script checks that
-    the referee finds exactly that rule there.
+    the referee finds exactly that rule there; malformed/s-data-*: the same for a log naming card
+    data that is not given (N-DATA: it cannot be judged here).
 
 The hand-written samples (legal/short-game, legal/s-example-terrain, legal/declared-ability,
-legal/tow-and-fog, malformed/*) are not touched here.
+legal/tow-and-fog, the other malformed/*) are not touched here.
 """
 
 from __future__ import annotations
@@ -104,9 +105,9 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
      GAME + "1. Anna: move Anna.s3 L+L\n", "S-MOVE"),
     ("s-dice-seven", "A d6 never shows 7.", GAME + T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 7\n", "S-DICE"),
     ("s-data-no-file", "The log names a card file that no --data option gives.",
-     header(cards="my-cards") + SETUP, "S-DATA"),
+     header(cards="my-cards") + SETUP, "N-DATA"),
     ("s-data-check-digest", "The digest pinned by the Cards tag is not the bundled sample's.",
-     header(cards="sample sha256:" + "0" * 64) + SETUP, "S-DATA"),
+     header(cards="sample sha256:" + "0" * 64) + SETUP, "N-DATA"),
     ("s-data-unknown", "No card s-galleon in the sample cards.",
      header() + setup(fleet_a=FLEET_A + " s4=s-galleon"), "S-DATA-UNKNOWN"),
     ("s-data-samples-no-seven", "The sample cards hold treasure of 1 to 6 gold only: no t-7.",
@@ -416,7 +417,8 @@ def build() -> dict[Path, str]:
     files[HERE / "legal" / f"hidden-deal{EXT}"] = legal_game(
         seed, "A complete game whose deal is hidden: tokens are taken by count and named when unloaded (S-HIDDEN).")
     for stem, description, text, rule in ILLEGAL:
-        files[HERE / "illegal" / f"{stem}{EXT}"] = illegal_sample(description, text, rule)
+        kind = "malformed" if rule.startswith("N-") else "illegal"  # a log that cannot be judged here (exit 2)
+        files[HERE / kind / f"{stem}{EXT}"] = illegal_sample(description, text, rule)
     for path, text in files.items():
         if path.parent.name == "legal":
             report = check_text(str(path), text)

@@ -116,6 +116,11 @@ class GameData:
         """A pile as a log may write it: its letter or its number."""
         return self.letters.get(written)
 
+    @property
+    def name(self) -> str:
+        """What a log's Data tag calls it: its id."""
+        return self.id
+
     def tag_value(self) -> str:
         return f"{self.id} sha256:{self.digest}"
 
@@ -131,13 +136,11 @@ def digest_of(document: Any) -> str:
 def load(document: Any) -> GameData:
     """A data document checked and made ready; DataError names the JSON pointer at fault,
     and every fault breaks P-DATA (what the board, cards and bag must be)."""
-    from referee.validation import validator  # jsonschema only when data is read
+    from referee.jsonschemas import clipped, first_errors, pointer_of  # jsonschema only when data is read
 
-    errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        pointer = "".join(f"/{part}" for part in first.absolute_path)
-        raise DataError(first.message, pointer, "P-DATA")
+    errors = first_errors(FORMAT, document)
+    if errors is not None:
+        raise DataError(clipped(errors.first.message), pointer_of(errors.first), "P-DATA", errors.others())
     try:
         return _ready(document)
     except DataError as error:

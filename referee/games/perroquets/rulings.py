@@ -12,8 +12,10 @@ RULINGS: tuple[Ruling, ...] = (
            "The board, the 40 navigation cards and the bag of parrots come from a data file (one JSON "
            "object holding all three, format perroquets-data). A log names its data in the Data tag: "
            "'default' for the referee's built-in reconstruction, or an id and the SHA-256 of the file's "
-           "canonical JSON ('my-board sha256:…'). A missing file, a digest that differs or a file that "
-           "breaks its schema is a usage error (exit 2) naming the field at fault, before any game is judged."),
+           "canonical JSON ('my-board sha256:…'). A log is judged on the board it names and on no other: a file "
+           "not given, a digest that differs, or the built-in data named while the --data files given are "
+           "other boards, is N-DATA, a usage error (exit 2); a file that breaks its schema (a card's manoeuvre, "
+           "for one, is at most 64 characters) is a usage error naming the field at fault, before any game is judged."),
     Ruling("P-DEFAULT", "The built-in data is a reconstruction",
            "Nothing public shows the printed board or cards. The built-in data (id pp-reconstructed-1) is "
            "plausible and symmetric under a quarter turn, but it is the referee's, not the publisher's: "

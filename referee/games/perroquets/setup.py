@@ -9,7 +9,7 @@ from referee.diagnostics import Violation
 from referee.games.base import JudgeOptions
 from referee.games.perroquets.data import DEFAULT_NAME, GameData, default_data
 from referee.games.perroquets.notation import RESERVED
-from referee.games.common import read_variants, seating_problem
+from referee.games.common import choose_data, read_variants, seating_problem
 from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
@@ -54,20 +54,9 @@ def read_setup(record: GameRecord, options: JudgeOptions) -> Setup | Violation:
 
 
 def _data(record: GameRecord, options: JudgeOptions) -> GameData | Violation:
+    """The data the log names (P-DATA): the built-in default, or the --data file of its id and digest."""
     written = (record.tag_value("Data") or DEFAULT_NAME).strip()
-    given: tuple[GameData, ...] = options.data_for("perroquets")
-    if written == DEFAULT_NAME:
-        return default_data()
     match = DATA_TAG.fullmatch(written)
     assert match is not None  # the tag's grammar
-    if match["id"] == default_data().id and match["digest"] in (None, default_data().digest):
-        return default_data()
-    for data in given:
-        if data.id == match["id"]:
-            if match["digest"] is not None and data.digest != match["digest"]:
-                return Violation("N-DATA", f"the data file given for '{data.id}' is not the one this log names: "
-                                 f"its digest is sha256:{data.digest}", part="tag:Data",
-                                 notes=(f"the log names sha256:{match['digest']}",))
-            return data
-    return Violation("N-DATA", f"this game is played on data '{match['id']}' that no --data file gives",
-                     part="tag:Data", notes=("give the file with --data FILE",))
+    return choose_data("board", "Data", match["id"], match["digest"], default_data(), (DEFAULT_NAME,),
+                       options.data_for("perroquets"), rulings=("P-DATA",))

@@ -64,6 +64,9 @@ class CardSet:
     cards: dict[str, Card]
     digest: str = ""
     """SHA-256 of the file's canonical JSON: what a log's `Cards` tag may pin."""
+    name: str = field(default="", compare=False)
+    """What a log's `Cards` tag calls it: the file's `id`, or else its file name less `.json` (a
+    label: two sets of the same cards are equal whatever they are called)."""
 
     def linked(self, one: str, other: str) -> bool:
         """S-LINK: two cards are linked when either lists the other."""
@@ -74,18 +77,24 @@ def parse_cannons(text: str) -> tuple[Cannon | None, ...]:
     return tuple(None if item == "X" else Cannon(int(item[0]), item[1]) for item in text.split("-"))
 
 
-def load(document: Any) -> CardSet:
-    """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer."""
-    from referee.validation import validator
+def load(document: Any, name: str = "") -> CardSet:
+    """A card file checked against its schema and S-DATA-CHECK; DataError names the pointer.
+    `name` is what a log calls it when the file gives no `id` of its own."""
+    from referee.jsonschemas import clipped, first_errors, pointer_of  # jsonschema only when data is read
 
-    errors = sorted(validator(FORMAT).iter_errors(document), key=lambda e: list(e.absolute_path))
-    if errors:
-        first = errors[0]
-        raise DataError(_message(first, document), "".join(f"/{part}" for part in first.absolute_path), "S-DATA")
-    return _built(document)
+    errors = first_errors(FORMAT, document)
+    if errors is not None:
+        raise DataError(clipped(_message(errors.first, document)), pointer_of(errors.first), "S-DATA", errors.others())
+    return _built(document, document.get("id", name))
 
 
-def _built(document: Any) -> CardSet:
+def name_of(path: str) -> str:
+    """The name a card file answers to when it gives no `id`: its file name less `.json`."""
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    return base[:-5] if base.lower().endswith(".json") else base
+
+
+def _built(document: Any, name: str) -> CardSet:
     """The cards of a document that fits the schema, checked for what a schema cannot say (S-DATA-CHECK)."""
     nationalities = tuple(document["nationalities"])
     cards: dict[str, Card] = {}
@@ -120,7 +129,7 @@ def _built(document: Any) -> CardSet:
                 raise DataError("a card cannot be linked to itself", pointer, rule="S-DATA-CHECK")
             if target is None or target.kind not in ("ship", "crew"):
                 raise DataError(f"{link} is not a ship or crew of this file", pointer, rule="S-DATA-CHECK")
-    return CardSet(nationalities, cards, digest_of(document))
+    return CardSet(nationalities, cards, digest_of(document), name)
 
 
 _ABSENT = {"$ref": "#/$defs/absent"}
@@ -129,7 +138,7 @@ _ABSENT = {"$ref": "#/$defs/absent"}
 
 def fields_of(kind: str) -> tuple[str, ...]:
     """The fields a card of this kind may have, as the schema says (S-DATA)."""
-    from referee.validation import validator
+    from referee.jsonschemas import validator
 
     card = validator(FORMAT).schema["$defs"]["card"]
     for rule in card["allOf"]:
@@ -177,7 +186,7 @@ def sample_cards() -> CardSet:
     JSON Schema library and the building of its validator, about a tenth of a second."""
     data = pkgutil.get_data(__package__, "sample-cards.json")  # importing importlib.resources costs more
     assert data is not None  # the package's loader reads the files it ships
-    return _built(json.loads(data.decode("utf-8")))
+    return _built(json.loads(data.decode("utf-8")), SAMPLE_NAME)
 
 
 def _check_hull(raw: dict[str, Any], pointer: str) -> None:

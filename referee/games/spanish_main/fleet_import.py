@@ -18,6 +18,7 @@ from typing import Any
 
 from referee.games.base import DataError
 from referee.games.spanish_main.cards import FORMAT, load
+from referee.strictjson import JsonStreamError, strict_loads
 
 CARD_KEYS = ("type", "name", "cardId", "cardSet", "cardNumber", "nationality", "pointValue", "ability",
              "modifiers", "details")
@@ -78,8 +79,6 @@ def read_export(text: str, name: str) -> list[dict[str, Any]]:
     """The card objects of a JSON array or a CSV with the same columns."""
     stripped = text.lstrip()
     if stripped.startswith("["):
-        from referee.pipeline.json_stream import JsonStreamError, strict_loads
-
         try:
             data = strict_loads(text)
         except JsonStreamError as error:
@@ -145,10 +144,18 @@ def _cannons(value: Any) -> list[str]:
     return cannons
 
 
+MAX_TREASURE_VALUES = 24
+"""A treasure entry lists the gold of its coins, one card each: a handful, never thousands."""
+MAX_NATIONALITY = 40
+"""The card format's longest nationality (schemas/spanish-main-cards.schema.json)."""
+
+
 def _values(value: Any) -> list[int]:
-    if isinstance(value, list):
-        return [_int(v, "a treasure value", 0, 99) for v in value]
-    return [_int(v, "a treasure value", 0, 99) for v in re.split(r"[\s,;]+", str(value).strip()) if v]
+    items = value if isinstance(value, list) else [v for v in re.split(r"[\s,;]+", str(value).strip()) if v]
+    if len(items) > MAX_TREASURE_VALUES:
+        raise Unreadable(f"details.treasureValues lists {len(items):,} values: a treasure entry lists at most "
+                         f"{MAX_TREASURE_VALUES}, one a coin")
+    return [_int(v, "a treasure value", 0, 99) for v in items]
 
 
 def keyword_for(ability: str) -> str | None:
@@ -158,6 +165,24 @@ def keyword_for(ability: str) -> str | None:
         match = pattern.fullmatch(text)
         if match:
             return keyword.format(*(group.upper() for group in match.groups()))
+    return None
+
+
+def _numbered(ident: str, number: int) -> str:
+    """The id of one coin of a treasure entry: its id and number, within an id's 64 characters."""
+    suffix = f"-{number}"
+    return ident[:64 - len(suffix)].rstrip("-._") + suffix
+
+
+def _schema_fault(card: dict[str, Any]) -> str | None:
+    """What the card format's schema says against one card made, in a few words, or None."""
+    from referee.jsonschemas import is_valid, part_validator, pointer_of
+
+    if is_valid(FORMAT, "card")(card):
+        return None
+    for error in part_validator(FORMAT, "card").iter_errors(card):
+        shown = error.message if len(error.message) <= 120 else error.message[:110] + "…"
+        return f"{pointer_of(error).lstrip('/') or 'the card'}: {shown}"
     return None
 
 
@@ -208,6 +233,9 @@ def convert(cards: list[Any], strict: bool = False) -> tuple[dict[str, Any], Imp
             if unknown and strict:
                 raise Unreadable("keys it does not read (--strict): " + ", ".join(unknown))
             ident, made, facts, kept = _card(raw)
+            fault = next((found for found in map(_schema_fault, made) if found is not None), None)
+            if fault is not None:
+                raise Unreadable(f"the card format refuses it: {fault}")
         except Unreadable as error:
             report.unreadable.append((label, str(error)))
             continue
@@ -261,6 +289,9 @@ def _card(raw: dict[str, Any]) -> tuple[str, list[dict[str, Any]], str, str | No
         nationality = str(raw.get("nationality") or "").strip()
         if not nationality:
             raise Unreadable("it has no nationality")
+        if len(nationality) > MAX_NATIONALITY:
+            raise Unreadable(f"its nationality is {len(nationality):,} characters long: the card format "
+                             f"holds at most {MAX_NATIONALITY}")
         card["nationality"] = nationality
     if kind in ("ship", "crew", "event"):
         if raw.get("pointValue") in (None, ""):
@@ -332,7 +363,7 @@ def _card(raw: dict[str, Any]) -> tuple[str, list[dict[str, Any]], str, str | No
             card.update(gold=0, unique=True)
             facts.append("unique, 0 gold")
         else:
-            made = [{**card, "id": f"{ident}-{n}" if len(values) > 1 else ident, "gold": value}
+            made = [{**card, "id": _numbered(ident, n) if len(values) > 1 else ident, "gold": value}
                     for n, value in enumerate(values, start=1)]
             facts.append("gold " + " ".join(map(str, values)))
     return ident, made, "; ".join(facts) or kind, kept

@@ -114,7 +114,7 @@ class SpanishMainRules(GameRules):
         return from_json(data)
 
     def load_data(self, document: Any, path: str) -> Any:
-        return card_data.load(document)
+        return card_data.load(document, card_data.name_of(path))
 
     def builtin_data(self) -> dict[str, Any]:
         return {card_data.SAMPLE_NAME: card_data.sample_cards()}
@@ -126,7 +126,8 @@ class SpanishMainRules(GameRules):
         listed = ", ".join(f"{count} {kind}{'s' if count != 1 and kind != 'crew' else ''}"
                            for kind, count in sorted(kinds.items()))
         named = (f'[Cards "{card_data.SAMPLE_NAME}"]' if data.digest == card_data.sample_cards().digest else
-                 f'[Cards "NAME sha256:{data.digest}"] (any NAME), the file given with --data FILE')
+                 f'[Cards "{data.name} sha256:{data.digest}"] (or [Cards "{data.name}"]), the file given with '
+                 '--data FILE')
         return [f"{len(data.cards)} cards ({listed or 'none'}), nationalities: " + ", ".join(data.nationalities),
                 f"a log names it {named}"]
 

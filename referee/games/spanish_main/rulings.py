@@ -18,8 +18,9 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-DICE", "Dice", "Six-sided dice only, each roll written as its value where it is rolled. A value outside "
        "1–6, a missing roll or a roll where none is due is illegal."),
     _R("S-DATA", "Card data", "No card is built in: the Cards tag names the card data, 'sample' for the small "
-       "invented set the package ships, or a file given with --data (optionally pinned by its SHA-256). The file "
-       "is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
+       "invented set the package ships, or a file given with --data, by its name (the file's id, or else its "
+       "file name less .json) and optionally its SHA-256. Data not given, or not the data named, is N-DATA. The "
+       "file is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
     _R("S-DATA-CHECK", "What a schema cannot say", "Ids unique, nationalities listed, a ship's cannons one a mast, "
        "links to another ship or crew of the file, uniques at 0 gold, known keywords. A bad file stops the run "
        "before any log is judged (exit 2), naming the JSON pointer at fault."),
@@ -204,7 +205,8 @@ RULINGS: tuple[Ruling, ...] = (
        "overlap when one enters the other by more than ε. Where the answer would change within ε, the log's "
        "statement is accepted with a notice."),
     _R("S-GEO-DATA", "What level 2 needs", "Every ship needs a hull in the card data and every fort built a "
-       "footprint; every island and terrain piece its shape, every placement and move segment its pose. "
+       "footprint, each measure at most 1,000 mm; every island and terrain piece its shape, every placement and "
+       "move segment its pose. "
        "--level 1 judges such a log at level 1."),
     _R("S-GEO-ISLANDS", "Placing islands", "Each island is at least 3L from every island already placed and at "
        "most 6L from one of them, edge to edge."),

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from referee.diagnostics import Violation
 from referee.games.base import JudgeOptions
-from referee.games.common import read_variants, seating_problem
+from referee.games.common import choose_data, read_variants, seating_problem
 from referee.games.spanish_main.cards import SAMPLE_NAME, CardSet, sample_cards
 from referee.games.spanish_main.notation import RESERVED
 from referee.games.tagvalues import parse_players
@@ -150,19 +150,5 @@ def _cards(tags: dict[str, str], options: JudgeOptions) -> CardSet | Violation:
                                 "with --data FILE",))
     match = CARDS_TAG.fullmatch(written)
     assert match is not None  # the tag's grammar
-    name, digest = match["name"], match["digest"]
-    given: tuple[CardSet, ...] = options.data_for("spanish-main")
-    if name == SAMPLE_NAME and not given:
-        sample = sample_cards()
-        if digest is not None and digest != sample.digest:
-            return Violation("S-DATA", "the bundled sample cards are not the ones this log names",
-                             part="tag:Cards", notes=(f"the bundled file is sha256:{sample.digest}",))
-        return sample
-    for cards in given:
-        if digest is None or cards.digest == digest:
-            return cards
-    if given:
-        return Violation("S-DATA", f"the card file given is not the one this log names (sha256:{digest})",
-                         part="tag:Cards", notes=tuple(f"given: sha256:{c.digest}" for c in given))
-    return Violation("S-DATA", f"this game is played with card data '{name}' that no --data file gives",
-                     part="tag:Cards", notes=("give the file with --data FILE",))
+    return choose_data("card data", "Cards", match["name"], match["digest"], sample_cards(), (SAMPLE_NAME,),
+                       options.data_for("spanish-main"), rulings=("S-DATA",))

@@ -1,0 +1,94 @@
+"""The games stand on one floor: no module under referee/games/ imports a layer meant to use
+the games (the pipeline, the reports, export, the API, the command line …). What a game needs
+from outside its package — the rule's findings, the game record, the schemas of its data files,
+strict JSON — lies below it, where every layer may use it."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ROOT / "referee" / "games"
+
+ABOVE = ("referee.validation", "referee.export", "referee.api", "referee.reports", "referee.pipeline",
+         "referee.cli", "referee.formatting", "referee.simulate")
+"""The layers above the games, which a game must never import."""
+
+BELOW = ("referee.games", "referee.diagnostics", "referee.record", "referee.shuffle", "referee.hashing",
+         "referee.jsonschemas", "referee.strictjson", "referee.schema_compiler", "referee.notation.span")
+"""The floor the games stand on: all a game module may import of referee (a finding's place,
+`Span`, is the one module of the notation this holds: it imports nothing)."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> list[tuple[int, str]]:
+    """Every module of referee a file imports (at any depth: in functions too), with its line;
+    relative imports resolved, and `from referee import x` read as referee.x."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = _module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                stem = package[:len(package) - node.level + 1]
+                base = ".".join(stem + ([base] if base else []))
+            names = [f"{base}.{alias.name}" for alias in node.names] if base == "referee" else [base]
+            found += [(node.lineno, name) for name in names]
+        elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
+              and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__")
+              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            found.append((node.lineno, node.args[0].value))
+    return [(line, name) for line, name in found if name == "referee" or name.startswith("referee.")]
+
+
+def _within(name: str, layers: tuple[str, ...]) -> bool:
+    return any(name == layer or name.startswith(layer + ".") for layer in layers)
+
+
+def test_no_game_module_imports_a_layer_above_the_games():
+    above = [f"{path.relative_to(ROOT)}:{line}: imports {name}"
+             for path in sorted(GAMES.rglob("*.py")) for line, name in _imports(path) if _within(name, ABOVE)]
+    assert above == []
+
+
+def test_every_game_module_imports_only_the_floor_below_it():
+    """Named the other way round, so a new layer is placed before a game may use it."""
+    outside = [f"{path.relative_to(ROOT)}:{line}: imports {name}"
+               for path in sorted(GAMES.rglob("*.py")) for line, name in _imports(path) if not _within(name, BELOW)]
+    assert outside == []
+
+
+def test_the_floor_imports_nothing_above_it():
+    """The modules below the games are below them all the way down."""
+    floor = [ROOT.joinpath(*name.split(".")).with_suffix(".py") for name in BELOW if name != "referee.games"]
+    above = [f"{path.relative_to(ROOT)}:{line}: imports {name}"
+             for path in floor for line, name in _imports(path)
+             if not _within(name, BELOW) or _within(name, ("referee.games",))]
+    assert above == []
+
+
+def test_the_reading_of_imports_sees_every_spelling(tmp_path):
+    """The checker itself: each way of writing an import is found."""
+    package = tmp_path / "referee" / "games" / "x"
+    package.mkdir(parents=True)
+    module = package / "m.py"
+    module.write_text("import referee.cli\nfrom referee import api\nfrom ...pipeline import json_stream\n"
+                      "def f():\n    from referee.validation import validator\n"
+                      "    importlib.import_module('referee.reports.text')\n", encoding="utf-8")
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        names = [name for _, name in _imports(module)]
+    finally:
+        ROOT = saved
+    assert names == ["referee.cli", "referee.api", "referee.pipeline", "referee.validation", "referee.reports.text"]
