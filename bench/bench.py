@@ -657,17 +657,22 @@ COLD_START_LOGS = {
 """One small legal log of each game: a cold start loads only the game the log names."""
 
 
+def median_seconds(command: list[str], runs: int) -> float:
+    """The median wall time of `runs` runs of a command from the repository root."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return sorted(times)[len(times) // 2]
+
+
 def cold_start(runs: int = 20) -> tuple[dict[str, float], float]:
     """Median seconds of `referee check` on one small log of each game, and of `python -c pass`."""
     compile_bytecode()
 
     def median(command: list[str]) -> float:
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-        return sorted(times)[len(times) // 2]
+        return median_seconds(command, runs)
 
     verdicts = {game: median(referee("check", str(REPO_ROOT / log))) for game, log in COLD_START_LOGS.items()}
     return verdicts, median([sys.executable, "-c", "pass"])
@@ -763,12 +768,7 @@ def moves_cold_start(players: int, runs: int = 11) -> dict[str, tuple[float, flo
     compile_bytecode()
 
     def median(command: list[str]) -> float:
-        times = []
-        for _ in range(runs):
-            start = time.perf_counter()
-            subprocess.run(command, cwd=REPO_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            times.append(time.perf_counter() - start)
-        return sorted(times)[len(times) // 2]
+        return median_seconds(command, runs)
 
     found = {}
     with tempfile.TemporaryDirectory() as scratch:

@@ -34,7 +34,8 @@ from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions, LegalEntry
 from referee.notation.codes import NOTATION_CODES
 from referee.notation.reader import read_games
 from referee.pipeline.datafiles import judge_options
-from referee.pipeline.legal import Group, find_game, listing
+from referee.pipeline.legal import Group, listing
+from referee.pipeline.work import find_game
 from referee.pipeline.replay import replay_positions
 from referee.pipeline.source import Source
 from referee.pipeline.work import file_games

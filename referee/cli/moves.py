@@ -12,7 +12,8 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
 from referee.cli.common import emit, judging_options, open_input, output_option, report_stream, style_for
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
-from referee.pipeline.legal import find_game, listing
+from referee.pipeline.legal import listing
+from referee.pipeline.work import find_game
 from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style

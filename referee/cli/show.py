@@ -15,7 +15,7 @@ from referee.reports.style import Style
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input, Unreadable
 from referee.pipeline.replay import GameReport
-from referee.pipeline.work import JudgedChunk, judged_chunks
+from referee.pipeline.work import find_game, judged_chunks
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 
@@ -73,7 +73,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
     with report_stream(output) as write:
         for number, item in enumerate(inputs):
             name, stream = open_input(item)
-            found = _find(name, stream, game_index, move, options)
+            found = find_game(name, stream, game_index, move, options)
             if found is None:
                 missing.append(f"{name} holds {_games_in(name, item, options)} game(s); there is no game {game_index}")
                 continue
@@ -151,19 +151,6 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
                      if diagnostic.get("move_number") else "The replay stopped:")
         lines.append(render_json_diagnostic(diagnostic, style))
     write("\n".join(lines) + "\n")
-
-
-def _find(name: str, stream: Any, index: int, move: int | None,
-          options: JudgeOptions) -> tuple[GameReport, JudgedChunk] | None:
-    """The game asked for, replayed up to the move; the games before it are read, not replayed."""
-    problems: list[dict[str, Any]] = []
-    with stream:
-        for judged in judged_chunks(name, stream, problems, full=True, stop_after=move,
-                                    wanted=lambda number: number == index, options=options):
-            for game in judged.games:
-                if game.index == index:
-                    return game, judged
-    return None
 
 
 def _games_in(name: str, item: Input, options: JudgeOptions) -> int:

@@ -7,11 +7,11 @@ prints."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, BinaryIO
 
-from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions
+from referee.games.base import EntryList
 from referee.pipeline.replay import GameReport
-from referee.pipeline.work import JudgedChunk, judged_chunks
+from referee.pipeline.work import JudgedChunk
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,20 +37,6 @@ class Listing:
     @property
     def over(self) -> bool:
         return bool(self.report.engine is not None and self.report.engine.is_over)
-
-
-def find_game(name: str, stream: BinaryIO, index: int, move: int | None,
-              options: JudgeOptions = NO_OPTIONS) -> tuple[GameReport, JudgedChunk] | None:
-    """Game `index` of the file, replayed up to `move` turns (all of them when None); the
-    games before it are read, not replayed. None when the file has no such game."""
-    problems: list[dict[str, Any]] = []
-    with stream:
-        for judged in judged_chunks(name, stream, problems, full=True, stop_after=move,
-                                    wanted=lambda number: number == index, options=options):
-            for game in judged.games:
-                if game.index == index:
-                    return game, judged
-    return None
 
 
 def grouped(entries: EntryList) -> list[Group]:

@@ -250,6 +250,20 @@ def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *
         problems.extend(file_findings(path, index, blank))
 
 
+def find_game(name: str, stream: BinaryIO, index: int, move: int | None,
+              options: JudgeOptions = NO_OPTIONS) -> tuple[GameReport, JudgedChunk] | None:
+    """Game `index` of the file, replayed up to `move` turns (all of them when None); the
+    games before it are read, not replayed. None when the file has no such game."""
+    problems: list[dict[str, Any]] = []
+    with stream:
+        for judged in judged_chunks(name, stream, problems, full=True, stop_after=move,
+                                    wanted=lambda number: number == index, options=options):
+            for game in judged.games:
+                if game.index == index:
+                    return game, judged
+    return None
+
+
 def file_units(path: str, stream: BinaryIO, batch_lines: int = BATCH_LINES,
                options: JudgeOptions = NO_OPTIONS) -> Iterator[Unit | FileStart | FileEnd]:
     """FileStart, the file's games in batches, then FileEnd; a file that is not UTF-8
