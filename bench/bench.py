@@ -522,12 +522,7 @@ def chess_generate(path: str, seed: str, plies: str) -> dict[str, int]:
     with open(path, "w", encoding="utf-8") as out:
         while left > 0:
             games += 1
-            board = chess.Board()
-            for _ in range(min(CHESS_MAX_PLIES, left)):
-                moves = list(board.legal_moves)
-                if not moves:
-                    break
-                board.push(chooser.choice(moves))
+            board = random_chess_game(chess, chooser, min(CHESS_MAX_PLIES, left))
             left -= len(board.move_stack)
             game = chess.pgn.Game.from_board(board)
             game.headers["Event"] = f"bench {seed}-{games}"
@@ -543,14 +538,19 @@ def chess_playouts(seed: str, plies: str) -> dict[str, int]:
     chooser = random.Random(int(seed))
     left = int(plies)
     while left > 0:
-        board = chess.Board()
-        for _ in range(min(CHESS_MAX_PLIES, left)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(chooser.choice(moves))
-        left -= len(board.move_stack)
+        left -= len(random_chess_game(chess, chooser, min(CHESS_MAX_PLIES, left)).move_stack)
     return {"moves": int(plies)}
+
+
+def random_chess_game(chess: ModuleType, chooser: Any, most: int) -> Any:
+    """A board after at most `most` random plies: each lists the legal moves, picks one, pushes it."""
+    board = chess.Board()
+    for _ in range(most):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(chooser.choice(moves))
+    return board
 
 
 def entry_times(game: str, players: str, games: str) -> dict[str, Any]:
