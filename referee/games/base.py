@@ -19,6 +19,7 @@ the command line for logs whose header names none.
 from __future__ import annotations
 
 import copy
+import importlib
 from bisect import bisect_right
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -440,13 +441,26 @@ class GameRules(ABC):
         shares it with the copy."""
         return engine.copy()
 
-    entries_note: str = ""
-    """What `legal_entries` enumerates of free values and hidden information in this game,
-    and what it leaves open, in a few sentences (`referee moves` and the man page say it)."""
+    entries_module: str = ""
+    """The module of the game's package that lists its entries: its `legal_entries(engine)`
+    and its `NOTE`. Loaded only when entries are listed, so `check` starts without it; ""
+    for a game that lists its legal moves formatted."""
+
+    def _entries(self) -> Any:
+        package = type(self).__module__.rpartition(".")[0]
+        return importlib.import_module(f"{package}.{self.entries_module}")
+
+    @property
+    def entries_note(self) -> str:
+        """What `legal_entries` enumerates of free values and hidden information in this game,
+        and what it leaves open, in a few sentences (`referee moves` and the man page say it)."""
+        return self._entries().NOTE if self.entries_module else ""
 
     def entries_now(self, engine: Engine) -> EntryList:
-        """`legal_entries` mid-round. By default the legal moves formatted, one run per
-        player and kind."""
+        """`legal_entries` mid-round: the game's entries module's, or by default the legal
+        moves formatted, one run per player and kind."""
+        if self.entries_module:
+            return self._entries().legal_entries(engine)
         entries = EntryList()
         for player, action in self.legal_moves(engine):
             entries.add(player, self.entry_kind(action), [self.format_turn(action)], [action])

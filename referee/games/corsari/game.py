@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
@@ -29,6 +29,7 @@ from referee.shuffle import SeededChoices
 
 
 class CorsariRules(GameRules):
+    entries_module = "moves"
     id = "corsari"
     name = "Corsari"
     extensions = (".corsari",)
@@ -110,17 +111,7 @@ class CorsariRules(GameRules):
         assert isinstance(engine, CorsariEngine)
         return list(engine.legal_actions())
 
-    @property
-    def entries_note(self) -> str:  # type: ignore[override]
-        from referee.games.corsari.moves import NOTE  # loaded by the commands that list entries only
 
-        return NOTE
-
-    def entries_now(self, engine: Engine) -> EntryList:
-        assert isinstance(engine, CorsariEngine)
-        from referee.games.corsari.moves import legal_entries
-
-        return legal_entries(engine)
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         assert isinstance(engine, CorsariEngine)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
@@ -27,6 +27,7 @@ from referee.record import GameRecord
 
 
 class KorsarRules(GameRules):
+    entries_module = "moves"
     id = "korsar"
     name = "Korsar"
     extensions = (".korsar",)
@@ -140,17 +141,7 @@ class KorsarRules(GameRules):
 
         return [(player, action) for action in legal_actions(engine)]
 
-    @property
-    def entries_note(self) -> str:  # type: ignore[override]
-        from referee.games.korsar.moves import NOTE  # loaded by the commands that list entries only
 
-        return NOTE
-
-    def entries_now(self, engine: Engine) -> EntryList:
-        assert isinstance(engine, KorsarEngine)
-        from referee.games.korsar.moves import legal_entries
-
-        return legal_entries(engine)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, KorsarEngine)

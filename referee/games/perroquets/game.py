@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import (
-    EntryList,
     NO_OPTIONS,
     Engine,
     GameRules,
@@ -81,6 +80,7 @@ is imported only to decide and explain the others."""
 
 
 class PerroquetsRules(GameRules):
+    entries_module = "moves"
     id = "perroquets"
     name = "Pirates & Perroquets"
     extensions = (".perroquets",)
@@ -255,11 +255,6 @@ class PerroquetsRules(GameRules):
         assert isinstance(engine, PerroquetsEngine)
         return choose(engine, moves, chooser, notes)
 
-    @property
-    def entries_note(self) -> str:  # type: ignore[override]
-        from referee.games.perroquets.moves import NOTE  # loaded by the commands that list entries only
-
-        return NOTE
 
     def trial_copy(self, engine: Engine) -> Engine:
         """The game's data (board, cards, setup), which no entry changes, is shared, not copied."""
@@ -267,11 +262,6 @@ class PerroquetsRules(GameRules):
         shared = (engine.setup, engine.data, engine.board, engine.lanes)
         return copy.deepcopy(engine, {id(item): item for item in shared})
 
-    def entries_now(self, engine: Engine) -> EntryList:
-        assert isinstance(engine, PerroquetsEngine)
-        from referee.games.perroquets.moves import legal_entries
-
-        return legal_entries(engine)
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """Placements and draws are chosen uniformly without listing them (there may be

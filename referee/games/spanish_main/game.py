@@ -7,7 +7,6 @@ from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import (
-    EntryList,
     NO_OPTIONS,
     Engine,
     GameRules,
@@ -67,6 +66,7 @@ _GRAMMARS: Grammars = {
 
 
 class SpanishMainRules(GameRules):
+    entries_module = "moves"
     id = "spanish-main"
     name = "Pirates of the Spanish Main"
     extensions = (".spanish-main", ".psm")
@@ -186,17 +186,7 @@ class SpanishMainRules(GameRules):
         assert isinstance(engine, SpanishMainEngine)
         return choose(engine, moves, chooser, notes)
 
-    @property
-    def entries_note(self) -> str:  # type: ignore[override]
-        from referee.games.spanish_main.moves import NOTE
 
-        return NOTE
-
-    def entries_now(self, engine: Engine) -> EntryList:
-        from referee.games.spanish_main.moves import legal_entries
-
-        assert isinstance(engine, SpanishMainEngine)
-        return legal_entries(engine)
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """`choose_move`'s choice, asking the engine only about the candidates that can be chosen."""
