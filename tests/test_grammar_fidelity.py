@@ -393,8 +393,6 @@ def test_the_quick_reader_reads_only_what_the_full_reader_reads_and_the_same_way
             if game == "korsar":
                 assert [(p.kind, p.start, p.end, p.groups) for p in quick] == \
                        [(p.kind, p.start, p.end, p.groups) for p in full], (name, text)
-            elif game == "spanish-main":
-                assert quick == full, (name, text)
             else:
                 assert quick == full, (name, text)
 
