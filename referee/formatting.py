@@ -39,7 +39,7 @@ def reached_result(report: GameReport) -> str | None:
     if report.engine is None or report.outcome is None or report.record is None or report.rules is None:
         return None
     record = report.record
-    if report.moves != sum(len(round_.turns) for round_ in record.rounds):
+    if report.moves != record.entry_count():
         return None  # judging stopped at an illegal move
     if any(d.is_error and d.move_number is not None for d in report.diagnostics):
         return None

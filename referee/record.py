@@ -103,3 +103,17 @@ class GameRecord:
 
     def turns(self) -> list[Turn]:
         return [turn for round_ in self.rounds for turn in round_.turns]
+
+    def entry_count(self) -> int:
+        """How many entries the movetext holds: the moves `check` counts."""
+        return sum(len(round_.turns) for round_ in self.rounds)
+
+    def entry(self, number: int | None) -> "tuple[Round, Turn] | None":
+        """The `number`th entry of the movetext (from 1) with its round; None if there is none."""
+        if number is None or number < 1:
+            return None
+        for round_ in self.rounds:
+            if number <= len(round_.turns):
+                return round_, round_.turns[number - 1]
+            number -= len(round_.turns)
+        return None

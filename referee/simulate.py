@@ -95,7 +95,7 @@ class CorpusStats:
 
     def add(self, record: GameRecord, engine: Engine, notes: Counter[str]) -> None:
         self.games += 1
-        self.moves.append(sum(len(round_.turns) for round_ in record.rounds))
+        self.moves.append(record.entry_count())
         self.rounds.append(len(record.rounds))
         self.counts.update(notes)
         outcome = engine.outcome()

@@ -59,7 +59,7 @@ class ArchivedGame:
         """How many entries the game's movetext holds (None when it cannot be read)."""
         if self.read.record is None or self.read.malformed:
             return None
-        return sum(len(round_.turns) for round_ in self.read.record.rounds)
+        return self.read.record.entry_count()
 
     def result(self, options: JudgeOptions = NO_OPTIONS) -> ResultClaim | None:
         """What the log's Result claims against what its moves reach: "holds", "false",

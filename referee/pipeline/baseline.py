@@ -21,7 +21,6 @@ from referee.notation.chunks import Chunk
 from referee.notation.reader import read_chunk
 from referee.notation.span import Span
 from referee.pipeline.replay import GameReport, replay_game
-from referee.record import GameRecord
 
 MAX_ALLOWED_PER_GAME = 10_000
 """More findings than this in one game is not an archive's real mistakes but a log
@@ -92,15 +91,17 @@ def _place_for(report: GameReport, errors: list[Diagnostic], lines: list[str],
     assert record is not None
     first = errors[0]
     if first.move_number is not None and first.move_number > 0:
-        span = _turn_end(record, first.move_number)
-        if span is None or first.move_text is None or first.move_text.endswith("."):
+        found = record.entry(first.move_number)
+        if found is None or first.move_text is None or first.move_text.endswith("."):
             return None  # a round that may not begin: no comment accepts it
-        return first, span
+        turn = found[1]
+        span = turn.token_spans[-1] if turn.token_spans else turn.span
+        return (first, span) if span is not None else None
     for diagnostic in errors:
         if diagnostic.move_text is not None and diagnostic.move_text.startswith("["):
             name = diagnostic.move_text[1:].split(" ", 1)[0]
             tag = record.tag(name)
-            if tag is not None and tag.span is not None and report.moves == _turn_count(record):
+            if tag is not None and tag.span is not None and report.moves == record.entry_count():
                 end = _tag_end(lines[tag.span.line - first_line], tag.span)
                 return (diagnostic, end) if end is not None else None
     return None
@@ -110,20 +111,3 @@ def _tag_end(line: str, value: Span) -> Span | None:
     """Just past the `]` that closes the tag whose value stands at `value` on `line`."""
     at = line.find("]", value.end_col - 1)
     return None if at < 0 else Span(value.line, at + 2, at + 2)
-
-
-def _turn_end(record: GameRecord, number: int) -> Span | None:
-    """Where the `number`th turn's last token ends."""
-    seen = 0
-    for round_ in record.rounds:
-        if seen + len(round_.turns) >= number:
-            turn = round_.turns[number - seen - 1]
-            if turn.token_spans:
-                return turn.token_spans[-1]
-            return turn.span
-        seen += len(round_.turns)
-    return None
-
-
-def _turn_count(record: GameRecord) -> int:
-    return sum(len(round_.turns) for round_ in record.rounds)

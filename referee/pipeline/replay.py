@@ -184,24 +184,13 @@ def _comments_of(record: GameRecord, violation: Violation) -> list[Comment]:
     if violation.part.startswith("tag:"):
         tag = record.tag(violation.part[4:])
         return tag.comments if tag is not None else []
-    found = _entry(record, violation.entry)
+    found = record.entry(violation.entry)
     return found[1].comments if found is not None else []
-
-
-def _entry(record: GameRecord, number: int | None) -> tuple[Round, Turn] | None:
-    """The `number`th entry of the movetext (from 1) with its round; None if there is none."""
-    if number is None or number < 1:
-        return None
-    for round_ in record.rounds:
-        if number <= len(round_.turns):
-            return round_, round_.turns[number - 1]
-        number -= len(round_.turns)
-    return None
 
 
 def _at_fault(record: GameRecord, violation: Violation, turn: Turn) -> Turn:
     """The entry a finding made while `turn` was played is about: an earlier one it names, or `turn`."""
-    found = _entry(record, violation.entry)
+    found = record.entry(violation.entry)
     return found[1] if found is not None else turn
 
 
@@ -214,7 +203,7 @@ def _diagnostic(path: str, violation: Violation, record: GameRecord, round_: Rou
                 turn: Turn | None, number: int | None) -> Diagnostic:
     span: Span | None
     move_text = None
-    earlier = _entry(record, violation.entry)
+    earlier = record.entry(violation.entry)
     if earlier is not None:  # a fault of an earlier entry that shows only now
         round_, turn = earlier
         number = violation.entry

@@ -135,7 +135,7 @@ class Session:
             raise Refused(f"{path} holds {len(games)} games; play continues one game"
                           + (" (`referee split` makes one file per game)" if games else ""))
         read = games[0]
-        moves = sum(len(round_.turns) for round_ in read.record.rounds) if read.record else 0
+        moves = read.record.entry_count() if read.record else 0
         # Judged as check judges it, up to its last entry: what check would say of its end (a
         # set-up not finished, a claim) is not said of a log that goes on.
         game = replay_game(path, 1, read, stop_after=moves, options=options)
@@ -275,7 +275,7 @@ class Session:
 
     @property
     def moves(self) -> int:
-        return sum(len(round_.turns) for round_ in self.record.rounds)
+        return self.record.entry_count()
 
     def current_round(self) -> int | None:
         """The round the next entry falls in."""
