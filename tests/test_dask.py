@@ -55,3 +55,36 @@ def test_an_unreachable_scheduler_is_a_usage_error_not_a_crash(run, monkeypatch)
     assert result.exit_code == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:1" in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_run_options_reach_the_cluster_once_not_with_every_file(run, tmp_path):
+    """A `--data` set may be megabytes: mapped over many files, it is scattered to the workers
+    once and every call names it, and the verdicts are those judged here with the same data."""
+    from distributed import Client, Future
+
+    from referee.pipeline.datafiles import judge_options
+    from referee.pipeline.runner import map_paths
+
+    board = SAMPLES / "perroquets" / "boards" / "lagoon-9.json"
+    paths = []
+    for index in range(3):
+        target = tmp_path / f"lagoon-{index}.perroquets"
+        target.write_bytes((SAMPLES / "perroquets" / "boards" / "lagoon-game.perroquets").read_bytes())
+        paths.append(str(target))
+    options = judge_options([str(board)])
+    sent: list[dict[str, object]] = []
+    with Client(processes=False, dashboard_address=None) as client:
+        mapped = client.map
+
+        def recording_map(function, *iterables, **kwargs):
+            sent.append(kwargs)
+            return mapped(function, *iterables, **kwargs)
+
+        client.map = recording_map
+        events = list(map_paths(client, paths, paths, options))
+    assert len(sent) == 1 and isinstance(sent[0]["options"], Future)
+    judged = {e.path: e.result["games"] for e in events if isinstance(e, Judged)}
+    alone = json.loads(run("check", "--format", "json", "-j", "1", "--data", str(board), paths[0]).output)
+    assert [game["verdict"] for game in alone["files"][0]["games"]] == ["legal"]
+    for path in paths:
+        assert judged[path] == alone["files"][0]["games"]

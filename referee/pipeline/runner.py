@@ -11,7 +11,6 @@ batches in memory.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import gc
 import io
 import itertools
@@ -209,8 +208,14 @@ def _on_cluster(client: Any, cluster: Any, inputs: list[Input], options: JudgeOp
 
 def map_paths(client: Any, paths: list[str], shown: list[str],
               options: JudgeOptions = NO_OPTIONS) -> Iterator[Event]:
-    """Map `check_unit` over file paths with a Dask client; events in input order."""
-    futures = client.map(functools.partial(check_unit, options=options), paths, pure=False)
+    """Map `check_unit` over file paths with a Dask client; events in input order. The
+    options (which may hold large `--data` sets) are sent to every worker once, not with
+    every file: each mapped call names them by their key on the cluster."""
+    if options == NO_OPTIONS:
+        futures = client.map(check_unit, paths, pure=False)
+    else:
+        shared = client.scatter(options, broadcast=True, hash=False)
+        futures = client.map(check_unit, paths, options=shared, pure=False)
     for future, name in zip(futures, shown):
         result = _renamed(future.result(), name)
         if "unreadable" in result:
