@@ -418,3 +418,30 @@ def test_korsar_a_finished_log_without_the_deal_shows_unknown_scores():
     (problem,) = judging.replay(text, "t.korsar").diagnostics
     assert (problem.code, problem.message, problem.notes) == (
         "K-SCORE", "the game is over, but the log claims it unfinished ('*')", ["score: A=43 B=?"])
+
+
+# -- Pirates of the Spanish Main ------------------------------------------------------
+
+def test_after_a_spanish_main_end_the_turn_is_over_and_the_next_player_named():
+    """Between a turn's `end` and the next entry no turn is under way: the view says so, rather
+    than name as "to play" the player who has just ended."""
+    from pathlib import Path
+
+    from referee.games.spanish_main.view import moment
+
+    log = Path(__file__).parent.parent / "samples" / "spanish-main" / "legal" / "tow-and-fog.spanish-main"
+    game = judging.legal(log.read_text(encoding="utf-8"), log.name)
+    rules = GAMES["spanish-main"]
+    engine = rules.new_engine(game.record)
+    said = []
+    for round_ in game.record.rounds:
+        for turn in round_.turns:
+            if engine.round_due() is not None:
+                engine.start_round(round_.number)
+            assert engine.play(turn.player, turn.action) is None
+            said.append((turn.text, moment(engine.view())))
+    ends = [(text, where) for text, where in said if text == "end"]
+    assert ends and all(" over: " in where for _, where in ends)
+    assert ("end", "turn 2 over: Anna plays turn 3") in said
+    played = [where for text, where in said if text != "end" and not where.startswith(("set-up: ", "before"))]
+    assert played and all(where.endswith(" to play") for where in played)

@@ -205,6 +205,8 @@ def test_a_spanish_main_page_shows_the_fleets_in_chromium(browser, tmp_path: Pat
     text = browser.find_element(By.ID, "position").text
     assert "turn 3, Anna to play" in text and "towing Anna.s2" in text and "derelict, towed by Anna.s1" in text
     assert "ISLANDS" in text.upper() and "R1: reef" in text
+    _open(browser, page.as_uri() + "#move-23")  # Ben's end: turn 3 begins with Anna's next entry
+    assert "turn 2 over: Anna plays turn 3" in browser.find_element(By.ID, "position").text
 
 
 def test_a_spanish_main_level_2_page_draws_the_table_in_chromium(browser, tmp_path: Path) -> None:

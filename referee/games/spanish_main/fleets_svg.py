@@ -10,6 +10,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from referee.games.spanish_main.view import moment
+
 
 def escape(text: str) -> str:
     """Text for the picture, in an element or an attribute: quotes escaped too."""
@@ -60,9 +62,7 @@ def fleets_svg(view: dict[str, Any]) -> str:
 def _moment(view: dict[str, Any]) -> str:
     if view["winner"]:
         return f'{view["winner"]} has won'
-    if view["stage"] != "play":
-        return f'set-up: {view["stage"]}'
-    return f'turn {view["turn"]}, {view["player"]} to play' if view["player"] else "before turn 1"
+    return moment(view)
 
 
 # -- a fleet -----------------------------------------------------------------------------------------

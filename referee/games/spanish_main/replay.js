@@ -7,7 +7,12 @@ REFEREE_RENDERERS["spanish-main"] = function (view, h) {
   let status;
   if (view.winner) status = `${h.text(view.winner)} has won`;
   else if (view.stage !== "play") status = `set-up: ${h.text(view.stage)}`;
-  else status = view.player ? `turn ${view.turn}, ${h.text(view.player)} to play` : "before turn 1";
+  else if (!view.player) status = "before turn 1";
+  else if (view.turn_over) {
+    // after a turn's end the next turn has not begun: its start step comes with its first entry
+    const following = Object.keys(view.fleets).find((p) => p !== view.player);
+    status = `turn ${view.turn} over: ${h.text(following)} plays turn ${view.turn + 1}`;
+  } else status = `turn ${view.turn}, ${h.text(view.player)} to play`;
   let html = `<p class="status">${status}</p>`;
   html += `<p class="meta">distributed gold ${view.distributed}; more than ${view.distributed / 2} wins</p>`;
   // a log that gives positions (level 2): the table to scale, as `referee show --format svg` draws it

@@ -16,6 +16,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from referee.games.spanish_main.view import moment as said_moment
+
 
 def escape(text: str) -> str:
     """Text for the picture, in an element or an attribute: quotes escaped too."""
@@ -79,8 +81,7 @@ def table_svg(view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = No
     total_w = width + 2 * MARGIN + (inset + MARGIN if inset else 0)
     players = list(view["fleets"])
     colour = {p: COLOURS[i % len(COLOURS)] for i, p in enumerate(players)}
-    moment = (f"turn {view['turn']}, {view['player']} to play" if view["stage"] == "play" and view["player"]
-              else f"set-up: {view['stage']}")
+    moment = said_moment(view)
     key, key_height = _key(view, table, players, colour, height, total_w, moment, extra, stopped_by)
     total_h = height + 2 * MARGIN + key_height
     shown_w = min(total_w, FIT)

@@ -68,6 +68,7 @@ def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dic
              for f in engine.forts.values() if f.island is not None or f.destroyed]
     return {
         "game": "spanish-main", "turn": engine.turn, "player": engine.turn_player, "stage": engine.stage,
+        "turn_over": engine.stage == "play" and engine.turn_ended and not engine.over,
         "fleets": fleets, "islands": islands, "terrain": terrain, "forts": forts,
         "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
         "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
@@ -76,12 +77,21 @@ def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dic
     }
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
-    lines = []
+def moment(view: dict[str, Any]) -> str:
+    """Where the game stands, in words: after a turn's `end` the next turn has not begun (its
+    start step comes with its first entry), so the turn is said to be over and who plays next."""
     if view["stage"] != "play":
-        lines.append(f"set-up: {view['stage']}")
-    else:
-        lines.append(f"turn {view['turn']}, {view['player']} to play" if view["player"] else "before turn 1")
+        return f"set-up: {view['stage']}"
+    if not view["player"]:
+        return "before turn 1"
+    if view["turn_over"]:
+        following = next(p for p in view["fleets"] if p != view["player"])
+        return f"turn {view['turn']} over: {following} plays turn {view['turn'] + 1}"
+    return f"turn {view['turn']}, {view['player']} to play"
+
+
+def render_view(view: dict[str, Any]) -> list[str]:
+    lines = [moment(view)]
     for player, ships in view["fleets"].items():
         gold = view["gold"][player]
         lines.append(f"{player}: {gold['total']} gold (home {gold['home']}); wins above "
