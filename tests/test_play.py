@@ -253,3 +253,39 @@ def test_an_empty_file_is_where_a_new_game_starts(tmp_path: Path) -> None:
     done = play(log, ["# the first round", "", "A: draw"], "--game", "Korsar", "--players", "A B")
     assert done.returncode == 0 and done.stdout == "recorded 1: A: draw (round 1 begins)\n"
     assert log.read_text(encoding="utf-8") == '[Game "Korsar"]\n[Players "A B"]\n[Result "*"]\n\n1. A: draw\n'
+
+
+def test_a_log_is_played_in_one_session_at_a_time(tmp_path: Path) -> None:
+    """Two sessions on one log would each rewrite it whole, and one's entries would vanish
+    under the other's: the second is refused (exit 2, naming the first's process) until the
+    first ends, and the lock the first leaves behind, even killed, holds nothing."""
+    log = tmp_path / "table.korsar"
+    first = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), "--game", "Korsar",
+                              "--players", "A B", "--seed", "club"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert first.stdin is not None and first.stdout is not None
+    first.stdin.write("A: draw\n")
+    first.stdin.flush()
+    assert first.stdout.readline().startswith("recorded 1: A: draw")
+    second = play(log, ["B: draw"])
+    assert second.returncode == 2, second.stdout + second.stderr
+    assert f"{log} is being played in another session (process {first.pid})" in second.stderr
+    assert second.stdout == "" and "Traceback" not in second.stderr
+    first.stdin.close()
+    assert first.wait(timeout=60) == 0
+    assert not (tmp_path / ".table.korsar.lock").exists()
+    again = play(log, ["B: draw"])
+    assert again.returncode == 0 and again.stdout.startswith("recorded 2: B: draw"), again.stdout + again.stderr
+
+    killed = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert killed.stdin is not None and killed.stdout is not None
+    killed.stdin.write("A: draw\n")
+    killed.stdin.flush()
+    assert killed.stdout.readline().startswith("recorded 3: A: draw")
+    killed.kill()
+    killed.wait(timeout=60)
+    assert (tmp_path / ".table.korsar.lock").exists()  # left by the killed session, and held by no one
+    after = play(log, ["B: draw"])
+    assert after.returncode == 0 and after.stdout.startswith("recorded 4: B: draw"), after.stdout + after.stderr
+    assert not (tmp_path / ".table.korsar.lock").exists()

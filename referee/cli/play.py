@@ -17,6 +17,7 @@ from typing import Any
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
+from referee.cli import Refused as ClickRefused
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag, game_names
@@ -25,6 +26,7 @@ from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import DecodeError, decode
+from referee.play.logfile import LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
@@ -91,6 +93,22 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     """
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
+    hold = LogLock(log)
+    try:
+        hold.acquire()  # before the log is read: what is read is what no one else is writing
+    except LogBusy as busy:
+        raise ClickRefused(str(busy)) from None
+    except OSError as error:
+        raise ClickRefused(f"{log}: cannot keep the log there: {error.strerror or error}") from None
+    try:
+        _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
+    finally:
+        hold.release()
+
+
+def _session(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
+             first: str | None, seed: str | None, tags: tuple[str, ...], output_format: str,
+             options: JudgeOptions, given: list[str]) -> None:
     if _holds_text(log):
         if given:
             raise click.UsageError(f"{log} exists: its header sets the game up, so {given[0]} has no place "

@@ -16,6 +16,11 @@ import os
 
 from referee.pipeline.fileio import atomic_writer
 
+try:
+    import fcntl
+except ImportError:  # a system without POSIX locks: sessions are not kept apart
+    fcntl = None  # type: ignore[assignment]
+
 
 def write_log(path: str, text: str) -> None:
     """Replace the log at `path` with `text`, durably: the file's data and the folder entry
@@ -38,6 +43,67 @@ def _sync_folder(folder: str) -> None:
         pass
     finally:
         os.close(handle)
+
+
+class LogBusy(Exception):
+    """Another session records this log: two writers would each rewrite it whole, and the
+    entries of one would vanish under the other's."""
+
+    def __init__(self, path: str, holder: str) -> None:
+        super().__init__(f"{path} is being played in another session{f' (process {holder})' if holder else ''}: "
+                         "finish that one first (quit or Control-D)")
+
+
+def lock_name(path: str) -> str:
+    """The lock beside a log (`.NAME.lock`): a hidden file no folder search reads as a log."""
+    target = os.path.realpath(path)
+    folder, name = os.path.split(target)
+    return os.path.join(folder, f".{name}.lock")
+
+
+class LogLock:
+    """The hold of one session on a log: an exclusive lock on `.NAME.lock` beside it, which
+    the system lets go of when the process ends however it ends (a lock file left by a killed
+    session holds nothing). The file names the process holding it, and is removed on release."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lock = lock_name(path)
+        self._handle: int | None = None
+
+    def acquire(self) -> None:
+        """Raises LogBusy while another session holds the log, OSError when no lock can be made
+        beside it (a folder that is missing or not writable, where the log could not be kept)."""
+        if fcntl is None:
+            return
+        while True:
+            handle = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.pread(handle, 32, 0).decode("ascii", "replace").strip()
+                os.close(handle)
+                raise LogBusy(self.path, holder if holder.isdigit() else "") from None
+            try:
+                same = os.path.samestat(os.fstat(handle), os.stat(self.lock))
+            except OSError:
+                same = False
+            if same:
+                break
+            os.close(handle)  # its holder removed it as we opened it: take the one there now
+        os.ftruncate(handle, 0)
+        os.pwrite(handle, f"{os.getpid()}\n".encode("ascii"), 0)
+        self._handle = handle
+
+    def release(self) -> None:
+        if self._handle is None:
+            return
+        try:
+            os.unlink(self.lock)
+        except OSError:
+            pass
+        os.close(self._handle)
+        self._handle = None
 
 
 def clear_leftovers(path: str) -> list[str]:
