@@ -166,6 +166,27 @@ def test_baseline_accepts_a_false_result_after_its_tag(tmp_path: Path) -> None:
     assert '[Result "A=99 B=0"] {allow K-UNFINISHED: baseline} {the scorer\'s sum}' in log.read_text()
 
 
+def test_baseline_judges_a_game_once_however_many_findings_it_holds(tmp_path: Path, monkeypatch) -> None:
+    """Each finding is set aside as its comment will make it be, and judging goes on: one
+    judging of the game, not one more for every comment written."""
+    import referee.pipeline.baseline as baseline
+
+    game = finished_korsar(tmp_path).read_text().splitlines()
+    rounds = [n for n, line in enumerate(game) if line[:1].isdigit()]
+    for n in rounds:
+        game[n] += "  A: draw"  # A again, after B: out of turn in every round
+    log = tmp_path / "many.korsar"
+    log.write_text("\n".join(game) + "\n")
+    judged = []
+    replay = baseline.replay_game
+    monkeypatch.setattr(baseline, "replay_game", lambda *a, **k: judged.append(a) or replay(*a, **k))
+    code, _, err = run("baseline", str(log))
+    assert code == 0 and f"now has {len(rounds)} allow comments" in err
+    assert len(judged) == 1
+    after = log.read_text()
+    assert after.count("A: draw {allow K-") == len(rounds) and verdicts(after) == ["legal"]
+
+
 def test_baseline_refuses_standard_input() -> None:
     code, _, err = run("baseline", "-")
     assert code == 2 and "needs files" in err

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome
@@ -103,10 +103,18 @@ def check_text(path: str, text: str, stop_after: int | None = None,
     return report
 
 
+Acceptor = Callable[[Diagnostic, bool], bool]
+"""A further say over a finding no comment accepts: given the finding and whether it is made
+once every entry is judged, True sets it aside as an allow comment would (the baseline, which
+writes those comments, accepts every finding it can in one judging)."""
+
+
 def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None,
-                canonical: bool = False, options: JudgeOptions = NO_OPTIONS) -> GameReport:
+                canonical: bool = False, options: JudgeOptions = NO_OPTIONS,
+                accept: Acceptor | None = None) -> GameReport:
     """Judge one game; with `stop_after` N, stop once N turns are played (for `show`);
-    with `canonical`, also note each legal turn's canonical text (for `fmt`)."""
+    with `canonical`, also note each legal turn's canonical text (for `fmt`); with `accept`,
+    set aside every finding it accepts and go on."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
     if read.malformed or read.record is None or read.rules is None:
         return report
@@ -120,7 +128,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     for round_ in record.rounds:
         if stop_after is not None and number >= stop_after:
             break
-        violation = _start_round(path, report, engine, record, round_, number)
+        violation = _start_round(path, report, engine, record, round_, number, accept)
         if violation is not None:
             report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
             return _finish(report, engine)
@@ -132,7 +140,8 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
             violation = engine.play(turn.player, turn.action)
             if violation is not None:
                 diagnostic = _diagnostic(path, violation, record, round_, turn, number)
-                if _suppressed(report, diagnostic, _at_fault(record, violation, turn).comments):
+                if (_suppressed(report, diagnostic, _at_fault(record, violation, turn).comments)
+                        or (accept is not None and accept(diagnostic, False))):
                     engine.set_aside(turn.player, turn.action, violation)
                     report.canonical[id(turn)] = rules.format_turn(turn.action)
                     report.moves = number
@@ -147,13 +156,14 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     if stop_after is None:
         for violation in engine.finish():
             diagnostic = _diagnostic(path, violation, record, None, None, None)
-            if not _suppressed(report, diagnostic, _comments_of(record, violation)):
+            if not (_suppressed(report, diagnostic, _comments_of(record, violation))
+                    or (accept is not None and accept(diagnostic, True))):
                 report.diagnostics.append(diagnostic)
     return _finish(report, engine)
 
 
 def _start_round(path: str, report: GameReport, engine: Engine, record: GameRecord, round_: Round,
-                 number: int) -> Violation | None:
+                 number: int, accept: Acceptor | None = None) -> Violation | None:
     """Begin a round; a fault it finds in an earlier entry (a list of lost parrots judged once its
     round is over) may be accepted by that entry's allow comment, and is then set aside."""
     violation = engine.start_round(round_.number)
@@ -161,7 +171,8 @@ def _start_round(path: str, report: GameReport, engine: Engine, record: GameReco
         if violation is None or violation.entry is None:
             break
         diagnostic = _diagnostic(path, violation, record, round_, None, number + 1)
-        if not _suppressed(report, diagnostic, _comments_of(record, violation)):
+        if not (_suppressed(report, diagnostic, _comments_of(record, violation))
+                or (accept is not None and accept(diagnostic, False))):
             break
         engine.set_aside("", None, violation)
         violation = engine.start_round(round_.number)
