@@ -229,6 +229,26 @@ def test_text_that_is_not_a_log_says_so_after_a_few_lines(tmp_path: Path) -> Non
     assert code == 1 and "this is JSON, not a game log" in out and "referee import FILE" in out
 
 
+@pytest.mark.parametrize("opening", ['[\n[Game "Corsari"]\n', "[\n1. A: draw\n", "[ \n\n[Game \"Korsar\"]\n"])
+def test_a_stray_bracket_line_before_a_log_is_a_broken_tag_not_json(tmp_path: Path, opening: str) -> None:
+    """A log whose first line is a lone `[` reads as a log with a broken tag line, the same
+    whether a file is read game by game or whole; only what JSON can open with is JSON."""
+    import io
+
+    from referee.pipeline.replay import check_bytes
+    from referee.pipeline.work import check_stream
+    from referee.reports.json_report import file_json
+
+    data = opening.encode()
+    streamed = check_stream("x.log", io.BytesIO(data))
+    whole = file_json(check_bytes("x.log", data))
+    assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])
+    assert streamed["games"][0]["diagnostics"][0]["code"] == "N-TAG"
+    for document in (b'[{"game": "korsar"}]', b"[\n  [1, 2]\n]", b'{\n  "games": []\n}', b"[]"):
+        assert check_stream("x.json", io.BytesIO(document))["diagnostics"][0]["message"] == \
+            "this is JSON, not a game log"
+
+
 def _corpus(tmp_path: Path, count: int) -> Path:
     target = tmp_path / "corpus.korsar"
     assert run("simulate", "--game", "korsar", "--players", "4", "--seed", "p", "--count", str(count),

@@ -315,11 +315,17 @@ def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
     return None
 
 
-_JSON_START = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*(?:\{\s*"[^"\n]*"\s*:|\[\s*[\[{"\d-])')
+_JSON_START = re.compile(rb'''\A(?:\xef\xbb\xbf)?\s*(?:
+      (?:\[\s*)*\{\s*"[^"\n]*"\s*:                                   # an object with a key, maybe in arrays
+    | \[\s*(?:\[\s*)*(?:-?\d+(?:\.\d+)?|"[^"\n]*"|true|false|null)\s*[,\]]   # an array of values
+    | \[\s*\]                                                        # an empty array
+)''', re.VERBOSE)
+"""How a JSON document opens, and no log does: a stray `[` line before a tag or a round line
+(`[` then `[Game "Corsari"]`, or `[` then `1. A: …`) is a log with a broken tag line."""
 
 
 def _is_json(head: bytes) -> bool:
-    """A JSON document where a log was expected: no log starts with `{"key":` or `[{`."""
+    """A JSON document where a log was expected: no log starts with `{"key":`, `[{"key":` or `[1,`."""
     return _JSON_START.match(head) is not None
 
 
