@@ -7,14 +7,14 @@ illegal move keep their spelling as written, normalised.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from operator import attrgetter
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, GameRules
+from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
 from referee.notation.reader import ReadGame
-from referee.notation.writer import format_game
-from referee.record import GameRecord, Tag, Turn
+from referee.notation.writer import format_game, format_head, format_round
+from referee.record import GameRecord, Round, Tag, Turn
 from referee.pipeline.replay import GameReport, replay_game
 
 
@@ -29,6 +29,44 @@ def canonical_game(report: GameReport) -> str:
         return rules.format_turn(turn.action) if turn.action is not None else turn.text
 
     return format_game(report.record, rules, turn_text)
+
+
+def write_canonical(path: str, index: int, read: ReadGame, put: Callable[[list[str]], None],
+                    options: JudgeOptions = NO_OPTIONS) -> GameReport:
+    """`canonical_game`'s lines handed to `put` round by round as the replay leaves each
+    round (the text `canonical_game` gives is these lines, each ended by a line end),
+    and the game's report: memory holds a round, however long the game."""
+    record, rules = read.record, read.rules
+    assert record is not None and rules is not None
+    put(format_head(record, rules))
+    bodies: dict[int, str] = {}  # id(turn) -> canonical body, of the round under way only
+    pending: list[Round] = []
+
+    def body(turn: Turn) -> str:
+        known = bodies.get(id(turn))
+        if known is not None:
+            return known
+        return rules.format_turn(turn.action) if turn.action is not None else turn.text
+
+    def flush() -> None:
+        for round_ in pending:
+            put(format_round(round_, body))
+        pending.clear()
+        bodies.clear()
+
+    def fed() -> Iterator[Round]:
+        """The rounds to the replay; each is written once the replay asks for the next."""
+        for round_ in record.rounds:
+            flush()
+            pending.append(round_)
+            yield round_
+        flush()
+
+    rounds = fed()
+    report = replay_game(path, index, read, canonical=True, options=options, rounds=rounds, bodies=bodies)
+    for _ in rounds:  # the rounds after an illegal move, written as they stand
+        pass
+    return report
 
 
 def reached_result(report: GameReport) -> str | None:

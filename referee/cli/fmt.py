@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from typing import Any, BinaryIO, TextIO
 
@@ -11,8 +11,9 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for, why_broken
-from referee.formatting import canonical_game, reached_result, set_result
+from referee.formatting import reached_result, set_result, write_canonical
 from referee.games.base import JudgeOptions
+from referee.notation.reader import ReadGame
 from referee.pipeline.fileio import Input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, judged_chunks
@@ -128,34 +129,81 @@ def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str
     if in_place:
         out = stack.enter_context(open_output(item.path, in_place=True))
     diff = _Diff(name) if check_only else None
-    for judged, last in _with_last(judged_chunks(name, stream, problems, full=True, canonical=True,
-                                                 options=options)):
-        if fix_result:
-            for game in judged.games:
-                _fix_result(name, game)
-        text = "".join(canonical_game(game) for game in judged.games)
+    send = None if diff is not None else out.write if out is not None else _emitted
+    # each game is read here, and replayed (a second time with --fix-result) as it is written
+    for judged, last in _with_last(judged_chunks(name, stream, problems, full=True, options=options,
+                                                 wanted=None if fix_result else _none)):
         original = judged.chunk.lines
-        written = text.split("\n")[:-1] if text else []
-        if not last and written:
-            written.append("")  # one blank line between games
         missing_newline = False
         if last:
             missing_newline = bool(original) and original[-1] != ""
             original = original if missing_newline else original[:-1]
-        if written != original or missing_newline:
+        written = _Written(original, send)
+        for game in judged.games:
+            if fix_result:
+                _fix_result(name, game)
+            write_canonical(name, game.index, ReadGame(game.record, game.rules, [], game.line), written.put, options)
+        if not last and written.count:
+            written.put([""])  # one blank line between games
+        written.close()
+        if written.changed or missing_newline:
             outcome.changed = True
         if diff is not None:
-            diff.add(judged.chunk.first_line, original, written, missing_newline)
-        elif out is not None:
-            out.write("".join(line + "\n" for line in written))
-        else:
-            emit("".join(line + "\n" for line in written), nl=False)
+            diff.add(judged.chunk.first_line, original, written.held, missing_newline)
     if normalized:
         outcome.changed = True
     if diff is not None and outcome.changed:
         diff.close(normalized)
     if out is not None and not outcome.changed:
         raise _Unchanged()
+
+
+def _none(number: int) -> bool:
+    return False
+
+
+def _emitted(text: str) -> None:
+    emit(text, nl=False)
+
+
+class _Written:
+    """A chunk's canonical lines as they come, round by round: compared with its lines as
+    written, and sent on in blocks, or held for the diff when there is nowhere to send them."""
+
+    BLOCK = 1 << 16
+
+    def __init__(self, original: list[str], send: Callable[[str], Any] | None) -> None:
+        self.original = original
+        self.send = send
+        self.count = 0
+        self.changed = False
+        self.held: list[str] = []
+        self.block: list[str] = []
+        self.size = 0
+
+    def put(self, lines: list[str]) -> None:
+        original, count = self.original, self.count
+        if not self.changed:
+            self.changed = original[count:count + len(lines)] != lines
+        self.count = count + len(lines)
+        if self.send is None:
+            self.held.extend(lines)
+            return
+        text = "".join(line + "\n" for line in lines)
+        self.block.append(text)
+        self.size += len(text)
+        if self.size >= self.BLOCK:
+            self.send("".join(self.block))
+            self.block.clear()
+            self.size = 0
+
+    def close(self) -> None:
+        if self.count != len(self.original):
+            self.changed = True
+        if self.block:
+            assert self.send is not None
+            self.send("".join(self.block))
+            self.block.clear()
 
 
 def _fix_result(name: str, game: GameReport) -> None:

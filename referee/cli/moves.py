@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
 
 import click
 
@@ -14,6 +13,7 @@ from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.legal import listing
 from referee.pipeline.work import find_game
+from referee.record import GameRecord
 from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style
@@ -64,7 +64,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
         emit(f"referee moves: {name}: game {game_index} cannot be replayed: it is {game.verdict}", err=True)
         ctx.exit(EXIT_USAGE)
     if move is not None and game.moves < move and not errors:
-        total = len(game.record.turns()) if game.record else 0
+        total = game.record.entry_count() if game.record else 0
         raise click.UsageError(f"{name}: game {game_index} has {total} moves; there is no move {move}")
     listed = listing(game, judged)
     style = style_for(ctx) if output is None else Style(False)
@@ -73,8 +73,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
             stopped = [{key: value for key, value in d.items() if key != "excerpt"} for d in errors]
             write(json.dumps(moves_json(listed, name, game_index, stopped), indent=2, ensure_ascii=False) + "\n")
         else:
-            turns = game.record.turns() if game.record else []
-            written = _written(turns, listed.move)
+            written = _written(game.record, listed.move)
             lines = moves_lines(listed, written, style)
             for diagnostic in errors:
                 lines += ["", f"The replay stopped at move {diagnostic.get('move_number')}: the entries above "
@@ -83,9 +82,10 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
     ctx.exit(EXIT_FINDINGS if errors else EXIT_OK)
 
 
-def _written(turns: list[Any], move: int) -> str | None:
-    if not move:
+def _written(record: GameRecord | None, move: int) -> str | None:
+    found = record.entry(move) if record is not None else None
+    if found is None:
         return None
-    turn = turns[move - 1]
+    turn = found[1]
     where = f", line {turn.span.line}" if turn.span else ""
     return f"{turn.written()}{where}"

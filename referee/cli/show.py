@@ -88,7 +88,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
                                + (f"{unjudged.message} ({unjudged.code})" if unjudged else f"it is {game.verdict}"))
                 continue
             if move is not None and game.moves < move and not errors:
-                total = len(game.record.turns()) if game.record else 0
+                total = game.record.entry_count() if game.record else 0
                 missing.append(f"{name}: game {game_index} has {total} moves; there is no move {move}")
                 continue
             _write_position(write, name, game, game_index, errors, output_format,
@@ -116,7 +116,6 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
                     output_format: str, style: Style, several: bool, number: int, quiet: bool) -> None:
     assert game.engine is not None and game.rules is not None
     view = game.engine.view()
-    turns = game.record.turns() if game.record else []
     shown = game.moves
     if output_format == "svg":
         picture = game.rules.render_svg(view, stopped_by=errors)
@@ -138,8 +137,9 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
     lines = []
     if several:
         lines += ([""] if number else []) + [style(f"{name}, game {game_index}", "bold")]
-    if shown:
-        last = turns[shown - 1]
+    found = game.record.entry(shown) if shown and game.record else None
+    if found is not None:
+        last = found[1]
         where = f"line {last.span.line}" if last.span else ""
         lines.append(style(f"After move {shown} ({last.written()}, {where})", "bold"))
     else:

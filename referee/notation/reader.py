@@ -14,7 +14,7 @@ from referee.games import game_for_tag, game_names
 from referee.games.base import GameRules, TurnSyntaxError
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, Chunk, split_games
 from referee.notation.scanner import RawGame, clip, scan_chunk
-from referee.record import GameRecord, Turn
+from referee.record import GameRecord, Round, Turn
 from referee.notation.span import Span
 
 
@@ -43,11 +43,11 @@ def read_chunk(path: str, chunk: Chunk) -> Iterator[ReadGame]:
     for raw in scan_chunk(path, chunk):
         read = _read(path, raw)
         if chunk.unread:
-            read.diagnostics.append(_too_long_game(path, chunk))
+            read.diagnostics.append(too_long_game(path, chunk))
         yield read
 
 
-def _too_long_game(path: str, chunk: Chunk) -> Diagnostic:
+def too_long_game(path: str, chunk: Chunk) -> Diagnostic:
     last = chunk.first_line + len(chunk.lines) + chunk.dropped - 1
     return Diagnostic(
         "N-SYNTAX", f"this game runs on past {MAX_GAME_LINES:,} lines or {MAX_GAME_CHARS >> 20} MiB: its lines "
@@ -57,39 +57,71 @@ def _too_long_game(path: str, chunk: Chunk) -> Diagnostic:
 
 
 def _read(path: str, raw: RawGame) -> ReadGame:
-    diagnostics = list(raw.diagnostics)
+    rules, named = rules_of(path, raw)
+    record = GameRecord(rules.id if rules else "", raw.tags, raw.preamble, raw.rounds, raw.line)
+    parsing = TurnParsing(path, rules)
+    if rules is not None:
+        check_tags(path, record, rules, named)
+        for round_ in record.rounds:
+            parsing.round(round_)
+    return concluded(path, raw, rules, record, named, parsing)
+
+
+def rules_of(path: str, raw: RawGame) -> tuple[GameRules | None, list[Diagnostic]]:
+    """The game a game's tags name, with the finding that says why none is named."""
+    found: list[Diagnostic] = []
     game_tag = next((tag for tag in raw.tags if tag.name == "Game"), None)
     rules: GameRules | None = None
     if game_tag is None:
-        diagnostics.append(Diagnostic(
+        found.append(Diagnostic(
             "N-GAME", "this game has no Game tag", path, Span(raw.line, 1, 2),
             notes=[f'a game starts with its Game tag, e.g. [Game "Korsar"]; known games: {_known()}']))
     else:
         rules = game_for_tag(game_tag.value)
         if rules is None:
-            diagnostics.append(Diagnostic(
+            found.append(Diagnostic(
                 "N-GAME", f"unknown game '{game_tag.value}'", path, game_tag.span,
                 notes=[f"known games: {_known()}"]))
-    record = GameRecord(rules.id if rules else "", raw.tags, raw.preamble, raw.rounds, raw.line)
-    dropped = raw.dropped
-    if rules is not None:
-        check_tags(path, record, rules, diagnostics)
-        parsing: list[Diagnostic] = []
-        number = 0
-        for round_ in record.rounds:
-            for turn in round_.turns:
-                number += 1
-                found = _parse_turn(path, turn, rules)
-                if found is None:
-                    continue
-                found.move_number = number  # the number the replay gives every move: one numbering
-                if len(parsing) < MAX_FINDINGS_PER_GAME:
-                    parsing.append(found)
-                else:
-                    dropped += 1
-        diagnostics.extend(parsing)
+    return rules, found
+
+
+class TurnParsing:
+    """Every turn body parsed, round by round: the first findings kept, the rest counted,
+    with the turns that read (the entries) and those that parsed (`readable`)."""
+
+    def __init__(self, path: str, rules: GameRules | None) -> None:
+        self.path = path
+        self.rules = rules
+        self.found: list[Diagnostic] = []
+        self.dropped = 0
+        self.entries = 0
+        self.readable = 0
+
+    def round(self, round_: Round) -> None:
+        rules = self.rules
+        for turn in round_.turns:
+            self.entries += 1
+            if rules is None:
+                continue
+            found = _parse_turn(self.path, turn, rules)
+            if found is None:
+                self.readable += 1
+                continue
+            found.move_number = self.entries  # the number the replay gives every move: one numbering
+            if len(self.found) < MAX_FINDINGS_PER_GAME:
+                self.found.append(found)
+            else:
+                self.dropped += 1
+
+
+def concluded(path: str, raw: RawGame, rules: GameRules | None, record: GameRecord, named: list[Diagnostic],
+               parsing: TurnParsing) -> ReadGame:
+    """The game as read, once every turn is parsed: its findings in file order, at most
+    MAX_FINDINGS_PER_GAME of them, and the rest counted."""
+    diagnostics = [*raw.diagnostics, *named, *parsing.found]
+    dropped = raw.dropped + parsing.dropped
     diagnostics.sort(key=lambda d: (d.span.line, d.span.col) if d.span else (0, 0))
-    readable = sum(1 for round_ in raw.rounds for turn in round_.turns if turn.action is not None)
+    readable = parsing.readable
     if len(diagnostics) + dropped > NOT_A_LOG_AFTER and len(diagnostics) + dropped > 2 * readable:
         # Text that is not a log at all (a README, a letter): a few of its lines, then one
         # finding that says so, rather than one finding a word.

@@ -239,6 +239,41 @@ def clip(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+class RoundScan:
+    """A chunk's game scanned as `scan_chunk` scans it, but its rounds handed out one at a
+    time, each once the next begins, and not kept: a game of a million turns costs what its
+    longest round costs. `game` holds the tags and preamble once the first round is handed
+    out, and the findings once the last is; `games` counts the games the chunk turned out
+    to hold (one, unless the splitter and the scanner disagree, and the caller reads it
+    the whole way)."""
+
+    def __init__(self, path: str, chunk: Chunk) -> None:
+        self.chunk = chunk
+        self.games = 0
+        self._state = _Scan(path)
+
+    @property
+    def game(self) -> RawGame:
+        return self._state.game
+
+    def rounds(self) -> Iterator[Round]:
+        state, chunk = self._state, self.chunk
+        number = chunk.first_line - 1
+        for number, line in enumerate(chunk.lines, start=chunk.first_line):
+            if state.scan_line(number, line) is not None:
+                self.games += 1
+            rounds = state.game.rounds
+            if len(rounds) > 1:  # a round is over once the next begins: nothing attaches to it after
+                done = rounds[:-1]
+                del rounds[:-1]
+                yield from done
+        if state.finish(number) is not None:
+            self.games += 1
+        rounds = state.game.rounds
+        while rounds:
+            yield rounds.pop(0)
+
+
 def scan_chunk(path: str, chunk: Chunk) -> Iterator[RawGame]:
     """The game of one chunk (none for a file of comments only)."""
     state = _Scan(path)

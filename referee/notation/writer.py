@@ -41,6 +41,15 @@ def format_game(record: GameRecord, rules: GameRules, turn_text: TurnText | None
         return rules.format_turn(turn.action) if turn.action is not None else turn.text
 
     body_of = turn_text or default
+    lines = format_head(record, rules)
+    for round_ in record.rounds:
+        _format_round(lines, round_, body_of)
+    return "\n".join(lines) + "\n"
+
+
+def format_head(record: GameRecord, rules: GameRules) -> list[str]:
+    """The lines before the movetext: the preamble, the tags, and the blank line that ends
+    them when rounds follow."""
     lines: list[str] = []
     for comment in record.preamble:
         _standalone(lines, comment, "")
@@ -53,9 +62,14 @@ def format_game(record: GameRecord, rules: GameRules, turn_text: TurnText | None
             _standalone(lines, comment, "")
     if record.rounds:
         lines.append("")
-    for round_ in record.rounds:
-        _format_round(lines, round_, body_of)
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def format_round(round_: Round, body_of: TurnText) -> list[str]:
+    """One round's lines, each turn's body as `body_of` gives it: a game written round by round."""
+    lines: list[str] = []
+    _format_round(lines, round_, body_of)
+    return lines
 
 
 def _format_round(lines: list[str], round_: Round, body_of: TurnText) -> None:

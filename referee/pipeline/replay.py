@@ -7,6 +7,7 @@ files: text in, a FileReport out, and it never raises on any input.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
@@ -111,11 +112,16 @@ writes those comments, accepts every finding it can in one judging)."""
 
 def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = None,
                 canonical: bool = False, options: JudgeOptions = NO_OPTIONS,
-                accept: Acceptor | None = None) -> GameReport:
+                accept: Acceptor | None = None, rounds: Iterable[Round] | None = None,
+                bodies: dict[int, str] | None = None) -> GameReport:
     """Judge one game; with `stop_after` N, stop once N turns are played (for `show`);
-    with `canonical`, also note each legal turn's canonical text (for `fmt`); with `accept`,
-    set aside every finding it accepts and go on."""
+    with `canonical`, also note each legal turn's canonical text (for `fmt`), in `bodies`
+    when it is given; with `accept`, set aside every finding it accepts and go on.
+    `rounds` stands for the record's, for a caller that writes each round once it is
+    played (and empties `bodies` as it goes)."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
+    if bodies is not None:
+        report.canonical = bodies
     if read.malformed or read.record is None or read.rules is None:
         return report
     record, rules = read.record, read.rules
@@ -125,7 +131,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
         return report
     report.engine = engine
     number = 0
-    for round_ in record.rounds:
+    for round_ in record.rounds if rounds is None else rounds:
         if stop_after is not None and number >= stop_after:
             break
         violation = _start_round(path, report, engine, record, round_, number, accept)

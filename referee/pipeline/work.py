@@ -20,7 +20,8 @@ from referee.diagnostics import Diagnostic
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
-from referee.notation.reader import ReadGame, read_chunk
+from referee.notation.reader import ReadGame
+from referee.notation.streamed import read_chunk_streamed
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
 from referee.notation.span import Span
@@ -149,8 +150,9 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
 
 
 def read_cut_chunk(path: str, chunk: Chunk, cut: dict[int, int]) -> Iterator[ReadGame]:
-    """The game of a chunk as read, with a finding for each of its lines cut for length."""
-    for read in read_chunk(path, chunk):
+    """The game of a chunk as read (its record holds no turn: its rounds are read again
+    from the chunk when they are wanted), with a finding for each of its lines cut for length."""
+    for read in read_chunk_streamed(path, chunk):
         for number in _cut_lines(chunk, cut):
             read.diagnostics.append(_too_long(path, number, cut[number]))
         yield read
