@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from referee import __version__
@@ -90,20 +90,39 @@ def _turn_json(rules: GameRules, turn: Turn) -> dict[str, Any]:
 def export_text(game: GameReport, source: str | None = None) -> str:
     """`export_entry` as one line of JSON, exactly as `json.dumps` writes it (separators
     ", " and ": ", no ASCII escaping), with each turn's text encoded once per archive."""
+    return "".join(export_pieces(game, source))
+
+
+PIECE_CHARS = 1 << 16
+"""About how much of a game's JSON `export_pieces` hands out at a time."""
+
+
+def export_pieces(game: GameReport, source: str | None = None) -> Iterator[str]:
+    """`export_text` in pieces of about PIECE_CHARS, the rounds read one at a time: a game
+    of a million turns is written without its text or its turns held whole."""
     record, rules = game.record, game.rules
     assert record is not None and rules is not None
     turn_text = _TURN_TEXTS.text
-    rounds = ", ".join(
-        f'{{"number": {r.number}, "comments": {_ENCODE(_comments(r.comments))}, "turns": ['
-        + ", ".join([turn_text(rules, t) for t in r.turns]) + "]}"
-        for r in record.rounds)
     entry = {"game": rules.id, "preamble": _comments(record.preamble),
              "tags": [{"name": t.name, "value": t.value, "comments": _comments(t.comments)} for t in record.tags]}
-    head = _ENCODE(entry)[:-1]
+    piece = [_ENCODE(entry)[:-1] + ', "rounds": [']
+    size = 0
+    gap = ""
+    for r in record.rounds:
+        text = (f'{gap}{{"number": {r.number}, "comments": {_ENCODE(_comments(r.comments))}, "turns": ['
+                + ", ".join([turn_text(rules, t) for t in r.turns]) + "]}")
+        gap = ", "
+        piece.append(text)
+        size += len(text)
+        if size >= PIECE_CHARS:
+            yield "".join(piece)
+            piece.clear()
+            size = 0
     tail = {} if source is None else {"source": source}
     verdict = game_json(game)
     tail["verdict"] = {key: verdict[key] for key in ("verdict", "moves", "finished", "diagnostics", "score")}
-    return f'{head}, "rounds": [{rounds}], {_ENCODE(tail)[1:]}'
+    piece.append(f'], {_ENCODE(tail)[1:]}')
+    yield "".join(piece)
 
 
 def export_head() -> dict[str, Any]:
@@ -119,16 +138,18 @@ def export_document(games: list[GameReport], source: str | None = None) -> dict[
     return {**export_head(), "games": [export_entry(game, source) for game in games]}
 
 
-def write_export(entries: Iterable[str], out: TextIO) -> None:
+def write_export(entries: Iterable[Iterable[str]], out: TextIO) -> None:
     """The export document written game by game: the head indented for reading, each game
-    (as `export_text` writes it) on one line of its own, so that memory holds one game at
-    a time and the fast encoder writes it (an indented encoding is several times slower
-    on a large archive)."""
+    (as `export_pieces` gives it) on one line of its own, so that memory holds a piece
+    of one game at a time and the fast encoder writes it (an indented encoding is several
+    times slower on a large archive)."""
     head = json.dumps(export_head(), indent=2, ensure_ascii=False)
     out.write(head[:-2] + ',\n  "games": [')
     first = True
     for entry in entries:
-        out.write(("\n    " if first else ",\n    ") + entry)
+        out.write("\n    " if first else ",\n    ")
+        for piece in entry:
+            out.write(piece)
         first = False
     out.write("]\n}\n" if first else "\n  ]\n}\n")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import errno
 import io
 import tempfile
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 import click
 
@@ -15,7 +15,7 @@ from referee.cli.common import (EXIT_USAGE, emit, why_broken, exclude_option, ga
                                 output_option, refuse_output_among_inputs, refuse_output_of_nothing, staged_output,
                                 style_for)
 from referee.games.base import JudgeOptions
-from referee.export import export_text, records_from_json, write_export
+from referee.export import export_pieces, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_text
@@ -61,7 +61,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
     skipped: list[str] = []
     unjudged = [False]  # a log could not be judged here (N-DATA, N-INSTALL): exit 2, as check's
 
-    def file_entries(name: str, stream: Any) -> Iterator[str]:
+    def file_entries(name: str, stream: Any) -> Iterator[Iterable[str]]:
         """One file's games, once the whole file proved readable: kept aside until then
         (on disk past 1 MiB), except for a single log, whose output is staged whole."""
         nonlocal ok
@@ -74,9 +74,11 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                     broken.extend(diagnostic_json(d, lines) for d in game.diagnostics if d.is_error)
                 elif not broken and not problems:
                     if single:
-                        yield export_text(game, name)
+                        yield export_pieces(game, name)
                     else:
-                        kept.write(export_text(game, name) + "\n")
+                        for piece in export_pieces(game, name):
+                            kept.write(piece)
+                        kept.write("\n")
             broken[:0] = [d for d in problems if d["severity"] == "error"]
             if broken:
                 ok = False
@@ -88,10 +90,9 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                 unjudged[0] = unjudged[0] or why_broken(broken) != "it has syntax errors"
                 return
             kept.seek(0)
-            for line in kept:
-                yield line[:-1]
+            yield from _KeptGames(kept)
 
-    def entries() -> Iterator[str]:
+    def entries() -> Iterator[Iterable[str]]:
         for item in inputs:
             name, stream = open_input(item)
             yield from file_entries(name, stream)
@@ -105,6 +106,37 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
     if unreadable or unjudged[0]:
         ctx.exit(EXIT_USAGE)
     ctx.exit(EXIT_OK if ok else EXIT_FINDINGS)
+
+
+class _KeptGames:
+    """The games kept aside, one JSON text a line (a JSON text holds no line end), handed
+    out one at a time, each in pieces: a game's line may be tens of megabytes."""
+
+    BLOCK = 1 << 20
+
+    def __init__(self, kept: TextIO) -> None:
+        self.kept = kept
+        self.block = ""
+        self.at = 0
+
+    def __iter__(self) -> Iterator[Iterator[str]]:
+        while self.at < len(self.block) or self._refill():
+            yield self._game()
+
+    def _refill(self) -> bool:
+        self.block, self.at = self.kept.read(self.BLOCK), 0
+        return bool(self.block)
+
+    def _game(self) -> Iterator[str]:
+        while True:
+            end = self.block.find("\n", self.at)
+            if end >= 0:
+                piece, self.at = self.block[self.at:end], end + 1
+                yield piece
+                return
+            yield self.block[self.at:]
+            if not self._refill():
+                return
 
 
 @cli.command("import", short_help="Turn JSON game records back into notation.")

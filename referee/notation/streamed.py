@@ -55,7 +55,7 @@ class StreamedRounds:
 
     RECENT = 16
 
-    def __init__(self, path: str, chunk: Chunk, rules: GameRules | None, any_round: bool) -> None:
+    def __init__(self, path: str, chunk: Chunk, rules: GameRules | None, any_round: bool | None = None) -> None:
         self.path = path
         self.chunk = chunk
         self.rules = rules
@@ -63,6 +63,8 @@ class StreamedRounds:
         self.recent: deque[tuple[int, Round]] = deque(maxlen=self.RECENT)  # (its first entry's number, round)
 
     def __bool__(self) -> bool:
+        if self.any_round is None:  # not known yet: found out once
+            self.any_round = next(RoundScan(self.path, self.chunk).rounds(), None) is not None
         return self.any_round
 
     def __iter__(self) -> Iterator[Round]:

@@ -21,7 +21,7 @@ from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
 from referee.notation.reader import ReadGame
-from referee.notation.streamed import read_chunk_streamed
+from referee.notation.streamed import StreamedRecord, StreamedRounds, read_chunk_streamed
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
 from referee.notation.span import Span
@@ -138,8 +138,12 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
     full (`full`: always, with its record and every place in the file; `records`: with
     its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
     if chunk_is_whole(chunk, cut) and (not full or records):
-        plain = judge_plain(path, index, chunk, options, record_turns=records)
+        plain = judge_plain(path, index, chunk, options)
         if plain is not None:
+            if records and plain.record is not None and plain.rules is not None:
+                record = plain.record  # its rounds are read from the chunk when they are wanted
+                plain.record = StreamedRecord(record.game, record.tags, record.preamble,
+                                              StreamedRounds(path, chunk, plain.rules), record.line, plain.moves)
             yield plain
             return
     for offset, read in enumerate(read_cut_chunk(path, chunk, cut)):
