@@ -115,3 +115,101 @@ def test_check_holds_no_record_of_every_turn_of_a_long_game(tmp_path, jobs):
     log.write_text(long_game(250_000, described=True), encoding="utf-8")
     peak = _peak_kb("check", "-q", "-j", jobs, str(log))
     assert peak < 110_000, f"{peak} KiB"
+
+
+LONG_TURNS = 100_000
+"""Turns enough for a record of every turn to show (about 1 KB a turn: 115 MB to 270 MB
+by command), few enough that each command reads the game in a few seconds."""
+
+
+@pytest.fixture(scope="module")
+def long_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("long") / "long.spanish-main"
+    path.write_text(long_game(LONG_TURNS), encoding="utf-8")
+    return path
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--check"], ["fmt", "--fix-result"], ["export"],
+                                     ["score"], ["show"], ["show", "--move", "50000"]],
+                         ids=" ".join)
+def test_every_command_reads_a_long_game_round_by_round(long_log, command, tmp_path):
+    """fmt --check took 2.2 GB on a game of 850,000 turns, export 977 MB: each held every turn
+    (and fmt its canonical text and the diff's tables) where a round at a time does."""
+    peak = _peak_kb(*command, str(long_log), *(["-o", str(tmp_path / "out")] if command == ["export"] else []))
+    assert peak < 60_000, f"{peak} KiB"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_fmt_in_place_rewrites_a_long_game_round_by_round(long_log, tmp_path):
+    log = tmp_path / "long.spanish-main"
+    log.write_bytes(long_log.read_bytes())
+    peak = _peak_kb("fmt", "-i", str(log))
+    assert peak < 60_000, f"{peak} KiB"
+    assert log.read_text(encoding="utf-8") == CliRunner().invoke(cli, ["fmt", str(long_log)]).output
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_check_reads_a_long_commented_game_round_by_round(tmp_path):
+    """A comment in the movetext sends a game to the full reader, which held every turn."""
+    log = tmp_path / "long.spanish-main"
+    log.write_text(long_game(LONG_TURNS).replace("1. Anna: end", "1. Anna: end {first}", 1), encoding="utf-8")
+    peak = _peak_kb("check", "-q", "-j", "1", str(log))
+    assert peak < 60_000, f"{peak} KiB"
+
+
+def _patched(lines: list[str], diff: str) -> list[str]:
+    """`lines` with a unified diff applied, hunk by hunk, each hunk's old lines checked."""
+    result: list[str] = []
+    taken = 0  # lines of `lines` consumed
+    body = diff.split("\n")[2:]
+    for index, line in enumerate(body):
+        if not line.startswith("@@"):
+            continue
+        first, _, length = line.split()[1][1:].partition(",")
+        start = int(first) - (0 if length == "0" else 1)
+        result += lines[taken:start]
+        taken = start
+        for row in body[index + 1:]:
+            if row.startswith("@@") or not row:
+                break
+            if row[0] in " -":
+                assert lines[taken] == row[1:], (taken, row)
+                taken += 1
+            if row[0] in " +":
+                result.append(row[1:])
+    return result + lines[taken:]
+
+
+def test_a_long_game_s_diff_applies_to_give_its_canonical_form(tmp_path):
+    """Past 10,000 canonical lines a game is diffed a window at a time: the diff still turns
+    the log into what fmt writes."""
+    text = long_game(12_000, per_line=1)  # a round a line: canonical but for the lines changed here
+    for number in (25, 4_999, 11_999):
+        text = text.replace(f"\n{number}. Anna: end\n", f"\n{number}.  Anna:   end\n", 1)
+    log = tmp_path / "long.spanish-main"
+    log.write_text(text, encoding="utf-8")
+    checked = CliRunner().invoke(cli, ["fmt", "--check", str(log)])
+    assert checked.exit_code == 1 and checked.output.count("\n@@ ") >= 3
+    written = CliRunner().invoke(cli, ["fmt", str(log)]).output
+    original = log.read_text(encoding="utf-8").split("\n")[:-1]
+    assert _patched(original, checked.output) == written.split("\n")[:-1]
+
+
+def test_a_long_game_exports_and_imports_back_to_its_canonical_form(tmp_path):
+    from referee.validation import schema_errors
+    import json
+
+    log = tmp_path / "long.spanish-main"
+    log.write_text(long_game(12_000).replace("3. Anna: end", "3. Anna: end {a comment}", 1), encoding="utf-8")
+    exported = CliRunner().invoke(cli, ["export", str(log)])
+    assert exported.exit_code == 0
+    document = json.loads(exported.output)
+    assert schema_errors("game-record", document) == []
+    turns = [turn for round_ in document["games"][0]["rounds"] for turn in round_["turns"]]
+    assert len(turns) == 12_000 + 19 and document["games"][0]["verdict"]["moves"] == 12_000 + 19
+    assert turns[19 + 2]["comments"] == [{"text": "a comment", "braced": True}]
+    path = tmp_path / "long.json"
+    path.write_text(exported.output, encoding="utf-8")
+    back = CliRunner().invoke(cli, ["import", str(path)])
+    assert back.exit_code == 0 and back.output == CliRunner().invoke(cli, ["fmt", str(log)]).output
