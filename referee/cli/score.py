@@ -75,7 +75,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
             if writer is not None:
                 writer.file_start(name)
             with stream:
-                for judged in judged_chunks(name, stream, problems, full=True, options=options):
+                for judged in judged_chunks(name, stream, problems, options=options):
                     for game in judged.games:
                         data = game_json(game, judged.lines)
                         tally.add_games([data])

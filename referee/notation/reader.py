@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.games import game_for_tag, game_names
-from referee.games.base import GameRules, TurnSyntaxError
+from referee.games.base import GameRules, ParsedTurn, TurnSyntaxError
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, Chunk, split_games
 from referee.notation.scanner import RawGame, clip, scan_chunk
 from referee.record import GameRecord, Round, Turn
@@ -187,6 +187,13 @@ MAX_TURN_CHARS = 2000
 """No turn of any game is this long; a longer one is rejected before it is parsed."""
 
 
+PARSED_KEPT = 8192
+"""Bodies parsed kept for the next turn written alike: a game plays a few hundred distinct
+turns many times over, and a long one is read more than once (its findings, then its
+rounds each time they are judged or written)."""
+_PARSED: dict[tuple[str, str, str], ParsedTurn] = {}
+
+
 def _parse_turn(path: str, turn: Turn, rules: GameRules) -> Diagnostic | None:
     """Parse a turn's body into its action, or say why it cannot be."""
     if len(turn.text) > MAX_TURN_CHARS:
@@ -200,8 +207,14 @@ def _parse_turn(path: str, turn: Turn, rules: GameRules) -> Diagnostic | None:
     if not turn.text:
         return Diagnostic("N-SYNTAX", f"{turn.player}'s turn has no action", path, turn.span,
                           move_text=f"{turn.player}:", notes=["write what the player did after the colon"])
+    key = (rules.id, turn.player, turn.text)
+    parsed = _PARSED.get(key)
     try:
-        parsed = rules.parse_turn(turn.player, turn.text)
+        if parsed is None:
+            parsed = rules.parse_turn(turn.player, turn.text)
+            if len(_PARSED) >= PARSED_KEPT:
+                _PARSED.clear()
+            _PARSED[key] = parsed
     except TurnSyntaxError as error:
         index, start = _token_at(turn, error.offset)
         token = turn.token_spans[index]
