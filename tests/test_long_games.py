@@ -130,13 +130,15 @@ def long_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
-@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--check"], ["fmt", "--fix-result"], ["export"],
-                                     ["score"], ["show"], ["show", "--move", "50000"]],
+@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--check"], ["fmt", "--fix-result"], ["export", "-o"],
+                                     ["score"], ["show"], ["show", "--move", "50000"],
+                                     ["select", "--min-moves", "5", "-o"], ["duplicates"]],
                          ids=" ".join)
 def test_every_command_reads_a_long_game_round_by_round(long_log, command, tmp_path):
     """fmt --check took 2.2 GB on a game of 850,000 turns, export 977 MB: each held every turn
     (and fmt its canonical text and the diff's tables) where a round at a time does."""
-    peak = _peak_kb(*command, str(long_log), *(["-o", str(tmp_path / "out")] if command == ["export"] else []))
+    output = [str(tmp_path / "out")] if command[-1] == "-o" else []
+    peak = _peak_kb(*command, *output, str(long_log))
     assert peak < 60_000, f"{peak} KiB"
 
 
@@ -147,6 +149,15 @@ def test_fmt_in_place_rewrites_a_long_game_round_by_round(long_log, tmp_path):
     peak = _peak_kb("fmt", "-i", str(log))
     assert peak < 60_000, f"{peak} KiB"
     assert log.read_text(encoding="utf-8") == CliRunner().invoke(cli, ["fmt", str(long_log)]).output
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_baseline_comments_a_long_game_round_by_round(tmp_path):
+    log = tmp_path / "long.spanish-main"
+    log.write_text(long_game(LONG_TURNS, illegal_at=LONG_TURNS - 10), encoding="utf-8")
+    peak = _peak_kb("baseline", str(log))
+    assert peak < 60_000, f"{peak} KiB"
+    assert f"{LONG_TURNS - 10}. Anna: end {{allow" in log.read_text(encoding="utf-8")
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")

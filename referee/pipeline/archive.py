@@ -19,7 +19,8 @@ from typing import BinaryIO, Literal
 
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
-from referee.notation.reader import ReadGame, read_chunk
+from referee.notation.reader import ReadGame
+from referee.notation.streamed import read_chunk_streamed
 from referee.pipeline.replay import GameReport, Verdict, replay_game
 from referee.pipeline.work import FileEnd, FileStart, chunk_is_whole, file_units
 
@@ -112,7 +113,7 @@ def archived_games(path: str, stream: BinaryIO) -> Iterator[ArchivedGame]:
             continue
         for chunk in item.chunks:
             whole = chunk_is_whole(chunk, item.cut)
-            for read in read_chunk(path, chunk):
+            for read in read_chunk_streamed(path, chunk):
                 index += 1
                 yield ArchivedGame(path, index, read.line, _text_of(chunk), read, whole)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from referee.diagnostics import Diagnostic
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
-from referee.notation.reader import read_chunk
+from referee.notation.streamed import read_chunk_streamed
 from referee.notation.span import Span
 from referee.pipeline.replay import replay_game
 from referee.record import GameRecord
@@ -51,7 +51,7 @@ def allow_findings(path: str, chunk: Chunk, index: int, reason: str,
     One judging does it: each finding a comment could accept is set aside on the spot, as
     the comment will make it be, and judging goes on; the comments are written once it ends."""
     result = GameBaseline(list(chunk.lines))
-    reads = list(read_chunk(path, chunk))
+    reads = list(read_chunk_streamed(path, chunk))
     if not reads:
         return result  # comments only: nothing to judge
     read = reads[0]
