@@ -19,7 +19,11 @@ from referee.pipeline.replay import GameReport, replay_game
 
 
 def canonical_game(report: GameReport) -> str:
+    """The canonical text of a game judged with `canonical`, whose record holds its rounds:
+    the bodies the replay noted are known by their turns, which a record that reads its
+    rounds again (`StreamedRecord`) makes anew. Such a record is written by `write_canonical`."""
     assert report.record is not None and report.rules is not None
+    assert isinstance(report.record.rounds, list), "a streamed record is written by write_canonical"
     rules = report.rules
 
     def turn_text(turn: Turn) -> str:
