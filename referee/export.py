@@ -199,22 +199,32 @@ def records_from_json(document: dict[str, Any]) -> list[tuple[GameRecord, GameRu
     result = []
     for game in document["games"]:
         rules = GAMES[game["game"]]
-        known_actions = _READ_ACTIONS.setdefault(rules.id, {})
-
-        def turn(item: dict[str, Any]) -> Turn:
-            action, text = _read_action(rules, known_actions, item["action"])
-            comments = item.get("comments")
-            if comments:
-                return Turn(item["player"], action, text, comments=_comment_list(comments))
-            return Turn(item["player"], action, text)
-
-        record = GameRecord(
-            rules.id,
-            tags=[Tag(t["name"], t["value"], comments=_comment_list(t.get("comments", [])))
-                  for t in game["tags"]],
-            preamble=_comment_list(game.get("preamble", [])),
-            rounds=[Round(r["number"], comments=_comment_list(r.get("comments", [])),
-                          turns=[turn(item) for item in r["turns"]]) for r in game["rounds"]],
-        )
+        record = record_head_from_json(game)
+        record.rounds = [round_from_json(rules, r) for r in game["rounds"]]
         result.append((record, rules))
     return result
+
+
+def record_head_from_json(game: dict[str, Any]) -> GameRecord:
+    """A schema-valid game's record without its rounds: its tags and preamble."""
+    return GameRecord(
+        game["game"],
+        tags=[Tag(t["name"], t["value"], comments=_comment_list(t.get("comments", []))) for t in game["tags"]],
+        preamble=_comment_list(game.get("preamble", [])),
+    )
+
+
+def round_from_json(rules: GameRules, item: dict[str, Any]) -> Round:
+    """One schema-valid round of a game's JSON, its turns' actions read (and formatted) once
+    for all the turns written alike."""
+    known_actions = _READ_ACTIONS.setdefault(rules.id, {})
+
+    def turn(entry: dict[str, Any]) -> Turn:
+        action, text = _read_action(rules, known_actions, entry["action"])
+        comments = entry.get("comments")
+        if comments:
+            return Turn(entry["player"], action, text, comments=_comment_list(comments))
+        return Turn(entry["player"], action, text)
+
+    return Round(item["number"], comments=_comment_list(item.get("comments", [])),
+                 turns=[turn(entry) for entry in item["turns"]])

@@ -224,3 +224,39 @@ def test_a_long_game_exports_and_imports_back_to_its_canonical_form(tmp_path):
     path.write_text(exported.output, encoding="utf-8")
     back = CliRunner().invoke(cli, ["import", str(path)])
     assert back.exit_code == 0 and back.output == CliRunner().invoke(cli, ["fmt", str(log)]).output
+
+
+@pytest.fixture(scope="module")
+def long_export(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A game whose JSON (6.5 MB) is past what import reads whole, and whose canonical text
+    (60,000 rounds, one a line) still reads back as one game."""
+    folder = tmp_path_factory.mktemp("long-json")
+    log = folder / "long.spanish-main"
+    log.write_text(long_game(60_000), encoding="utf-8")
+    document = folder / "long.json"
+    assert CliRunner().invoke(cli, ["export", str(log), "-o", str(document)]).exit_code == 0
+    return log, document
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_import_writes_a_long_game_round_by_round(long_export, tmp_path):
+    """The game read whole took 128 MB; round by round, what reading its first 4 MiB costs."""
+    log, document = long_export
+    written = tmp_path / "back.spanish-main"
+    peak = _peak_kb("import", str(document), "-o", str(written))
+    assert peak < 90_000, f"{peak} KiB"
+    assert written.read_text(encoding="utf-8") == CliRunner().invoke(cli, ["fmt", str(log)]).output
+
+
+def test_a_long_game_s_errors_are_located_as_a_short_one_s(long_export, tmp_path):
+    _, document = long_export
+    text = document.read_text(encoding="utf-8")
+    at = text.index('"player": "Anna"', len(text) // 2)
+    broken = tmp_path / "broken.json"
+    broken.write_text(text[:at] + '"player": "9nna"' + text[at + 16:], encoding="utf-8")
+    result = CliRunner().invoke(cli, ["import", str(broken), "-o", str(tmp_path / "out.spanish-main")])
+    assert result.exit_code == 1 and not (tmp_path / "out.spanish-main").exists()
+    (line,) = [line for line in result.output.splitlines() if "error at" in line]
+    round_number = text[:at].count('{"number": ') - 1
+    assert line.endswith(f"error at $.games[0].rounds[{round_number}].turns[0].player: "
+                         f"'9nna' does not match '^[A-Za-z][A-Za-z_]*$'")

@@ -20,7 +20,8 @@ from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_text
 from referee.pipeline.fileio import Input, not_a_file, standard_input
-from referee.pipeline.json_stream import JsonStreamError, document_games
+from referee.importing import LONG_GAME_CHARS, long_game
+from referee.pipeline.json_stream import JsonStreamError, LongObject, document_games
 from referee.pipeline.work import file_games
 from referee.pipeline.fastpath import reads_plainly
 from referee.notation.chunks import Chunk
@@ -164,12 +165,20 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
     written = 0
     with stream, staged_output(output) as out:
         try:
-            head, games = document_games(stream)
+            head, games = document_games(stream, long_after=LONG_GAME_CHARS)
             for index, game in enumerate(games):
                 where = f"$.games[{index}]"
-                found = game_record_errors(game, where, MAX_REPORTED + 1 - len(errors))
-                if not found:
-                    found = _written_back(game, where, path, out, written)
+                if isinstance(game, LongObject):  # read round by round, its text kept aside until it reads back
+                    found, text = long_game(game, where, path, MAX_REPORTED + 1 - len(errors))
+                    if text is not None:
+                        with text:
+                            out.write("\n" if written else "")
+                            while block := text.read(1 << 20):
+                                out.write(block)
+                else:
+                    found = game_record_errors(game, where, MAX_REPORTED + 1 - len(errors))
+                    if not found:
+                        found = _written_back(game, where, path, out, written)
                 if found:
                     errors.extend(found)
                     if len(errors) > MAX_REPORTED:

@@ -18,7 +18,7 @@ from typing import Any, TextIO
 
 from referee.strictjson import JsonStreamError, no_constant, pairs, plain, strict_loads
 
-__all__ = ["JsonStreamError", "document_games", "strict_loads"]
+__all__ = ["JsonStreamError", "LongObject", "document_games", "strict_loads"]
 
 BLOCK = 1 << 16
 LINE_WAIT = 1 << 20
@@ -156,8 +156,9 @@ class _Reader:
             return DECODER.raw_decode(self.buffer, self.position)  # type: ignore[no-any-return]
         return value, end
 
-    def value(self) -> Any:
-        """The JSON value that starts here, read whole."""
+    def value(self, limit: int | None = None) -> Any:
+        """The JSON value that starts here, read whole; with `limit`, LongValue is raised
+        (and nothing is read past) when it runs on past `limit` characters."""
         self.skip_space()
         while self.by_line and self.buffer.find("\n", self.position, self.position + LINE_WAIT) < 0:
             if len(self.buffer) - self.position >= LINE_WAIT:
@@ -168,6 +169,8 @@ class _Reader:
             try:
                 value, end = self._quick_value()
             except json.JSONDecodeError as error:
+                if limit is not None and len(self.buffer) - self.position > limit:
+                    raise LongValue() from None
                 if self.grow():
                     if len(self.buffer) - self.position > MAX_ITEM_CHARS:
                         raise self.fail(f"a value over {MAX_ITEM_CHARS >> 20} MiB") from None
@@ -183,9 +186,81 @@ class _Reader:
             return value
 
 
-def document_games(stream: TextIO, games_key: str = "games") -> tuple[dict[str, Any], Iterator[Any]]:
+class LongValue(Exception):
+    """A value runs on past the length asked of it: it is to be read by parts."""
+
+
+class LongObject:
+    """An object too long to read whole (a game of a million turns): its members read one
+    at a time, each array's items one at a time, in the order the document gives them."""
+
+    def __init__(self, reader: _Reader) -> None:
+        self.reader = reader
+        self.reading = self._members()
+
+    def members(self) -> Iterator[tuple[str, Any]]:
+        """(key, value) in order; an array's value is an iterator over its items, to be read
+        before the next member is asked for (what is left of it is read past). One reading:
+        asked again, it goes on where it was left."""
+        return self.reading
+
+    def _members(self) -> Iterator[tuple[str, Any]]:
+        reader = self.reader
+        reader.expect("{")
+        seen: set[str] = set()
+        while True:
+            char = reader.skip_space()
+            if char == "}":
+                reader.position += 1
+                return
+            if seen:
+                if char != ",":
+                    raise reader.fail(f"expected ',' or '}}', found {char or 'the end of the document'!r}")
+                reader.position += 1
+                reader.skip_space()
+            key = reader.value()
+            if not isinstance(key, str):
+                raise reader.fail("an object's keys are strings")
+            if key in seen:
+                raise reader.fail(f"the key {key!r} is given twice in one object")
+            seen.add(key)
+            reader.expect(":")
+            if reader.skip_space() == "[":
+                items = self._items()
+                yield key, items
+                for _ in items:
+                    pass
+            else:
+                yield key, reader.value()
+
+    def _items(self) -> Iterator[Any]:
+        reader = self.reader
+        reader.expect("[")
+        if reader.skip_space() == "]":
+            reader.position += 1
+            return
+        while True:
+            yield reader.value()
+            char = reader.skip_space()
+            reader.position += 1
+            if char == "]":
+                return
+            if char != ",":
+                raise reader.fail(f"expected ',' or ']', found {char or 'the end of the document'!r}",
+                                  reader.position - 1)
+
+    def read_past(self) -> None:
+        """Read what is left of the object, for the document to go on after it."""
+        for _ in self.reading:
+            pass
+
+
+def document_games(stream: TextIO, games_key: str = "games",
+                   long_after: int | None = None) -> tuple[dict[str, Any], Iterator[Any]]:
     """The document's members before its games (read at once), and an iterator over the
-    games, which also reads the members after them into the first dict as it ends."""
+    games, which also reads the members after them into the first dict as it ends. With
+    `long_after`, a game that runs on past that many characters comes as a LongObject,
+    to be read by its members (or read past) before the next game is asked for."""
     reader = _Reader(stream)
     if reader.skip_space() == "\ufeff":
         reader.position += 1
@@ -224,7 +299,15 @@ def document_games(stream: TextIO, games_key: str = "games") -> tuple[dict[str, 
                 reader.position += 1
             else:
                 while True:
-                    yield reader.value()
+                    try:
+                        yield reader.value(long_after)
+                    except LongValue:
+                        if reader.skip_space() != "{":
+                            yield reader.value()  # read whole, as any value is, up to MAX_ITEM_CHARS
+                        else:
+                            long = LongObject(reader)
+                            yield long
+                            long.read_past()
                     char = reader.skip_space()
                     reader.position += 1
                     if char == "]":
