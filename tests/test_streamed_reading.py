@@ -41,7 +41,7 @@ def _texts() -> list[tuple[str, str]]:
 def test_the_streamed_reader_reads_as_the_full_reader(name, text):
     for chunk in split_games(text.split("\n")):
         full = list(read_chunk(name, chunk))
-        streamed = list(read_chunk_streamed(name, chunk))
+        streamed = list(read_chunk_streamed(name, chunk, read_whole_below=0))
         assert len(full) == len(streamed)
         for whole, light in zip(full, streamed):
             assert [(d.code, d.message, d.span, d.notes, d.move_number, d.move_text) for d in whole.diagnostics] \
@@ -66,7 +66,7 @@ def test_an_entry_far_back_is_found_by_reading_the_game_again():
     text = '[Game "Korsar"]\n[Players "A B"]\n[Seed "7"]\n\n' + "".join(
         f"{n}. A: draw  B: draw\n" for n in range(1, 60))
     (chunk,) = split_games(text.split("\n"))
-    (read,) = read_chunk_streamed("t.korsar", chunk)
+    (read,) = read_chunk_streamed("t.korsar", chunk, read_whole_below=0)
     record = read.record
     assert isinstance(record, StreamedRecord)
     for _ in record.rounds:  # the last rounds read are kept; the first are read again
@@ -74,3 +74,18 @@ def test_an_entry_far_back_is_found_by_reading_the_game_again():
     found = record.entry(3)
     assert found is not None and found[0].number == 2 and found[1].player == "A" and found[1].span.line == 6
     assert record.entry(118) is not None and record.entry(119) is None and record.entry(0) is None
+
+
+def test_a_game_is_read_round_by_round_only_when_it_is_long():
+    """Reading a game twice costs time; holding one costs memory only when it is long. A game
+    under `READ_WHOLE_BELOW` characters is read once, whole; a longer one keeps no turn."""
+    from referee.notation.streamed import READ_WHOLE_BELOW
+
+    text = (ROOT / "samples" / "korsar" / "legal" / "k-example.korsar").read_text(encoding="utf-8")
+    (chunk,) = split_games(text.splitlines())
+    assert sum(map(len, chunk.lines)) < READ_WHOLE_BELOW
+    (short,) = read_chunk_streamed("k.korsar", chunk)
+    assert not isinstance(short.record, StreamedRecord) and isinstance(short.record.rounds, list)
+    (forced,) = read_chunk_streamed("k.korsar", chunk, read_whole_below=len(chunk.lines[0]))
+    assert isinstance(forced.record, StreamedRecord)
+    assert [r.number for r in forced.record.rounds] == [r.number for r in short.record.rounds]

@@ -22,8 +22,17 @@ from referee.notation.scanner import RoundScan
 from referee.record import Comment, GameRecord, Round, Tag, Turn
 
 
-def read_chunk_streamed(path: str, chunk: Chunk) -> Iterator[ReadGame]:
-    """`read_chunk`'s game, its record a `StreamedRecord` that holds no turn."""
+READ_WHOLE_BELOW = 64 << 10
+"""A game of fewer characters than this is read once, its every turn held (at most a few
+megabytes): reading it twice would cost more time than holding it costs memory."""
+
+
+def read_chunk_streamed(path: str, chunk: Chunk, read_whole_below: int = READ_WHOLE_BELOW) -> Iterator[ReadGame]:
+    """`read_chunk`'s game; past `read_whole_below` characters, its record a `StreamedRecord`
+    that holds no turn."""
+    if read_whole_below and chunk_chars_below(chunk.lines, read_whole_below):
+        yield from read_chunk(path, chunk)
+        return
     scan = RoundScan(path, chunk)
     rounds = scan.rounds()
     first = next(rounds, None)  # the tags and the preamble are all read once a round is
@@ -45,6 +54,16 @@ def read_chunk_streamed(path: str, chunk: Chunk) -> Iterator[ReadGame]:
     if chunk.unread:
         read.diagnostics.append(too_long_game(path, chunk))
     yield read
+
+
+def chunk_chars_below(lines: list[str], limit: int) -> bool:
+    """Whether a game's lines hold fewer than `limit` characters (counted only so far)."""
+    total = 0
+    for line in lines:
+        total += len(line)
+        if total >= limit:
+            return False
+    return True
 
 
 class StreamedRounds:

@@ -21,7 +21,8 @@ from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
 from referee.notation.chunks import Chunk, split_games
 from referee.notation.reader import ReadGame
-from referee.notation.streamed import StreamedRecord, StreamedRounds, read_chunk_streamed
+from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, StreamedRounds, chunk_chars_below,
+                                      read_chunk_streamed)
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
 from referee.notation.span import Span
@@ -138,10 +139,11 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
     full (`full`: always, with its record and every place in the file; `records`: with
     its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
     if chunk_is_whole(chunk, cut) and (not full or records):
-        plain = judge_plain(path, index, chunk, options)
+        short = records and chunk_chars_below(chunk.lines, READ_WHOLE_BELOW)
+        plain = judge_plain(path, index, chunk, options, record_turns=short)
         if plain is not None:
-            if records and plain.record is not None and plain.rules is not None:
-                record = plain.record  # its rounds are read from the chunk when they are wanted
+            if records and not short and plain.record is not None and plain.rules is not None:
+                record = plain.record  # a long game: its rounds are read from the chunk when they are wanted
                 plain.record = StreamedRecord(record.game, record.tags, record.preamble,
                                               StreamedRounds(path, chunk, plain.rules), record.line, plain.moves)
             yield plain
