@@ -90,7 +90,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
     cautious = state.number % 4 == 0
     ranks = sorted(map(_RANK, hand))  # the hand in card order, as ranks
     width = len(ranks) + 1  # the discards after a take: the hand's cards and the card taken
-    looked = sorted({chooser.below(len(tops) * width) for _ in range(2 if cautious else LOOKS)})
+    looked = _draws(chooser, len(tops) * width, 2 if cautious else LOOKS)
     ranked = sorted([(_KEYED[mask], shade) for shade, mask in values.items()], reverse=True)
     looks: list[tuple[int, int, str, str, str, dict[str, int]]] = []  # stowaways, saved, source, taken, discard, changed
     for index in looked:
@@ -134,6 +134,20 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
     lightest = [look for look in looks if look[0] == least]
     _, _, source, _, card, _ = lightest[chooser.below(len(lightest))]
     return player, _plain(source, card)
+
+
+def _draws(chooser: SeededChoices, size: int, count: int) -> list[int]:
+    """`count` indices below `size`, each uniform and independent of the others, in order and
+    without repeats: the digits in base `size` of one seeded number below size**count, so that
+    one word of the stream serves the whole look rather than one word each."""
+    if size ** count > 1 << 64:  # more than one word holds: a word each
+        return sorted({chooser.below(size) for _ in range(count)})
+    drawn = chooser.below(size ** count)
+    found = set()
+    for _ in range(count):
+        drawn, index = divmod(drawn, size)
+        found.add(index)
+    return sorted(found)
 
 
 _VOID = CorsariTurn((Step("take", (), "quay"),))
