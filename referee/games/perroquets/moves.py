@@ -63,6 +63,8 @@ def available_cards(engine: PerroquetsEngine) -> list[Any]:
         # a pile run dry is shuffled from its discard: every card not drawn this round comes again
         return [c for c in cards if c.id not in drawn and (c.id not in engine.out_of_pile[c.pile]
                                                            or engine.pile_size[c.pile] == 0)]
+    if not any(engine.out_of_pile.values()):  # no discard known: every card not drawn this round
+        return [c for c in cards if c.id not in drawn]
     return [c for c in cards if c.id not in drawn and c.id not in engine.out_of_pile[c.pile]]
 
 

@@ -52,7 +52,11 @@ def choose(engine: PerroquetsEngine, chooser: SeededChoices, notes: Counter[str]
                                 if slot.card and slot.card not in taken for colour in _COLOURS]
     if chooser.below(10) < 8:  # the manoeuvres worth most
         resting = Counter(parrot.square for parrot in engine.parrots if not parrot.on_dot)
-        worths = [_worth(engine, player, card, colour, resting) for card, colour in options]
+        wind = engine.round.wind
+        assert wind is not None
+        start, cells, cards = engine.ships[player], engine.lanes.cells, engine.data.cards
+        worths = [-3 if card is None else _worth(cells, start, cards[card].path(colour).offsets(wind), resting)
+                  for card, colour in options]
         best = max(worths)
         options = [option for option, worth in zip(options, worths) if worth == best]
     card, colour = options[chooser.below(len(options))]
@@ -62,22 +66,17 @@ def choose(engine: PerroquetsEngine, chooser: SeededChoices, notes: Counter[str]
     return player, Decide(card, colour)
 
 
-def _worth(engine: PerroquetsEngine, player: str, card: str | None, colour: str | None,
+def _worth(cells: dict[Square, tuple[Square, bool]], start: Square, offsets: tuple[Square, ...],
            resting: Counter[Square]) -> int:
-    """Parrots the manoeuvre of `card` in `colour` picks up (`resting`: the parrots on each
-    square, not on a dot), less what islands and the edge cost (ignoring the flights); no
-    decision (no card) is worth less than any."""
-    if card is None or colour is None:
-        return -3
-    wind = engine.round.wind
-    assert wind is not None
-    x, y = engine.ships[player]
+    """Parrots a manoeuvre from `start` picks up (`offsets`: where each of its steps leaves the
+    ship; `cells`: each square of the grid with whether it is sea; `resting`: the parrots on
+    each square, not on a dot), less what islands and the edge cost (ignoring the flights).
+    A decision that makes no manoeuvre is worth -3."""
+    x, y = start
     worth = 0
-    board = engine.board
-    for dx, dy in engine.data.cards[card].path(colour).vectors(wind):
-        x += dx
-        y += dy
-        if not (0 <= x < board.width and 0 <= y < board.height):
+    for dx, dy in offsets:
+        cell = cells.get((x + dx, y + dy))
+        if cell is None:
             return worth - 2
-        worth += -1 if (x, y) in board.islands else resting[x, y]
+        worth += resting.get(cell[0], 0) if cell[1] else -1
     return worth
