@@ -13,7 +13,8 @@ The choices are among the entries `referee.games.corsari.moves` lists, read from
 same pieces — the takes and discards in the order it lists them, and the crews a hand
 allows — without listing the thousands of crews a hand has: the lightest crew of a hand
 is two colours' (or one colour's) cards, one per value, and is found from each colour's
-values as a bit mask. Choices between equals use the seeded word stream, so the same
+values as a bit mask. The takes and discards weighed are drawn together, as the digits of
+one seeded number, and choices between equals use the seeded word stream too, so the same
 seed gives the same game.
 """
 
@@ -22,12 +23,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.games.corsari.cards import CARD_RANK, CARD_VALUE, COLOURS, UNSHUFFLED
 from referee.games.corsari.engine import CorsariEngine, RoundState
 from referee.games.corsari.notation import CorsariTurn, Step
 from referee.shuffle import SeededChoices
+
+T = TypeVar("T")
 
 VOID_AT = 50
 """Stowaway points at which a player would rather void the round than raise."""
@@ -123,7 +126,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
     if least <= bar or (state.deck_size <= engine.count and chooser.below(2) == 0):
         best = [look for look in looks if look[0] == least and look[1]]  # a crew that saves a point
         if best:
-            _, _, source, taken, card, changed = best[chooser.below(len(best))]
+            _, _, source, taken, card, changed = _one_of(best, chooser)
             after = {**values, **changed}  # `_values` of the hand kept, in the order `_colours` reads
             kept = [c for c in hand if c != card] + ([taken] if taken != card else [])
             crew = _crew(kept, _colours(after, _lightest_of(after, 0)[1]))
@@ -132,8 +135,13 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
         notes["forced raises"] += 1
         return player, _lightest_raise(state, hand, port, "deck", chooser)
     lightest = [look for look in looks if look[0] == least]
-    _, _, source, _, card, _ = lightest[chooser.below(len(lightest))]
+    _, _, source, _, card, _ = _one_of(lightest, chooser)
     return player, _plain(source, card)
+
+
+def _one_of(equals: list[T], chooser: SeededChoices) -> T:
+    """One of equal choices, drawn from the seeded stream when there are several."""
+    return equals[0] if len(equals) == 1 else equals[chooser.below(len(equals))]
 
 
 def _draws(chooser: SeededChoices, size: int, count: int) -> list[int]:
@@ -296,7 +304,7 @@ def _lightest_raise(state: RoundState, hand: list[str], port: str, source: str,
         options.append((total, card, crew))
     least = min(total for total, _, _ in options)
     best = [(card, crew) for total, card, crew in options if total == least]
-    card, crew = best[chooser.below(len(best))]
+    card, crew = _one_of(best, chooser)
     return CorsariTurn((Step("take", (), source), Step("discard", (card,)), Step("raise", crew)))
 
 
