@@ -102,7 +102,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
         rank = _RANK(taken)
         place = bisect_left(ranks, rank)
         if at == place:  # the card taken goes straight to the pile: the hand is as it was
-            saved = _saving_changed(values, ranked, _UNCHANGED)
+            saved = _saving_changed(ranked, _UNCHANGED)
             looks.append((points - saved, saved, source, taken, taken, _UNCHANGED))
             continue
         card = UNSHUFFLED[ranks[at] if at < place else ranks[at - 1]]
@@ -116,7 +116,7 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
         if shade != port:
             changed[shade] = changed.get(shade, values.get(shade, 0)) | _BIT[taken]
             total += CARD_VALUE[taken]
-        saved = _saving_changed(values, ranked, changed)
+        saved = _saving_changed(ranked, changed)
         looks.append((total - saved, saved, source, taken, card, changed))
     least = min(look[0] for look in looks)
     turns_each = state.entries // engine.count
@@ -215,9 +215,23 @@ def _lightest_of(values: dict[str, int], points: int) -> tuple[int, tuple[int, .
 def _saving(masks: Iterable[int]) -> int:
     """The most points a crew of cards of these values (a bit mask per colour, as `_values`
     gives them) saves: `_lightest_of`'s saving without naming the crew, so it needs no
-    colours and weighs the masks in any order. The two colours worth most alone save their
-    sum when they share no value, and no other pair saves more: most hands stop there."""
-    keyed = sorted(map(_KEYED.__getitem__, masks), reverse=True)
+    colours and weighs the masks in any order."""
+    return _best_pair(sorted(map(_KEYED.__getitem__, masks), reverse=True))
+
+
+def _saving_changed(ranked: list[tuple[int, str]], changed: dict[str, int]) -> int:
+    """`_saving` of a hand's values (`ranked`: each colour's `_KEYED` mask with the colour,
+    most first) once the colours of `changed` hold the values it gives them."""
+    keyed = [_KEYED[mask] for mask in changed.values()]
+    keyed += [entry for entry, shade in ranked if shade not in changed]
+    keyed.sort(reverse=True)
+    return _best_pair(keyed)
+
+
+def _best_pair(keyed: list[int]) -> int:
+    """`_saving` of `_KEYED` masks, most first. The two colours worth most alone save their
+    sum when they share no value, and no other pair saves more: most hands stop there; else
+    pairs are weighed from the colour worth most alone, until none could save more."""
     if len(keyed) < 2:
         return keyed[0] >> 12 if keyed else 0
     sums = _SUMS
@@ -238,28 +252,6 @@ def _saving(masks: Iterable[int]) -> int:
             if saved > best:
                 best = saved
     return best
-
-
-def _saving_changed(values: dict[str, int], ranked: list[tuple[int, str]], changed: dict[str, int]) -> int:
-    """`_saving` of the hand's values (`values`, and `ranked`: each colour's `_KEYED` mask with
-    the colour, most first) once the colours of `changed` hold the values it gives them. The
-    two colours worth most are found among the changed ones and the first two others, and
-    when they share no value they are the answer; otherwise every colour is weighed."""
-    top = [_KEYED[mask] for mask in changed.values()]
-    wanted = len(top) + 2
-    for keyed, shade in ranked:
-        if shade not in changed:
-            top.append(keyed)
-            if len(top) == wanted:
-                break
-    if len(top) < 2:
-        return top[0] >> 12 if top else 0
-    top.sort(reverse=True)
-    first, second = top[0], top[1]
-    best = _SUMS[(first | second) & 4095]
-    if best == (first >> 12) + (second >> 12):
-        return best
-    return _saving({**values, **changed}.values())
 
 
 def _colours(values: dict[str, int], found: tuple[int, ...]) -> tuple[str, ...]:
