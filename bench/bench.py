@@ -720,6 +720,7 @@ def making_rows(games: int, players: int) -> tuple[list[Row], dict[str, dict[str
     rows: list[Row] = []
     chess_rows: dict[str, Row] = {}
     entries: dict[str, dict[str, Any]] = {}
+    compile_bytecode()  # as the playouts' python-chess is: a start-up without it times the compiler
     with tempfile.TemporaryDirectory() as scratch:
         for name, game in SIMULATED:
             out = Path(scratch) / f"simulated.{game}"

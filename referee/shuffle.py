@@ -88,11 +88,25 @@ class SeededChoices:
         return word
 
     def below(self, n: int) -> int:
-        limit = _SPAN - (_SPAN % n)
-        word = self._word()
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = _LIMITS[n] = _SPAN - (_SPAN % n)
+            if len(_LIMITS) > _LIMITS_KEPT:
+                _LIMITS.clear()
+        at = self._next
+        if at < len(self._batch):  # `_word`'s usual case, inline: a simulated player asks on every move
+            word = self._batch[at]
+            self._next = at + 1
+        else:
+            word = self._word()
         while word >= limit:
             word = self._word()
         return word % n
+
+
+_LIMITS: dict[int, int] = {}
+"""n -> the words `below(n)` takes, 2**64 - (2**64 mod n): the same few n are asked again and again."""
+_LIMITS_KEPT = 4096
 
 
 def shuffled(items: Sequence[T], seed: str) -> list[T]:

@@ -61,13 +61,13 @@ def test_an_illegal_log_gets_its_page_with_the_finding_and_ruling(tmp_path: Path
 
 
 def test_a_page_is_self_contained_and_small(tmp_path: Path) -> None:
-    log = tmp_path / "long.corsari"  # 250 moves, every hand known: the largest positions there are
+    log = tmp_path / "long.corsari"  # 213 moves, every hand known: the largest positions there are
     assert CliRunner().invoke(cli, ["simulate", "--game", "corsari", "--players", "2", "--seed", "long",
                                     "-o", str(log)]).exit_code == 0
     code, page = page_of(log, tmp_path)
     assert code == 0
     (game,) = games_in(page)
-    assert len(game["moves"]) == 250
+    assert len(game["moves"]) == 213
     text = page.read_text()
     size = len(text.encode())
     assert size / len(game["moves"]) * 200 < 500_000, "a 200-move game stays well under 1 MB"

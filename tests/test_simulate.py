@@ -82,7 +82,7 @@ def test_corsari_forced_raises_are_counted_where_they_happen():
 
     rules = GAMES["corsari"]
     notes: Counter[str] = Counter()
-    record, _ = random_game(rules, ["A", "B", "C"], False, "t-9", notes=notes)
+    record, _ = random_game(rules, ["A", "B", "C"], False, "t-3", notes=notes)  # one forced raise
     engine = rules.new_engine(record)
     last_card_draws = 0
     for round_ in record.rounds:

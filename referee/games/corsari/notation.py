@@ -64,6 +64,9 @@ class CorsariTurn:
     reading: tuple[Any, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """The rules engine's reading of the steps, made when the turn is first played and kept
     with it (a log's turns share their parsed text): no part of the turn's value."""
+    text: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The turn's body as `format_body` writes it, kept once written (a simulated player plays
+    the same few turn objects over and over): no part of the turn's value either."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +308,8 @@ def _explain(text: str) -> TurnSyntaxError:
 def format_body(turn: CorsariTurn | CorsariDeal) -> str:
     if isinstance(turn, CorsariDeal):
         return format_deal(turn)
+    if turn.text is not None:
+        return turn.text
     words: list[str] = []
     for step in turn.steps:
         if step.kind == "take":
@@ -313,7 +318,9 @@ def format_body(turn: CorsariTurn | CorsariDeal) -> str:
             words.append(f"-{step.cards[0]}")
         else:
             words.append(" ".join((step.kind,) + step.cards))
-    return " ".join(words)
+    text = " ".join(words)
+    object.__setattr__(turn, "text", text)  # frozen: a memo, like `reading`
+    return text
 
 
 def format_deal(deal: CorsariDeal) -> str:

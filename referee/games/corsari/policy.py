@@ -13,7 +13,8 @@ The choices are among the entries `referee.games.corsari.moves` lists, read from
 same pieces — the takes and discards in the order it lists them, and the crews a hand
 allows — without listing the thousands of crews a hand has: the lightest crew of a hand
 is two colours' (or one colour's) cards, one per value, and is found from each colour's
-values as a bit mask. Choices between equals use the seeded word stream, so the same
+values as a bit mask. The takes and discards weighed are drawn together, as the digits of
+one seeded number, and choices between equals use the seeded word stream too, so the same
 seed gives the same game.
 """
 
@@ -21,12 +22,15 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, TypeVar
 
-from referee.games.corsari.cards import CARD_RANK, CARD_VALUE, COLOURS
+from referee.games.corsari.cards import CARD_RANK, CARD_VALUE, COLOURS, UNSHUFFLED
 from referee.games.corsari.engine import CorsariEngine, RoundState
 from referee.games.corsari.notation import CorsariTurn, Step
 from referee.shuffle import SeededChoices
+
+T = TypeVar("T")
 
 VOID_AT = 50
 """Stowaway points at which a player would rather void the round than raise."""
@@ -36,6 +40,14 @@ LOOKS = 6
 
 _SUMS = [sum(worth for worth in range(1, 12) if mask >> worth & 1) for mask in range(1 << 12)]
 """A set of values as a bit mask (bit v for value v) -> their sum."""
+
+_KEYED = [saved << 12 | values for values, saved in enumerate(_SUMS)]
+"""A set of values as a bit mask -> its sum above the mask itself: sorting these sorts masks by sum."""
+
+_UNCHANGED: dict[str, int] = {}
+"""No colour changed: a look whose discard is the card taken (never written to)."""
+_BIT = {card: 1 << worth for card, worth in CARD_VALUE.items()}
+"""A card -> its value as a bit mask."""
 
 _RANK = CARD_RANK.__getitem__
 _ORDER = {shade: index for index, shade in enumerate(COLOURS)}
@@ -55,71 +67,98 @@ def choose(engine: CorsariEngine, chooser: SeededChoices, notes: Counter[str]) -
     hand = list(state.hands[seat])
     port = state.quay[-1][0]
     last_deck = state.deck_size == 1
-    staying = _Takes(hand)
-    voiding = None
-    for source, stock in (("deck", state.deck), ("pile", state.pile), ("quay", state.quay)):
-        if not stock or (source == "deck" and last_deck):
-            continue
-        if source == "quay" and len(stock) == 1:
-            voiding = CorsariTurn((Step("take", (), "quay"),))
-            continue
-        staying.add(source, stock[-1])
-    if not staying and voiding is None:
+    tops: list[tuple[str, str]] = []  # the sources a player may take from and play on, with their top cards
+    if state.deck and not last_deck:
+        tops.append(("deck", state.deck[-1]))
+    if state.pile:
+        tops.append(("pile", state.pile[-1]))
+    voiding = len(state.quay) == 1
+    if not voiding:
+        tops.append(("quay", state.quay[-1]))
+    if not tops and not voiding:
         notes["forced raises"] += 1
         return player, _lightest_raise(state, hand, port, "deck", chooser)
+    values, points = _values(hand, port)
     # Taking the quay's last card voids the round: only a player whose stowaways are
     # very heavy wants that, or one who has nothing else to do.
-    if voiding is not None:
-        heavy = _lightest_of(*_values(hand, port))[0] >= VOID_AT
-        if heavy or not staying:
-            notes["rounds voided on purpose"] += int(heavy or bool(staying))
-            return player, voiding
+    if voiding:
+        heavy = points - _saving(values.values()) >= VOID_AT
+        if heavy or not tops:
+            notes["rounds voided on purpose"] += int(heavy or bool(tops))
+            return player, _VOID
     # A player weighs a few takes and discards, as people do: for each, the lightest
     # crew the hand after it could raise with. One round in four is cautious: nobody
     # settles for less than a clean crew, and hands improve slowly, so such rounds run
     # on towards the deck's end.
     cautious = state.number % 4 == 0
-    size = len(staying)
-    looked = sorted({chooser.below(size) for _ in range(2 if cautious else LOOKS)})
-    values, points = _values(hand, port)
-    reach: dict[int, tuple[int, tuple[int, ...]]] = {}
-    kept: dict[int, dict[str, int]] = {}  # the values each look weighed, to name a crew's colours
+    ranks = sorted(map(_RANK, hand))  # the hand in card order, as ranks
+    width = len(ranks) + 1  # the discards after a take: the hand's cards and the card taken
+    looked = _draws(chooser, len(tops) * width, 2 if cautious else LOOKS)
+    ranked = sorted([(_KEYED[mask], shade) for shade, mask in values.items()], reverse=True)
+    looks: list[tuple[int, int, str, str, str, dict[str, int]]] = []  # stowaways, saved, source, taken, discard, changed
     for index in looked:
-        _, taken, card = staying[index]
-        if taken == card:  # the hand is as it was
-            reach[index] = _lightest_of(values, points)
-            kept[index] = values
+        slot, at = divmod(index, width)
+        source, taken = tops[slot]
+        rank = _RANK(taken)
+        place = bisect_left(ranks, rank)
+        if at == place:  # the card taken goes straight to the pile: the hand is as it was
+            saved = _saving_changed(ranked, _UNCHANGED)
+            looks.append((points - saved, saved, source, taken, taken, _UNCHANGED))
             continue
-        after, total = dict(values), points
-        if card[0] != port:
-            after[card[0]] &= ~(1 << CARD_VALUE[card])
+        card = UNSHUFFLED[ranks[at] if at < place else ranks[at - 1]]
+        total = points
+        changed = {}  # the colours whose values the take and the discard change
+        shade = card[0]
+        if shade != port:
+            changed[shade] = values[shade] & ~_BIT[card]
             total -= CARD_VALUE[card]
-        if taken[0] != port:
-            after[taken[0]] = after.get(taken[0], 0) | 1 << CARD_VALUE[taken]
+        shade = taken[0]
+        if shade != port:
+            changed[shade] = changed.get(shade, values.get(shade, 0)) | _BIT[taken]
             total += CARD_VALUE[taken]
-        reach[index] = _lightest_of(after, total)
-        kept[index] = after
-    least = min(total for total, _ in reach.values())
+        saved = _saving_changed(ranked, changed)
+        looks.append((total - saved, saved, source, taken, card, changed))
+    least = min(look[0] for look in looks)
     turns_each = state.entries // engine.count
     bar = turns_each // 4 if cautious else 3 * turns_each // (1 + state.number % 3)
     # Near the deck's end some players raise while they can choose their moment; the
     # others play on, and one of them may have to draw the last card (C-LAST-DECK).
     if least <= bar or (state.deck_size <= engine.count and chooser.below(2) == 0):
-        best = [index for index, (total, pair) in reach.items() if total == least and pair]
+        best = [look for look in looks if look[0] == least and look[1]]  # a crew that saves a point
         if best:
-            index = best[chooser.below(len(best))]
-            source, taken, card = staying[index]
-            after = [c for c in hand if c != card] + ([taken] if taken != card else [])
-            return player, CorsariTurn((Step("take", (), source), Step("discard", (card,)),
-                                        Step("raise", _crew(after, _colours(kept[index], reach[index][1])))))
+            _, _, source, taken, card, changed = _one_of(best, chooser)
+            after = {**values, **changed}  # `_values` of the hand kept, in the order `_colours` reads
+            kept = [c for c in hand if c != card] + ([taken] if taken != card else [])
+            crew = _crew(kept, _colours(after, _lightest_of(after, 0)[1]))
+            return player, CorsariTurn((Step("take", (), source), Step("discard", (card,)), Step("raise", crew)))
     if last_deck and chooser.below(3) == 0:
         notes["forced raises"] += 1
         return player, _lightest_raise(state, hand, port, "deck", chooser)
-    lightest = [index for index in looked if reach[index][0] == least]
-    source, _, card = staying[lightest[chooser.below(len(lightest))]]
+    lightest = [look for look in looks if look[0] == least]
+    _, _, source, _, card, _ = _one_of(lightest, chooser)
     return player, _plain(source, card)
 
 
+def _one_of(equals: list[T], chooser: SeededChoices) -> T:
+    """One of equal choices, drawn from the seeded stream when there are several."""
+    return equals[0] if len(equals) == 1 else equals[chooser.below(len(equals))]
+
+
+def _draws(chooser: SeededChoices, size: int, count: int) -> list[int]:
+    """`count` indices below `size`, each uniform and independent of the others, in order and
+    without repeats: the digits in base `size` of one seeded number below size**count, so that
+    one word of the stream serves the whole look rather than one word each."""
+    if size ** count > 1 << 64:  # more than one word holds: a word each
+        return sorted({chooser.below(size) for _ in range(count)})
+    drawn = chooser.below(size ** count)
+    found = set()
+    for _ in range(count):
+        drawn, index = divmod(drawn, size)
+        found.add(index)
+    return sorted(found)
+
+
+_VOID = CorsariTurn((Step("take", (), "quay"),))
 _PLAIN: dict[tuple[str, str], CorsariTurn] = {}
 
 
@@ -129,28 +168,6 @@ def _plain(source: str, card: str) -> CorsariTurn:
     if turn is None:
         turn = _PLAIN[source, card] = CorsariTurn((Step("take", (), source), Step("discard", (card,))))
     return turn
-
-
-class _Takes:
-    """The takes and discards of a hand in the generator's order — by source, then the
-    discard in card order among the hand and the card taken — each (source, card taken,
-    discard) made when asked for by its index."""
-
-    def __init__(self, hand: list[str]) -> None:
-        self.hand = sorted(hand, key=_RANK)
-        self.ranks = [_RANK(card) for card in self.hand]
-        self.sources: list[tuple[str, str, int]] = []  # source, card taken, its place among the hand's
-
-    def add(self, source: str, taken: str) -> None:
-        self.sources.append((source, taken, bisect_left(self.ranks, _RANK(taken))))
-
-    def __len__(self) -> int:
-        return len(self.sources) * (len(self.hand) + 1)
-
-    def __getitem__(self, index: int) -> tuple[str, str, str]:
-        source, taken, place = self.sources[index // (len(self.hand) + 1)]
-        at = index % (len(self.hand) + 1)
-        return source, taken, self.hand[at] if at < place else taken if at == place else self.hand[at - 1]
 
 
 def _values(cards: list[str], port: str) -> tuple[dict[str, int], int]:
@@ -195,6 +212,48 @@ def _lightest_of(values: dict[str, int], points: int) -> tuple[int, tuple[int, .
     return points - best, found
 
 
+def _saving(masks: Iterable[int]) -> int:
+    """The most points a crew of cards of these values (a bit mask per colour, as `_values`
+    gives them) saves: `_lightest_of`'s saving without naming the crew, so it needs no
+    colours and weighs the masks in any order."""
+    return _best_pair(sorted(map(_KEYED.__getitem__, masks), reverse=True))
+
+
+def _saving_changed(ranked: list[tuple[int, str]], changed: dict[str, int]) -> int:
+    """`_saving` of a hand's values (`ranked`: each colour's `_KEYED` mask with the colour,
+    most first) once the colours of `changed` hold the values it gives them."""
+    keyed = [_KEYED[mask] for mask in changed.values()]
+    keyed += [entry for entry, shade in ranked if shade not in changed]
+    keyed.sort(reverse=True)
+    return _best_pair(keyed)
+
+
+def _best_pair(keyed: list[int]) -> int:
+    """`_saving` of `_KEYED` masks, most first. The two colours worth most alone save their
+    sum when they share no value, and no other pair saves more: most hands stop there; else
+    pairs are weighed from the colour worth most alone, until none could save more."""
+    if len(keyed) < 2:
+        return keyed[0] >> 12 if keyed else 0
+    sums = _SUMS
+    first, second = keyed[0], keyed[1]
+    best = sums[(first | second) & 4095]
+    if best == (first >> 12) + (second >> 12):
+        return best
+    for i in range(len(keyed) - 1):
+        own = keyed[i]
+        alone = own >> 12
+        if alone + (keyed[i + 1] >> 12) <= best:
+            break
+        own &= 4095
+        for other in keyed[i + 1:]:
+            if alone + (other >> 12) <= best:
+                break
+            saved = sums[own | other & 4095]
+            if saved > best:
+                best = saved
+    return best
+
+
 def _colours(values: dict[str, int], found: tuple[int, ...]) -> tuple[str, ...]:
     """The colours whose values `_lightest_of` found (of two alike, the first)."""
     shades = list(values)
@@ -237,7 +296,7 @@ def _lightest_raise(state: RoundState, hand: list[str], port: str, source: str,
         options.append((total, card, crew))
     least = min(total for total, _, _ in options)
     best = [(card, crew) for total, card, crew in options if total == least]
-    card, crew = best[chooser.below(len(best))]
+    card, crew = _one_of(best, chooser)
     return CorsariTurn((Step("take", (), source), Step("discard", (card,)), Step("raise", crew)))
 
 

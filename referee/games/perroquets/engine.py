@@ -196,6 +196,9 @@ class PerroquetsEngine(PerroquetsState, Engine):
 
     def canonical_action(self, player: str, action: Any) -> Any:
         if isinstance(action, Draw):
+            letters = self.data.letters
+            if all(letters.get(slot.pile) == slot.pile for slot in action.draws):
+                return action  # its piles are written by their letters already
             slots = tuple(type(slot)(self.data.pile_letter(slot.pile) or slot.pile, slot.card)
                           for slot in action.draws)
             return Draw(slots)

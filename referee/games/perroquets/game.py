@@ -250,26 +250,29 @@ class PerroquetsRules(GameRules):
         assert isinstance(engine, PerroquetsEngine)
         return illegal_moves(engine)
 
-    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
-                    notes: Counter[str]) -> tuple[str, Any]:
-        assert isinstance(engine, PerroquetsEngine)
-        return choose(engine, moves, chooser, notes)
-
-
     def trial_copy(self, engine: Engine) -> Engine:
-        """The game's data (board, cards, setup), which no entry changes, is shared, not copied."""
+        """What no entry changes is shared, not copied: the game's data (board, cards, setup),
+        the parrots (a placement adds to the list, a round replaces it: a parrot itself is
+        never changed, bar the flight it keeps once looked up, the same in every game), the
+        round reports (made once by the round's resolution) and the round before this one."""
         assert isinstance(engine, PerroquetsEngine)
-        shared = (engine.setup, engine.data, engine.board, engine.lanes)
+        shared: list[object] = [engine.setup, engine.data, engine.board, engine.lanes, *engine.parrots]
+        for made in (engine.round.report, engine.last):
+            if made is not None:
+                shared.append(made)
         return copy.deepcopy(engine, {id(item): item for item in shared})
 
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """Placements and draws are chosen uniformly without listing them (there may be
-        thousands); the other phases by `choose_move` among the legal moves."""
+        thousands), the ships, the wind and the decisions as `policy` says, also without
+        listing them."""
         assert isinstance(engine, PerroquetsEngine)
-        from referee.games.perroquets.moves import choose as choose_listed
+        if engine.phase in ("waves", "place", "draw"):
+            from referee.games.perroquets.moves import choose as choose_listed
 
-        return choose_listed(engine, chooser) or super().simulated_move(engine, chooser, notes)
+            return choose_listed(engine, chooser)
+        return choose(engine, chooser, notes)
 
     def render_view(self, view: dict[str, Any]) -> list[str]:
         return render_view(view)

@@ -16,8 +16,10 @@ draw), the parrots a ship leaves (the optional-pickup variant), the values lost,
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from itertools import product
+from functools import lru_cache
+from itertools import accumulate, product
 from typing import Any
 
 from referee.games.base import EntryList
@@ -34,13 +36,19 @@ NOTE = ("Every free square for a ship; every side, formation and values the bag 
         "the values lost and claims.")
 
 
-def value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
+def value_tuples(engine: PerroquetsEngine) -> tuple[tuple[int, ...], ...]:
     """The values a placement may roll: as many dice as the bag allows (three at most), in
     any order, each value no more often than the bag holds it."""
-    wanted = min(3, sum(engine.bag.values()))
-    values = sorted(v for v, n in engine.bag.items() if n)
-    return [combo for combo in product(values, repeat=wanted)
-            if all(combo.count(v) <= engine.bag[v] for v in set(combo))]
+    return _value_tuples(tuple(sorted((v, n) for v, n in engine.bag.items() if n)))
+
+
+@lru_cache(maxsize=256)
+def _value_tuples(bag: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], ...]:
+    """`value_tuples` of a bag, (value, parrots of it) in value order: a game's bags are few
+    and come again game after game, so each is worked out once."""
+    held = dict(bag)
+    return tuple(combo for combo in product(held, repeat=min(3, sum(held.values())))
+                 if all(combo.count(v) <= held[v] for v in set(combo)))
 
 
 def placement_sides(engine: PerroquetsEngine) -> list[int]:
@@ -55,6 +63,8 @@ def available_cards(engine: PerroquetsEngine) -> list[Any]:
         # a pile run dry is shuffled from its discard: every card not drawn this round comes again
         return [c for c in cards if c.id not in drawn and (c.id not in engine.out_of_pile[c.pile]
                                                            or engine.pile_size[c.pile] == 0)]
+    if not any(engine.out_of_pile.values()):  # no discard known: every card not drawn this round
+        return [c for c in cards if c.id not in drawn]
     return [c for c in cards if c.id not in drawn and c.id not in engine.out_of_pile[c.pile]]
 
 
@@ -64,11 +74,13 @@ def draws_pairs(engine: PerroquetsEngine) -> bool:
     return not ("draw-rounds" in engine.variants or any(s.player == player for s in engine.round.slots))
 
 
-def _second_count(engine: PerroquetsEngine, first: Any, cards: list[Any], in_pile: dict[str, int]) -> int:
-    """How many cards may follow `first` in a pair: any other, unless its pile holds one card only."""
-    if engine.pile_size[first.pile] >= 2 or "discard-piles" in engine.variants:
-        return len(cards) - 1
-    return len(cards) - in_pile[first.pile]
+def _second_counts(engine: PerroquetsEngine, cards: list[Any]) -> dict[str, int]:
+    """For a first card of each pile, how many cards may follow it in a pair: any other, unless
+    its pile holds one card only."""
+    in_pile = Counter(card.pile for card in cards)
+    if "discard-piles" in engine.variants:
+        return {pile: len(cards) - 1 for pile in in_pile}
+    return {pile: len(cards) - (1 if engine.pile_size[pile] >= 2 else count) for pile, count in in_pile.items()}
 
 
 def _seconds(engine: PerroquetsEngine, first: Any, cards: list[Any]) -> list[Any]:
@@ -154,15 +166,19 @@ def choose(engine: PerroquetsEngine, chooser: SeededChoices) -> tuple[str, Any] 
             return None
         card = cards[chooser.below(len(cards))]
         return player, Draw((DrawSlot(card.pile, card.id),))
-    in_pile = Counter(card.pile for card in cards)
-    counts = [_second_count(engine, first, cards, in_pile) for first in cards]
-    if not sum(counts):
+    if "discard-piles" in engine.variants or min(engine.pile_size.values()) >= 2:  # any card may follow any other
+        if len(cards) < 2:
+            return None
+        at, index = divmod(chooser.below(len(cards) * (len(cards) - 1)), len(cards) - 1)
+        second = cards[index + (index >= at)]
+        return player, Draw((DrawSlot(cards[at].pile, cards[at].id), DrawSlot(second.pile, second.id)))
+    per_pile = _second_counts(engine, cards)
+    ends = list(accumulate(per_pile[card.pile] for card in cards))  # where each first card's pairs end
+    if not ends or not ends[-1]:
         return None
-    index = chooser.below(sum(counts))
-    for first, count in zip(cards, counts):
-        if index < count:
-            second = _seconds(engine, first, cards)[index]
-            return player, Draw((DrawSlot(first.pile, first.id), DrawSlot(second.pile, second.id)))
-        index -= count
-    raise AssertionError("a pair's index lies within the count")
+    index = chooser.below(ends[-1])
+    at = bisect_right(ends, index)
+    first = cards[at]
+    second = _seconds(engine, first, cards)[index - (ends[at - 1] if at else 0)]
+    return player, Draw((DrawSlot(first.pile, first.id), DrawSlot(second.pile, second.id)))
 
