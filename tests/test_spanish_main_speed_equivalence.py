@@ -3,6 +3,8 @@
 - the engine's level-1 undo (a journal replayed from a checkpoint) leaves exactly the state the
   saved-before-every-entry undo leaves: the same verdicts, pieces, counters, notices and grounds,
   after legal entries, refused ones and entries set aside;
+- a trial (`accepts`), which copies only what an entry reads, gives the verdict playing the entry
+  gives and leaves the engine exactly as it was;
 - the engine that judges S-WIN only after gold moved, looks for scuttled ships only once one was
   scuttled, and for ships touching a ship that moves only once a ship touched one, judges as the
   engine that does all three at every entry, every turn and every move;
@@ -171,6 +173,62 @@ def test_s_win_and_scuttling_judged_only_when_they_can_change_judge_alike() -> N
         won += bool(pair.quick.end_reason and "gold" in pair.quick.end_reason)
         touched += pair.quick._ships_touch
     assert won >= 4 and touched >= 3
+
+
+def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
+    """What a listing and the simulated captains ask the engine here: the captains' candidates,
+    refused entries, and every shot a listing asks about (the shooter alone, then each mast's fire
+    as a miss and as hits), for both players."""
+    from referee.games.spanish_main import moves
+    from referee.games.spanish_main.notation import Event
+
+    found: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+    if engine.over:
+        return found
+    found += moves.candidates(engine)
+    if engine.stage == "play":
+        for player in engine.players:
+            for ship in engine.ships.values():
+                found.append((player, Event("shoot", (("ship", ship.id),))))
+                for mast in ship.standing[:2]:
+                    for target in list(engine.ships)[:4] + list(engine.forts):
+                        for die, lose in ((1, None), (6, None), (6, 1), (4, 2)):
+                            found.append(moves._shot(player, ship.id, mast, target, "S", die, lose))
+    return found
+
+
+def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
+    """`accepts` judges in a trial that copies only what the entry reads (`GameState._lend`): its
+    verdict is the one playing the entry on a full copy gives, and afterwards the engine is the
+    very same, attribute for attribute, as before — what it holds and the objects that hold it —
+    but the trial it keeps for `play`, which then leaves what playing the entry leaves."""
+    records = RECORDS + _won_scuttled_and_varied()
+    asked = refused = 0
+    for name, record in records:
+        engine = RULES.new_engine(record)
+        assert isinstance(engine, SpanishMainEngine)
+        turns = [(round_.number, turn) for round_ in record.rounds for turn in round_.turns]
+        for index, (number, turn) in enumerate(turns):
+            if engine.round_due() == number:
+                assert engine.start_round(number) is None
+            if index % 6 == 0:
+                before, objects, kind = _state(engine), dict(vars(engine)), type(engine)
+                for player, action in _questions(engine)[index % 13::13]:
+                    played = engine.copy()
+                    verdict = played.play(player, action)
+                    assert engine.accepts(player, action) == (verdict is None), (name, player, action, verdict)
+                    asked += 1
+                    refused += verdict is not None
+                    if verdict is None and asked % 4 == 0:  # played next, the trial's state is taken
+                        taken = engine.copy()
+                        assert taken.accepts(player, action) and taken.play(player, action) is None
+                        assert _state(taken) == _state(played) and taken._journal == played._journal
+                assert type(engine) is kind and _state(engine) == before, name
+                assert vars(engine).keys() == objects.keys()
+                assert all(value is objects[key] for key, value in vars(engine).items() if key != "_accepted"), name
+            if engine.play(turn.player, turn.action) is not None:
+                engine.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
+    assert asked - refused > 300 and refused > 1000
 
 
 def test_a_set_up_read_again_is_the_set_up_read_afresh() -> None:

@@ -28,7 +28,7 @@ from referee.games.spanish_main import (abilities, crewing, exploring, forts, mo
 from referee.games.spanish_main.illegal import Illegal, fail
 from referee.games.spanish_main.notation import DEAL, Event
 from referee.games.spanish_main.setup import Setup
-from referee.games.spanish_main.state import GameState
+from referee.games.spanish_main.state import GameState, Lent
 
 AFTER_BUILDING = frozenset({"build", "end", "resign", "reveal", "ability", "event", "effect"})
 """What may follow a fort built at the end of the turn (S-TURN, S-FORT-BUILD)."""
@@ -53,6 +53,10 @@ class SpanishMainEngine(GameState, Engine):
         self._checkpoint: dict[str, Any] | None = None
         """The state before the journal's first call, None for the state a new engine starts in (most
         games are judged without a refusal, so without needing it); never changed (restored from a copy)."""
+        self._accepted: tuple[str, Any, dict[str, Any], dict[str, Any]] | None = None
+        """Level 1: the last entry `accepts` found legal, with the state its trial left and the state
+        it began from; when `play` is given that very entry next, it takes the trial's state rather
+        than judging the entry again (a simulated captain plays the entry it has just asked about)."""
 
     # -- the Engine interface ------------------------------------------------------------------
 
@@ -72,6 +76,7 @@ class SpanishMainEngine(GameState, Engine):
         return None
 
     def start_round(self, number: int) -> Violation | None:
+        self._accepted = None
         violation = turn.start_round(self, number)
         journal = self._journal
         if journal is not None:  # noted even when refused: it may have ended the turn first (S-END)
@@ -84,11 +89,13 @@ class SpanishMainEngine(GameState, Engine):
         journal = self._journal
         if journal is None:
             return self._play_saved(player, action)
-        try:
-            self._play(player, action)
-        except Illegal as illegal:
-            self._rewind()
-            return illegal.violation
+        accepted = self._accepted
+        if accepted is None or not self._adopted(accepted, player, action):
+            try:
+                self._play(player, action)
+            except Illegal as illegal:
+                self._rewind()
+                return illegal.violation
         journal.append((player, action))
         if len(journal) >= CHECKPOINT_EVERY:
             self._save_checkpoint()
@@ -122,6 +129,7 @@ class SpanishMainEngine(GameState, Engine):
         self.notices.extend(judge.notices)
 
     def take_notices(self) -> list[Violation]:
+        self._accepted = None
         found, self.notices = self.notices, []
         return found
 
@@ -170,18 +178,25 @@ class SpanishMainEngine(GameState, Engine):
         return engine_view(self, None if self.geometry is None else self.geometry.table_view())
 
     def accepts(self, player: str, action: Any) -> bool:
-        """Whether this entry would be legal now; the state is left as it was either way."""
-        saved = self._snapshot()
+        """Whether this entry would be legal now; the state is left as it was either way. Level 1
+        judges it in a trial (`_lend`), which copies only what the entry reads; level 2, whose
+        geometry reads the state saved before the entry, saves all of it."""
         if self._journal is None:
+            saved = self._snapshot()
             verdict = self._play_saved(player, action)
-        else:
-            try:
-                self._play(player, action)
-                verdict = None
-            except Illegal as illegal:
-                verdict = illegal.violation
-        self._restore(saved)
-        return verdict is None
+            self._restore(saved)
+            return verdict is None
+        self._accepted = None
+        kept = self._lend()
+        try:
+            self._play(player, action)
+        except Illegal:
+            return False
+        finally:
+            tried = self.__dict__
+            self._take_back(kept)
+        self._accepted = (player, action, tried, kept)
+        return True
 
     @property
     def placer(self) -> str:
@@ -199,9 +214,31 @@ class SpanishMainEngine(GameState, Engine):
     def copy(self) -> "SpanishMainEngine":
         clone = copy.copy(self)
         clone._restore(self._snapshot())
+        clone.notices = list(self.notices)  # what the copy notices is its own
+        clone._accepted = None
+        clone._gold_moved = self._gold_moved  # the same state: what S-WIN knew of it holds
         if self._journal is not None:
             clone._journal = list(self._journal)  # the checkpoint is never changed: shared
         return clone
+
+    def _adopted(self, accepted: tuple[str, Any, dict[str, Any], dict[str, Any]], player: str, action: Any) -> bool:
+        """Whether the entry is the one the last trial accepted, on this very state: then the state
+        the trial left is made the engine's own (`_adopt`), what `_play` of the entry would leave."""
+        self._accepted = None
+        if accepted[1] is not action or accepted[0] != player or accepted[3] is not self.__dict__:
+            return False
+        self._adopt(accepted[2])
+        return True
+
+    def _adopt(self, tried: dict[str, Any]) -> None:
+        """The state a trial of an entry left (`accepts`) made the engine's own: what `_play` of the
+        entry would leave, as the trial played it on copies of this very state."""
+        for name in self._PIECES:
+            table = tried[name]
+            if type(table) is Lent:
+                tried[name] = dict(table)  # the pieces the trial copied, and those it left alone
+        tried["_accepted"] = None
+        self.__dict__ = tried
 
     # -- saving and restoring (an illegal entry leaves the state untouched) ----------------------
     # Level 2 saves the state before every entry (its geometry reads that state). Level 1 saves it

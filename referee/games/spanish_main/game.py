@@ -189,11 +189,11 @@ class SpanishMainRules(GameRules):
 
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
-        """`choose_move`'s choice, asking the engine only about the candidates that can be chosen."""
-        from referee.games.spanish_main.policy import choose_among_candidates
+        """`choose_move`'s choice, made without listing every legal move (`policy.choose_lazily`)."""
+        from referee.games.spanish_main.policy import choose_lazily
 
         assert isinstance(engine, SpanishMainEngine)
-        return choose_among_candidates(engine, chooser, notes)
+        return choose_lazily(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         from referee.games.spanish_main.policy import illegal_moves

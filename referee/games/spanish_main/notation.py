@@ -760,6 +760,11 @@ def _written_facts(f: dict[str, Any]) -> list[str]:
     return parts
 
 
+def written_fire(weapon: str, mast: int, target: str, reach: str, die: int, lose: int | None) -> str:
+    """One fire of a shot as the notation writes it (`mast 2 at B.s1 S 5 lose 3`)."""
+    return f"{weapon} {mast} at {target} {reach} {die}" + (f" lose {lose}" if lose is not None else "")
+
+
 def format_entry(action: Event) -> str:
     """The canonical body of an entry."""
     f = action.as_dict()
@@ -834,8 +839,8 @@ def format_entry(action: Event) -> str:
             parts = ["shoot", f["ship"], *_uses(f.get("uses", ()))]
             for fire in f["fires"]:
                 fire = dict(fire)
-                parts.append(f"{fire['weapon']} {fire['mast']} at {fire['target']} {fire['range']} {fire['die']}"
-                             + (f" lose {fire['lose']}" if "lose" in fire else ""))
+                parts.append(written_fire(fire["weapon"], fire["mast"], fire["target"], fire["range"], fire["die"],
+                                          fire.get("lose")))
             return " ".join(parts)
         case "load":
             return f"load {f['ship']} {f['fort']} " + ",".join(_written_coins(f["coins"]))

@@ -4,14 +4,18 @@
 with the sample fleets, and in play every ship's moves (with stated facts), shots, explorations,
 repairs and free actions — and keeps those the engine accepts. The captain in `choose`
 plays like people: fetch treasure from wild islands, bring it home, shoot what is in
-range, and end the turn when nothing is left to do.
+range, and end the turn when nothing is left to do. `choose_lazily` makes the same choice
+without the full list: it makes the candidates a kind at a time, the most wanted first, and
+asks the engine about them one by one, drawn at random, until one is legal.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+from referee.games.spanish_main import shooting
 from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.games.spanish_main.notation import DEAL, Event, event
 from referee.shuffle import SeededChoices
@@ -54,28 +58,30 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
         player = next(p for p in players if p not in engine.stage_done[stage])
         index = players.index(player)
         if stage == "fleet":
-            return [(player, event("fleet", items=_items(FLEETS[index])))]
-        return [(player, event("treasure", items=[{"name": f"t{n + 1}", "card": card}
-                                                 for n, card in enumerate(TREASURE[index])]))]
+            return [(player, _made(("fleet", index), lambda: event("fleet", items=_items(FLEETS[index]))))]
+        return [(player, _made(("treasure", index), lambda: event("treasure", items=[
+            {"name": f"t{n + 1}", "card": card} for n, card in enumerate(TREASURE[index])])))]
     if stage == "roll":
         player = players[len(engine.rolls) % 2]
-        return [(player, event("roll", die=d)) for d in range(1, 7)]
+        return [(player, _made(("roll", d), lambda: event("roll", die=d))) for d in range(1, 7)]
     if stage == "island":
         player = engine.placer
-        return [(player, event("island", place=f"I{len(engine.islands) + 1}"))]
+        place = f"I{len(engine.islands) + 1}"
+        return [(player, _made(("island", place), lambda: event("island", place=place)))]
     if stage in ("terrain", "home"):
         out: list[tuple[str, Event]] = []
         if stage == "terrain" and len(engine.terrain) < 4:
             player = engine.placer
             number = len(engine.terrain) + 1
-            out += [(player, event("reef", place=f"R{number}")), (player, event("sargasso", place=f"G{number}")),
-                    (player, event("fog", place=f"F{number}")),
-                    (player, event("iceberg", place=f"B{number}", gold=4))]
+            out += [(player, _made(("terrain", number), lambda: event("reef", place=f"R{number}"))),
+                    (player, _made(("sargasso", number), lambda: event("sargasso", place=f"G{number}"))),
+                    (player, _made(("fog", number), lambda: event("fog", place=f"F{number}"))),
+                    (player, _made(("iceberg", number), lambda: event("iceberg", place=f"B{number}", gold=4)))]
         free = [i for i in engine.islands if engine.islands[i].home_of is None]
         for player in players:
             for owner in players:
                 for place in (free[0], free[-1]):
-                    out.append((player, event("home", player=owner, place=place)))
+                    out.append((player, _made(("home", owner, place), lambda: event("home", player=owner, place=place))))
         return out
     wild = [i for i in engine.placement if i in engine.islands and engine.islands[i].home_of is None]
     tokens = sorted(engine.tokens)
@@ -88,49 +94,84 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     return deals
 
 
+END = event("end")
+RESIGN = event("resign")
+
+
 def _turn_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     player = engine.turn_player
     assert player is not None
-    if engine.turn >= MAX_TURNS:
-        return [(player, event("resign"))]
-    out: list[tuple[str, Event]] = [(player, event("end"))]
-    if engine.icebergs_due:
-        return [(player, event("icebergs", die=d)) for d in range(1, 7)]
-    if engine.drifts_due:
-        name = engine.drifts_due[0]
-        out = [(player, event("drift", iceberg=name, die=d)) for d in (1, 4)]
-        for ship in engine.ships.values():
-            if ship.afloat and not ship.lost and not ship.wreck:
-                masts = ship.standing[:1]
-                out.append((player, event("drift", iceberg=name, die=3, stops=ship.id,
-                                          mast=masts[0] if masts else None)))
-        out += [(player, event("drift", iceberg=name, die=2, stops=i)) for i in list(engine.islands)[:2]]
-        return out
-    after = engine.after
-    if after is not None:
-        mover = engine.ships[after["ship"]]
-        for target in sorted(mover.bow):
-            for die in (2, 5):
-                other = engine.ships[target]
-                out.append((player, event("ram", ship=mover.id, target=target, die=die,
-                                          mast=other.standing[-1] if other.standing else None)))
-                out.append((player, event("ram", ship=mover.id, target=target, die=die)))
-        if "rammed" in after:
-            rammed = engine.ships[after["rammed"]]
-            out.append((player, event("board", rolls=[{"player": player, "die": 6},
-                                                      {"player": rammed.controller, "die": 1}],
-                                      result="takes" if rammed.tokens else ("kills" if rammed.crew else None),
-                                      item=(rammed.tokens or rammed.crew or [None])[0])))
-            out.append((player, event("board", rolls=[{"player": player, "die": 3},
-                                                      {"player": rammed.controller, "die": 3}])))
-        for target in sorted(mover.contacts | mover.bow):
-            if target in engine.ships:
-                out.append((player, event("tow", ship=mover.id, target=target)))
-        out.append((player, event("explore", ship=mover.id, takes=_takeable(engine, mover))))
-    for ship in list(engine.ships.values()):
-        if ship.controller != player or ship.sunk or ship.wreck:
-            continue
+    forced = _forced(engine, player)
+    if forced is not None:
+        return forced
+    out: list[tuple[str, Event]] = [(player, END)] + _follow_ups(engine, player) + _after_explore(engine, player)
+    for ship in _fleet(engine, player):
         out += _ship_candidates(engine, player, ship)
+    return out + _fort_shots(engine, player) + _builds(engine, player)
+
+
+def _forced(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]] | None:
+    """The turn's only candidates when they are few: resigning past MAX_TURNS, the start step's
+    iceberg roll, and its drifts; None when the turn is open."""
+    if engine.turn >= MAX_TURNS:
+        return [(player, RESIGN)]
+    if engine.icebergs_due:
+        return [(player, _made(("icebergs", d), lambda: event("icebergs", die=d))) for d in range(1, 7)]
+    if not engine.drifts_due:
+        return None
+    name = engine.drifts_due[0]
+    out = [(player, event("drift", iceberg=name, die=d)) for d in (1, 4)]
+    for ship in engine.ships.values():
+        if ship.afloat and not ship.lost and not ship.wreck:
+            masts = ship.standing[:1]
+            out.append((player, event("drift", iceberg=name, die=3, stops=ship.id,
+                                      mast=masts[0] if masts else None)))
+    out += [(player, event("drift", iceberg=name, die=2, stops=i)) for i in list(engine.islands)[:2]]
+    return out
+
+
+def _fleet(engine: SpanishMainEngine, player: str) -> list[Any]:
+    return [ship for ship in engine.ships.values() if ship.controller == player and not ship.sunk and not ship.wreck]
+
+
+def _follow_ups(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]]:
+    """After a move: each ram, boarding and tow it allows."""
+    after = engine.after
+    if after is None:
+        return []
+    out: list[tuple[str, Event]] = []
+    mover = engine.ships[after["ship"]]
+    for target in sorted(mover.bow):
+        for die in (2, 5):
+            other = engine.ships[target]
+            out.append((player, event("ram", ship=mover.id, target=target, die=die,
+                                      mast=other.standing[-1] if other.standing else None)))
+            out.append((player, event("ram", ship=mover.id, target=target, die=die)))
+    if "rammed" in after:
+        rammed = engine.ships[after["rammed"]]
+        out.append((player, event("board", rolls=[{"player": player, "die": 6},
+                                                  {"player": rammed.controller, "die": 1}],
+                                  result="takes" if rammed.tokens else ("kills" if rammed.crew else None),
+                                  item=(rammed.tokens or rammed.crew or [None])[0])))
+        out.append((player, event("board", rolls=[{"player": player, "die": 3},
+                                                  {"player": rammed.controller, "die": 3}])))
+    for target in sorted(mover.contacts | mover.bow):
+        if target in engine.ships:
+            out.append((player, event("tow", ship=mover.id, target=target)))
+    return out
+
+
+def _after_explore(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]]:
+    """After a move: exploring where it docked (free on a marked island)."""
+    after = engine.after
+    if after is None:
+        return []
+    mover = engine.ships[after["ship"]]
+    return [(player, _explore(engine, mover))]
+
+
+def _fort_shots(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]]:
+    out: list[tuple[str, Event]] = []
     for fort in engine.forts.values():
         if fort.owner == player and fort.built and fort.flags:
             targets = _targets(engine, player)
@@ -138,23 +179,56 @@ def _turn_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
                 out.append((player, event("shoot", ship=fort.id, fires=[
                     {"weapon": "flag", "mast": fort.flags[0], "target": target, "range": "S", "die": 6,
                      "lose": _loss(engine, target)}])))
-    for fort in engine.forts.values():
-        if fort.owner == player and fort.island is None:
-            for ship in engine.ships.values():
-                if ship.controller == player and ship.docked and ship.afloat:
-                    out.append((player, event("build", fort=fort.id, place=ship.docked)))
     return out
+
+
+def _builds(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]]:
+    """Each fort not built yet and paid for by the gold at home, on each wild island the player has
+    explored and a ship of theirs is docked at."""
+    out: list[tuple[str, Event]] = []
+    for fort in engine.forts.values():
+        if fort.owner == player and fort.island is None and engine.gold[player] >= (fort.card.cost or 0):
+            for ship in engine.ships.values():
+                island = engine.islands.get(ship.docked or "")
+                if (ship.controller == player and ship.afloat and island is not None and island.home_of is None
+                        and island.fort is None and player in island.explored_by):
+                    out.append((player, _made(("build", fort.id, island.name),
+                                              lambda: event("build", fort=fort.id, place=island.name))))
+    return out
+
+
+MADE_AT_MOST = 20_000
+"""How many candidate entries `_made` keeps before it starts afresh (memory stays bounded)."""
+_MADE: dict[tuple[Any, ...], Event] = {}
+
+
+def _made(key: tuple[Any, ...], make: Callable[[], Event]) -> Event:
+    """The candidate entry `key` names, made once: the same candidates recur from position to
+    position and from game to game, and an entry made once is also read once by the rules
+    (`Event.records`, `Event.derived`)."""
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= MADE_AT_MOST:
+            _MADE.clear()
+        found = _MADE[key] = make()
+    return found
 
 
 def _takeable(engine: SpanishMainEngine, ship: Any) -> list[str]:
     island = engine.islands.get(ship.docked or "")
-    if island is None:
+    if island is None or not island.tokens:
         return []
     room = engine.cargo_of(ship) - engine.load_of(ship)
     uniques = [t for t in island.tokens if engine.tokens[t].unique]
     plain = sorted((t for t in island.tokens if not engine.tokens[t].unique),
                    key=lambda t: -engine.tokens[t].gold)
     return uniques + plain[:max(0, room)]
+
+
+def _explore(engine: SpanishMainEngine, ship: Any) -> Event:
+    """Exploring where the ship is docked, taking the most gold that fits."""
+    takes = tuple(_takeable(engine, ship))
+    return _made(("explore", ship.id, takes), lambda: event("explore", ship=ship.id, takes=takes))
 
 
 def _targets(engine: SpanishMainEngine, player: str) -> list[str]:
@@ -199,68 +273,130 @@ def _loss(engine: SpanishMainEngine, target: str) -> int | None:
 
 
 def _ship_candidates(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
-    out: list[tuple[str, Event]] = []
-    home = engine.homes[player]
-    segments = ["S"] if ship.towing else list(ship.card.move)
+    return (_home_move(engine, player, ship) + _island_moves(engine, player, ship) + _fact_moves(engine, player, ship)
+            + _ship_shots(engine, player, ship) + _explores(engine, player, ship) + _mends(engine, player, ship))
+
+
+def _move_base(ship: Any) -> tuple[str, int | None, tuple[str, ...]]:
+    """A move's ship, fog exit roll and segments: its full move (straight when towing)."""
+    return ship.id, 3 if ship.lost else None, ("S",) if ship.towing else tuple(ship.card.move)
+
+
+def _move(base: tuple[str, int | None, tuple[str, ...]], *facts: tuple[Any, ...]) -> Event:
+    """The move of `_move_base` stating these facts, each (fact, target, die, masts)."""
+    key = ("move", *base, *facts)
+    found = _MADE.get(key)  # most moves are made already: looked up before anything is built
+    if found is not None:
+        return found
+
+    def make() -> Event:
+        stated = [{"fact": fact, "target": list(target) if isinstance(target, tuple) else target, "die": die,
+                   "masts": list(masts) if masts else None} for fact, target, die, masts in facts]
+        name, exit_die, segments = base
+        return event("move", ship=name, exit=exit_die, segments=list(segments), facts=stated)
+    return _made(key, make)
+
+
+def _home_move(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Sailing home, naming any face-down tokens aboard (S-HIDDEN)."""
+    base = _move_base(ship)
     reveal = [t for t in ship.tokens if t.startswith("?")]
-    unknown = sorted(t for t, token in engine.tokens.items() if token.where == "pool")
-    exit_die = 3 if ship.lost else None
-    base = {"ship": ship.id, "exit": exit_die, "segments": segments}
-    facts_home: list[dict[str, Any]] = []
+    facts: list[tuple[Any, ...]] = []
     if reveal:
-        facts_home.append({"fact": "reveal", "target": unknown[:len(reveal)]})
-    facts_home.append({"fact": "dock", "target": home})
-    out.append((player, event("move", **base, facts=facts_home)))
-    for name, island in engine.islands.items():
-        if island.home_of is None and island.fort is None:
-            out.append((player, event("move", **base, facts=[{"fact": "dock", "target": name}])))
-    out.append((player, event("move", **base)))
+        unknown = sorted(t for t, token in engine.tokens.items() if token.where == "pool")
+        facts.append(("reveal", tuple(unknown[:len(reveal)]), None, None))
+    facts.append(("dock", engine.homes[player], None, None))
+    return [(player, _move(base, *facts))]
+
+
+def _island_moves(engine: SpanishMainEngine, player: str, ship: Any,
+                  worth: int | None = None) -> list[tuple[str, Event]]:
+    """Sailing to each island open to any ship (no home, no fort); those of this `score` only,
+    when given."""
+    base = _move_base(ship)
+    carrying = _carrying(engine, ship) if worth is not None else False
+    return [(player, _move(base, ("dock", name, None, None))) for name, island in engine.islands.items()
+            if island.home_of is None and island.fort is None
+            and (worth is None or _docking_worth(engine, ship, name, carrying) == worth)]
+
+
+def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Sailing with no contact stated, into each reef, sargasso sea and fog bank, bow to each
+    enemy ship, touching each derelict."""
+    base = _move_base(ship)
+    out = [(player, _move(base))]
     for name, piece in engine.terrain.items():
         if piece.kind == "reef":
             value = engine.sea_values.get(name)
             die = None if value is not None else 3
             loss = max(0, (ship.card.masts or 0) - (value or 3))
             masts = ship.standing[:loss] if loss <= len(ship.standing) else ship.standing
-            out.append((player, event("move", **base, facts=[{"fact": "reef", "target": name, "die": die,
-                                                               "masts": masts or None}])))
+            out.append((player, _move(base, ("reef", name, die, tuple(masts)))))
         elif piece.kind == "sargasso":
-            out.append((player, event("move", **base, facts=[
-                {"fact": "sargasso", "target": name, "die": None if name in engine.sea_values else 2}])))
+            out.append((player, _move(base, ("sargasso", name, None if name in engine.sea_values else 2, None))))
         elif piece.kind == "fog":
-            out.append((player, event("move", **base, facts=[{"fact": "fog", "target": name}])))
+            out.append((player, _move(base, ("fog", name, None, None))))
     for target in _targets(engine, player):
-        out.append((player, event("move", **base, facts=[{"fact": "bow", "target": target}])))
+        out.append((player, _move(base, ("bow", target, None, None))))
     for other in engine.ships.values():
         if other.derelict and not other.sunk and not other.wreck and other.id != ship.id:
-            out.append((player, event("move", **base, facts=[{"fact": "touch", "target": other.id}])))
+            out.append((player, _move(base, ("touch", other.id, None, None))))
+    return out
+
+
+def _shot(ship: str, mast: int, target: str, reach: str, die: int, lose: int | None) -> Event:
+    key = ("shoot", ship, mast, target, reach, die, lose)
+    found = _MADE.get(key)
+    if found is not None:
+        return found
+    return _made(key, lambda: event("shoot", ship=ship, fires=[
+        {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die, "lose": lose}]))
+
+
+def _ship_shots(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Each of the first two masts at each of the first three enemy ships, missing or hitting
+    their first mast; the first mast at an enemy fort."""
+    out: list[tuple[str, Event]] = []
+    targets = _targets(engine, player)[:3]
+    if not targets and not engine.forts:
+        return out
     for mast in ship.standing[:2]:
         cannon = ship.card.cannons[mast - 1]
         if cannon is None:
             continue
-        for target in _targets(engine, player)[:3]:
+        for target in targets:
             for die in (1, 4, 6):
-                hit = die != 1 and die >= cannon.rank
-                out.append((player, event("shoot", ship=ship.id, fires=[
-                    {"weapon": "mast", "mast": mast, "target": target, "range": cannon.range, "die": die,
-                     "lose": _loss(engine, target) if hit else None}])))
+                lose = _loss(engine, target) if shooting.hits(die, 0, cannon.rank) else None
+                out.append((player, _shot(ship.id, mast, target, cannon.range, die, lose)))
     for fort in _enemy_forts(engine, player)[:1]:
         for mast in ship.standing[:1]:
             cannon = ship.card.cannons[mast - 1]
             if cannon is not None:
-                out.append((player, event("shoot", ship=ship.id, fires=[
-                    {"weapon": "mast", "mast": mast, "target": fort, "range": cannon.range, "die": 6,
-                     "lose": _loss(engine, fort)}])))
-    if ship.docked:
-        out.append((player, event("explore", ship=ship.id, takes=_takeable(engine, ship))))
-        out += _fort_treasure(engine, player, ship)
-        heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
-        if heap and engine.cargo_of(ship) > engine.load_of(ship):
-            out.append((player, event("explore", ship=ship.id,
-                                      coins=[{"name": _coin_name(engine, player), "gold": heap}])))
-        island = engine.islands.get(ship.docked)
-        if island is not None and island.hidden:
-            room = engine.cargo_of(ship) - engine.load_of(ship)
-            out.append((player, event("explore", ship=ship.id, count=max(0, min(room, island.hidden)))))
+                out.append((player, _shot(ship.id, mast, fort, cannon.range, 6, _loss(engine, fort))))
+    return out
+
+
+def _explores(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Where the ship is docked: exploring, gold into or out of a fort there, the gold a
+    destroyed fort left, face-down tokens."""
+    if not ship.docked:
+        return []
+    out = [(player, _explore(engine, ship))]
+    out += _fort_treasure(engine, player, ship)
+    heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
+    if heap and engine.cargo_of(ship) > engine.load_of(ship):
+        out.append((player, event("explore", ship=ship.id,
+                                  coins=[{"name": _coin_name(engine, player), "gold": heap}])))
+    island = engine.islands.get(ship.docked)
+    if island is not None and island.hidden:
+        room = engine.cargo_of(ship) - engine.load_of(ship)
+        out.append((player, event("explore", ship=ship.id, count=max(0, min(room, island.hidden)))))
+    return out
+
+
+def _mends(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
+    """Repairing the first missing mast, freeing, scuttling, releasing a tow."""
+    out: list[tuple[str, Event]] = []
     missing = [m for m in range(1, (ship.card.masts or 0) + 1) if m not in ship.standing]
     if missing:
         out.append((player, event("repair", ship=ship.id, mast=missing[0])))
@@ -282,36 +418,38 @@ def score(engine: SpanishMainEngine, move: tuple[str, Event]) -> int:
         if verb == "home" and engine.stage == "terrain" and len(engine.terrain) % 2:
             return 0  # players place terrain in equal numbers, as the rules mean them to (S-TERRAIN-PLACE)
         return 1
-    ship = engine.ships.get(action.get("ship") or "")
-    facts = [dict(f) for f in action.get("facts", ())]
-    docks = next((f["target"] for f in facts if f["fact"] == "dock"), None)
+    worth = _WORTH.get(verb)
+    if worth is not None:
+        return worth
     if verb == "explore":
         return 9 if action.get("takes") or action.get("count") or action.get("coins") else 0
-    if verb == "unload":
-        return 8
-    if verb == "load":
-        return 1
+    ship = engine.ships.get(action.get("ship") or "")
     if verb == "move" and ship is not None:
-        carrying = any(not t.startswith("?") and engine.tokens[t].gold > 0 for t in ship.tokens) or any(
-            t.startswith("?") for t in ship.tokens)
-        if docks is not None and docks == engine.homes.get(ship.controller):
-            return 8 if carrying else 0
-        if docks is not None:
-            island = engine.islands[docks]
-            has = bool(island.tokens or island.hidden or island.gold)
-            return 6 if has and not carrying and ship.docked != docks else 0
-        return 1 if facts else 0
-    if verb in ("repair", "free", "build"):
-        return 7
-    if verb == "shoot":
-        return 3
-    if verb in ("ram", "board", "tow"):
-        return 2
-    if verb in ("icebergs", "drift"):
-        return 5
-    if verb == "end":
-        return 1
+        facts = action.records("facts")
+        docks = next((f["target"] for f in facts if f["fact"] == "dock"), None)
+        if docks is None:
+            return 1 if facts else 0
+        return _docking_worth(engine, ship, docks, _carrying(engine, ship))
     return 0
+
+
+def _carrying(engine: SpanishMainEngine, ship: Any) -> bool:
+    """Whether the ship carries gold, or face-down tokens that may be gold."""
+    return any(t.startswith("?") or engine.tokens[t].gold > 0 for t in ship.tokens)
+
+
+def _docking_worth(engine: SpanishMainEngine, ship: Any, docks: str, carrying: bool) -> int:
+    """`score` of a move docking there: home with gold, or to fetch treasure from another island."""
+    if docks == engine.homes.get(ship.controller):
+        return 8 if carrying else 0
+    island = engine.islands[docks]
+    has = bool(island.tokens or island.hidden or island.gold)
+    return 6 if has and not carrying and ship.docked != docks else 0
+
+
+_WORTH = {"unload": 8, "repair": 7, "free": 7, "build": 7, "icebergs": 5, "drift": 5, "shoot": 3, "ram": 2,
+          "board": 2, "tow": 2, "load": 1, "end": 1}
+"""What `score` gives every entry of these kinds in play."""
 
 
 def choose(engine: SpanishMainEngine, moves: list[tuple[str, Any]], chooser: SeededChoices,
@@ -335,28 +473,139 @@ def _chosen(moves: list[tuple[str, Any]], scores: list[int], chooser: SeededChoi
     return choice
 
 
-def choose_among_candidates(engine: SpanishMainEngine, chooser: SeededChoices,
-                            notes: Counter[str]) -> tuple[str, Any] | None:
-    """`choose` among `legal_moves`, asking the engine about a candidate only when its answer can
-    change the choice: candidates are weighed first, and judged from the most wanted down, a
-    level at a time, until one is legal; the moves of the levels below cannot be chosen then
-    (but the end and the level of 1 when nothing better is legal). The same choice, and the
-    same seeded words, as `choose` among every legal move."""
+Tier = tuple[int, Callable[[], list[tuple[str, Event]]]]
+"""Candidates of a kind, made only when asked for, with the most `score` gives any of them."""
+
+
+def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | None]:
+    """The candidates of `_setup_candidates` or `_turn_candidates`, by kind, the kinds a captain
+    wants most first, and the end of the turn apart (None where it is no candidate). In the
+    turn, a captain does not try what it knows the rules refuse: it gives no other action to a
+    ship that has had its action this turn (the simulated fleets have no keyword that grants a
+    second), sails and shoots only with ships that have a mast standing, repairs a ship docked
+    at home, and explores at once on docking only an island it has marked."""
+    if engine.stage != "play":
+        return [(1, lambda: _setup_candidates(engine))], None
+    player = engine.turn_player
+    assert player is not None
+    forced = _forced(engine, player)
+    if forced is not None:
+        return [(5, lambda: forced)], None  # type: ignore[return-value]
+    fleet = [ship for ship in _fleet(engine, player) if ship.id not in engine.acted]
+    home = engine.homes[player]
+
+    def each(make: Callable[[SpanishMainEngine, str, Any], list[tuple[str, Event]]],
+             masted: bool = True) -> list[tuple[str, Event]]:
+        return [move for ship in fleet if ship.standing or not masted for move in make(engine, player, ship)]
+
+    def explores() -> list[tuple[str, Event]]:
+        after = engine.after
+        island = engine.islands.get(engine.ships[after["ship"]].docked or "") if after is not None else None
+        marked = _after_explore(engine, player) if island is not None and player in island.marks else []
+        return marked + each(_explores, masted=False)
+
+    def mends() -> list[tuple[str, Event]]:
+        return [move for move in each(_mends, masted=False)
+                if move[1].verb != "repair" or engine.ships[move[1].get("ship")].docked == home]
+
+    def docking(worth: int) -> list[tuple[str, Event]]:
+        """The moves home and to islands of this `score`: the captain's first wishes, made apart
+        from the others, which are wanted only when nothing else is legal, not even the end."""
+        out: list[tuple[str, Event]] = []
+        for ship in fleet:
+            if not ship.standing:
+                continue
+            if worth == (8 if _carrying(engine, ship) else 0):
+                out += _home_move(engine, player, ship)
+            if worth != 8:
+                out += _island_moves(engine, player, ship, worth)
+        return out
+
+    return [(9, explores),
+            (8, lambda: docking(8)),
+            (7, lambda: mends() + _builds(engine, player)),
+            (6, lambda: docking(6)),
+            (3, lambda: each(_ship_shots) + _fort_shots(engine, player)),
+            (2, lambda: _follow_ups(engine, player)),
+            (1, lambda: each(_fact_moves)),
+            (0, lambda: docking(0))], (player, END)
+
+
+def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
+                  notes: Counter[str]) -> tuple[str, Any] | None:
+    """`choose`'s choice made without listing every legal move: candidates are made a kind at a
+    time, the most wanted first (`_tiers`), and of the level wanted most they are drawn at random
+    and asked about one by one (`engine.accepts`) until one is legal, so the choice is uniform
+    among the legal moves of the best level, as `choose`'s is. When nothing above a level of 1 is
+    legal, the end is chosen three times in four, else any legal move of level 1 or the end;
+    only when the end is refused, a move of level 0. The seeded words drawn differ from
+    `choose`'s: one a move asked about (none when only one is left to ask about), and one for
+    the end's three in four."""
     if engine.over:
         return None
-    candidates = _setup_candidates(engine) if engine.stage != "play" else _turn_candidates(engine)
-    scores = [score(engine, m) for m in candidates]
-    legal: dict[int, bool] = {}
-    for level in sorted(set(scores), reverse=True):
-        for index, worth in enumerate(scores):
-            if worth == level:
-                legal[index] = engine.accepts(*candidates[index])
-        if level > 1 and any(legal[i] for i, worth in enumerate(scores) if worth == level):
+    tiers, end = _tiers(engine)
+    by_level: dict[int, list[tuple[str, Event]]] = {}
+    fixed = _WORTH if engine.stage == "play" else {}  # what `score` gives these kinds, read at once
+    made = 0
+    for made, (most, make) in enumerate(tiers):
+        if most <= 1:
             break
-    kept = [i for i in range(len(candidates)) if legal.get(i)]
-    if not kept:
-        return None
-    return _chosen([candidates[i] for i in kept], [scores[i] for i in kept], chooser, notes)
+        for move in make():
+            worth = fixed.get(move[1].verb)
+            if worth is None:
+                worth = score(engine, move)
+            if worth in by_level:
+                by_level[worth].append(move)
+            else:
+                by_level[worth] = [move]
+        below = tiers[made + 1][0] if made + 1 < len(tiers) else 1
+        for level in range(most, below, -1):
+            if level in by_level:
+                chosen = _first_legal(engine, by_level[level], chooser)
+                if chosen is not None:
+                    notes[chosen[1].verb] += 1
+                    return chosen
+    else:
+        made = len(tiers)
+    if end is not None and engine.accepts(*end):
+        if chooser.below(4):
+            notes["end"] += 1
+            return end
+    else:
+        end = None
+    for most, make in tiers[made:]:
+        if most < 1:
+            break
+        for move in make():
+            by_level.setdefault(score(engine, move), []).append(move)
+        made += 1
+    if end is not None:
+        chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser)
+    else:
+        chosen = _first_legal(engine, by_level.get(1, []), chooser)
+        if chosen is None:
+            for _, make in tiers[made:]:
+                for move in make():
+                    by_level.setdefault(score(engine, move), []).append(move)
+            chosen = _first_legal(engine, by_level.get(0, []), chooser)
+    if chosen is not None:
+        notes[chosen[1].verb] += 1
+    return chosen
+
+
+def _first_legal(engine: SpanishMainEngine, moves: list[tuple[str, Event]],
+                 chooser: SeededChoices) -> tuple[str, Event] | None:
+    """A move drawn at random among `moves` and asked about, again among the rest while the rules
+    refuse it: uniform among the legal ones. None when none is legal."""
+    left = list(moves)
+    while left:
+        index = chooser.below(len(left)) if len(left) > 1 else 0
+        move = left[index]
+        if engine.accepts(*move):
+            return move
+        left[index] = left[-1]
+        left.pop()
+    return None
 
 
 def illegal_moves(engine: SpanishMainEngine) -> list[tuple[str, str, Any]]:

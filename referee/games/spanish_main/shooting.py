@@ -71,7 +71,7 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
           bonus: int) -> None:
     target_name = fire["target"]
     part = f"target:{index}"
-    if fire["range"] == "L" and cannon.range == "S":
+    if not reaches(cannon.range, fire["range"]):
         raise fail("S-SHOOT", f"a {cannon.rank}S cannon reaches targets within S, not L", f"range:{index}")
     target = game.piece(target_name, part)
     if isinstance(target, Fort):
@@ -93,7 +93,7 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
     die = fire["die"]
     check_die(die, f"die:{index}")
     game.on_geo = True  # range and line of sight are stated
-    hit = die != 1 and die + bonus >= cannon.rank
+    hit = hits(die, bonus, cannon.rank)
     lose = fire.get("lose")
     if not hit:
         if lose is not None:
@@ -120,6 +120,18 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
         raise fail("S-MAST-LOSS", f"the hit ({die}{f'+{bonus}' if bonus else ''} against rank {cannon.rank}) "
                    f"removes a mast of {target.id}, named ('lose M')", f"die:{index}")
     lose_mast(game, target, lose, f"lose:{index}", "S-MAST-LOSS")
+
+
+def reaches(cannon: str, stated: str) -> bool:
+    """S-SHOOT: a cannon of long range (L) reaches a target at either range, one of short range (S)
+    only a target within S."""
+    return stated == "S" or cannon == "L"
+
+
+def hits(die: int, bonus: int, rank: int) -> bool:
+    """S-HIT, S-ONE-MISSES: a shot hits when its die plus the shooter's bonus reaches the cannon's
+    rank, and a 1 always misses."""
+    return die != 1 and die + bonus >= rank
 
 
 def lose_mast(game: GameState, ship: Ship, mast: int, part: str, rule: str) -> None:
