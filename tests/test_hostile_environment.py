@@ -245,8 +245,10 @@ def test_a_stray_bracket_line_before_a_log_is_a_broken_tag_not_json(tmp_path: Pa
     assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])
     assert streamed["games"][0]["diagnostics"][0]["code"] == "N-TAG"
     for document in (b'[{"game": "korsar"}]', b"[\n  [1, 2]\n]", b'{\n  "games": []\n}', b"[]"):
-        assert check_stream("x.json", io.BytesIO(document))["diagnostics"][0]["message"] == \
-            "this is JSON, not a game log"
+        streamed = check_stream("x.json", io.BytesIO(document))
+        assert streamed["diagnostics"][0]["message"] == "this is JSON, not a game log"
+        whole = file_json(check_bytes("x.json", document))
+        assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])
 
 
 def _corpus(tmp_path: Path, count: int) -> Path:

@@ -17,7 +17,7 @@ from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
 from referee.record import Comment, GameRecord, Round, Turn
 from referee.notation.span import Span
-from referee.pipeline.source import DecodeError, Source, decode
+from referee.pipeline.source import JSON_HEAD, DecodeError, Source, decode, is_json, json_not_log
 
 Verdict = Literal["legal", "illegal", "malformed"]
 
@@ -82,6 +82,8 @@ def check_bytes(path: str, data: bytes, stop_after: int | None = None,
             "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
             Span(line, column, column + 1),
             notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])])
+    if is_json(data[:JSON_HEAD]):
+        return FileReport(path, diagnostics=[json_not_log(path)])
     report = check_text(path, text, stop_after, canonical, options)
     report.normalized = data.startswith(b"\xef\xbb\xbf") or b"\r" in data
     return report

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import BinaryIO
+
+from referee.diagnostics import Diagnostic
+from referee.notation.span import Span
 
 
 class DecodeError(Exception):
@@ -121,3 +125,27 @@ class LineReader:
         if not skipping and (pending or self.at_end):
             yield pending  # like str.split: text that ends with a line end has an empty last line
         text.detach()
+
+
+JSON_HEAD = 4096
+"""Bytes of a file looked at to tell a JSON document from a log."""
+
+JSON_START = re.compile(rb'''\A(?:\xef\xbb\xbf)?\s*(?:
+      (?:\[\s*)*\{\s*"[^"\n]*"\s*:                                   # an object with a key, maybe in arrays
+    | \[\s*(?:\[\s*)*(?:-?\d+(?:\.\d+)?|"[^"\n]*"|true|false|null)\s*[,\]]   # an array of values
+    | \[\s*\]                                                        # an empty array
+)''', re.VERBOSE)
+"""How a JSON document opens, and no log does: a stray `[` line before a tag or a round line
+(`[` then `[Game "Corsari"]`, or `[` then `1. A: …`) is a log with a broken tag line."""
+
+
+def is_json(head: bytes) -> bool:
+    """A JSON document where a log was expected: no log starts with `{"key":`, `[{"key":` or `[1,`."""
+    return JSON_START.match(head) is not None
+
+
+def json_not_log(path: str) -> Diagnostic:
+    """What is said of a JSON document given where a log was expected, by every reading."""
+    return Diagnostic("N-GAME", "this is JSON, not a game log", path, Span(1, 1, 2),
+                      notes=["`referee import FILE` turns a game-record document (as `referee export` writes it) "
+                             "into a log"])

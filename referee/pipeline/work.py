@@ -10,7 +10,6 @@ regular file by parts instead, each worker its own: see `ranges`.)
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain
@@ -26,7 +25,8 @@ from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, Streame
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
 from referee.notation.span import Span
-from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
+from referee.pipeline.source import (JSON_HEAD, MAX_LINE_CHARS, DecodeError, LineReader, check_utf8, is_json,
+                                     json_not_log)
 
 BATCH_LINES = 2000
 """Lines of log per batch sent to a worker: large enough that sending costs little,
@@ -315,26 +315,11 @@ def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
     except DecodeError as error:
         return _encoding_problem(path, stream, error)
     stream.seek(0)
-    if _is_json(stream.read(4096)):
-        return diagnostic_json(Diagnostic(
-            "N-GAME", "this is JSON, not a game log", path, Span(1, 1, 2),
-            notes=["`referee import FILE` turns a game-record document (as `referee export` writes it) "
-                   "into a log"]))
+    if is_json(stream.read(JSON_HEAD)):
+        return diagnostic_json(json_not_log(path))
     return None
 
 
-_JSON_START = re.compile(rb'''\A(?:\xef\xbb\xbf)?\s*(?:
-      (?:\[\s*)*\{\s*"[^"\n]*"\s*:                                   # an object with a key, maybe in arrays
-    | \[\s*(?:\[\s*)*(?:-?\d+(?:\.\d+)?|"[^"\n]*"|true|false|null)\s*[,\]]   # an array of values
-    | \[\s*\]                                                        # an empty array
-)''', re.VERBOSE)
-"""How a JSON document opens, and no log does: a stray `[` line before a tag or a round line
-(`[` then `[Game "Corsari"]`, or `[` then `1. A: …`) is a log with a broken tag line."""
-
-
-def _is_json(head: bytes) -> bool:
-    """A JSON document where a log was expected: no log starts with `{"key":`, `[{"key":` or `[1,`."""
-    return _JSON_START.match(head) is not None
 
 
 def _cut_in(cut: dict[int, int], batch: list[Chunk]) -> dict[int, int]:
