@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from decimal import Decimal
 from typing import Any, TextIO
 
@@ -143,6 +143,35 @@ class _Reader:
             raise self.fail(f"expected {char!r}, found {found!r}")
         self.position += 1
 
+    def array_ends(self) -> bool:
+        """After an item of an array: True at its ']', False past the ',' before the next item."""
+        char = self.skip_space()
+        self.position += 1
+        if char == "]":
+            return True
+        if char != ",":
+            raise self.fail(f"expected ',' or ']', found {char or 'the end of the document'!r}", self.position - 1)
+        return False
+
+    def next_key(self, first: bool, seen: Container[str]) -> str | None:
+        """The key of an object's next member, its ':' read too; None at the object's '}'."""
+        char = self.skip_space()
+        if char == "}":
+            self.position += 1
+            return None
+        if not first:
+            if char != ",":
+                raise self.fail(f"expected ',' or '}}', found {char or 'the end of the document'!r}")
+            self.position += 1
+            self.skip_space()
+        key = self.value()
+        if not isinstance(key, str):
+            raise self.fail("an object's keys are strings")
+        if key in seen:
+            raise self.fail(f"the key {key!r} is given twice in one object")
+        self.expect(":")
+        return key
+
     def _quick_value(self) -> tuple[Any, int]:
         """The value here and where it ends, read again strictly when the quick reading cannot
         vouch for it: a key may be given twice, or the text is at fault (the strict reader
@@ -209,22 +238,10 @@ class LongObject:
         reader.expect("{")
         seen: set[str] = set()
         while True:
-            char = reader.skip_space()
-            if char == "}":
-                reader.position += 1
+            key = reader.next_key(not seen, seen)
+            if key is None:
                 return
-            if seen:
-                if char != ",":
-                    raise reader.fail(f"expected ',' or '}}', found {char or 'the end of the document'!r}")
-                reader.position += 1
-                reader.skip_space()
-            key = reader.value()
-            if not isinstance(key, str):
-                raise reader.fail("an object's keys are strings")
-            if key in seen:
-                raise reader.fail(f"the key {key!r} is given twice in one object")
             seen.add(key)
-            reader.expect(":")
             if reader.skip_space() == "[":
                 items = self._items()
                 yield key, items
@@ -241,13 +258,8 @@ class LongObject:
             return
         while True:
             yield reader.value()
-            char = reader.skip_space()
-            reader.position += 1
-            if char == "]":
+            if reader.array_ends():
                 return
-            if char != ",":
-                raise reader.fail(f"expected ',' or ']', found {char or 'the end of the document'!r}",
-                                  reader.position - 1)
 
     def read_past(self) -> None:
         """Read what is left of the object, for the document to go on after it."""
@@ -270,21 +282,9 @@ def document_games(stream: TextIO, games_key: str = "games",
     def members(after_games: bool) -> str | None:
         """Read members until the games array starts ("games") or the object ends (None)."""
         while True:
-            char = reader.skip_space()
-            if char == "}":
-                reader.position += 1
+            key = reader.next_key(not (head or after_games), head)
+            if key is None:
                 return None
-            if head or after_games:
-                if char != ",":
-                    raise reader.fail(f"expected ',' or '}}', found {char or 'the end of the document'!r}")
-                reader.position += 1
-                reader.skip_space()
-            key = reader.value()
-            if not isinstance(key, str):
-                raise reader.fail("an object's keys are strings")
-            if key in head:
-                raise reader.fail(f"the key {key!r} is given twice in one object")
-            reader.expect(":")
             if key == games_key and not after_games:
                 head[key] = []
                 return key
@@ -308,13 +308,8 @@ def document_games(stream: TextIO, games_key: str = "games",
                             long = LongObject(reader)
                             yield long
                             long.read_past()
-                    char = reader.skip_space()
-                    reader.position += 1
-                    if char == "]":
+                    if reader.array_ends():
                         break
-                    if char != ",":
-                        raise reader.fail(f"expected ',' or ']', found {char or 'the end of the document'!r}",
-                                          reader.position - 1)
             members(True)
         if reader.skip_space():
             raise reader.fail("text after the document")
