@@ -288,3 +288,30 @@ def test_a_set_up_entry_in_a_turn_is_refused_under_s_setup(entry):
     found = judge(samples.GAME + f"1. {entry}  Anna: end\n")
     assert [code for code, _ in found] == ["S-SETUP"]
     assert "belongs to the set-up" in found[0][1]
+
+
+def test_a_boarding_party_takes_face_down_treasure_by_its_name_and_never_by_its_placeholder():
+    """S-BOARD, S-HIDDEN: face-down items are taken blind and the log names the item; the
+    engine asked about the placeholder of a face-down token (`?I2`, which no log can write)
+    refuses it as a ruling, never failing itself."""
+    from referee.games.spanish_main.notation import event
+    from tests import judging
+
+    log = ROOT / "samples" / "spanish-main" / "legal" / "board-takes-face-down.spanish-main"
+    game = judging.legal(log.read_text(encoding="utf-8"), log.name)
+    engine = RULES.new_engine(game.record)
+    for round_ in game.record.rounds:
+        for turn in round_.turns:
+            if turn.text.startswith("board"):
+                rammed = engine.ships["B.s3"]
+                assert [t for t in rammed.tokens if t.startswith("?")] == ["?I2"] * 4
+                blind = event("board", rolls=[{"player": "A", "die": 6}, {"player": "B", "die": 1}],
+                              result="takes", item="?I2")
+                assert engine.play("A", blind).rule == "S-BOARD"
+                assert engine.play(turn.player, turn.action) is None
+                assert "B.t5" in engine.ships["A.s1"].tokens and engine.ships["B.s3"].tokens.count("?I2") == 3
+                return
+            if engine.round_due() is not None:
+                engine.start_round(round_.number)
+            assert engine.play(turn.player, turn.action) is None
+    raise AssertionError("the sample boards no ship")

@@ -149,10 +149,13 @@ def _follow_ups(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event
             out.append((player, event("ram", ship=mover.id, target=target, die=die)))
     if "rammed" in after:
         rammed = engine.ships[after["rammed"]]
+        takeable = [t for t in rammed.tokens if not t.startswith("?")]
+        if not takeable and rammed.tokens:  # only face-down treasure: taken blind, named by the log (S-HIDDEN)
+            takeable = sorted(t for t, token in engine.tokens.items() if token.where == "pool")[:1]
         out.append((player, event("board", rolls=[{"player": player, "die": 6},
                                                   {"player": rammed.controller, "die": 1}],
-                                  result="takes" if rammed.tokens else ("kills" if rammed.crew else None),
-                                  item=(rammed.tokens or rammed.crew or [None])[0])))
+                                  result="takes" if takeable else ("kills" if rammed.crew else None),
+                                  item=(takeable or rammed.crew or [None])[0])))
         out.append((player, event("board", rolls=[{"player": player, "die": 3},
                                                   {"player": rammed.controller, "die": 3}])))
     for target in sorted(mover.contacts | mover.bow):

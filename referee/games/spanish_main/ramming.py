@@ -4,7 +4,7 @@ lost ship is refused (S-FOG). Pinning itself is a state (`GameState.pinned_by`, 
 
 from __future__ import annotations
 
-from referee.games.spanish_main import abilities, crewing, moving, shooting, turn
+from referee.games.spanish_main import abilities, crewing, exploring, moving, shooting, turn
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import GameState
@@ -86,9 +86,12 @@ def do_board(game: GameState, player: str, action: Event) -> None:
                        f"{loser_ship.id}", "item")
         crewing.remove_crew(game, crew)
     else:
-        if item not in loser_ship.tokens:
+        hidden = any(t.startswith("?") for t in loser_ship.tokens)
+        if item.startswith("?") or (item not in loser_ship.tokens and not (hidden and item in game.tokens)):
             raise fail("S-BOARD", f"{winner} won ({max(a, b)} to {min(a, b)}): {item} is no treasure aboard "
                        f"{loser_ship.id}", "item")
+        if item not in loser_ship.tokens:  # a face-down token, taken blind and named by the log (S-HIDDEN)
+            exploring.reveal(game, loser_ship, [item], "item")
         gainer = ships[winner]
         token = game.tokens[item]
         loser_ship.tokens.remove(item)

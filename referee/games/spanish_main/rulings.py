@@ -105,7 +105,8 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-BOARD", "Boarding", "Right after a ram, one boarding party, sent by either player (written under the "
        "sender's name, sender's roll first). Each total is a d6 + the ship's standing masts (+ board keyword); the "
        "higher wins, a tie does nothing. The winner kills a crew of the other ship or takes one of its tokens "
-       "(a plain token needs a free cargo space)."),
+       "(a plain token needs a free cargo space); a face-down token is taken blind and the log names it ('takes "
+       "B.t5'): one the deal still holds, revealed so (S-HIDDEN)."),
     _R("S-TOW", "Towing", "Right after its move, a non-derelict ship stated to touch a derelict may tow it; the "
        "derelict joins its fleet for good. One derelict a tower; while towing, the base move is S. The towed ship "
        "meets what its tower's move meets, and the move may state terrain only it meets ('towed reef R1 2'); a "
