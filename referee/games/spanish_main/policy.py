@@ -88,10 +88,13 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     deals = []
     for shift in range(3):
         order = tokens[shift * 5:] + tokens[:shift * 5]
-        deals.append((DEAL, event("deal", islands=[{"place": place, "tokens": order[4 * n:4 * n + 4]}
-                                                   for n, place in enumerate(wild)])))
-    deals.append((DEAL, event("deal", hidden=True)))
+        deals.append((DEAL, _made(("deal", tuple(wild), tuple(order)), lambda: event(
+            "deal", islands=[{"place": place, "tokens": order[4 * n:4 * n + 4]} for n, place in enumerate(wild)]))))
+    deals.append((DEAL, HIDDEN_DEAL))
     return deals
+
+
+HIDDEN_DEAL = event("deal", hidden=True)
 
 
 END = event("end")
@@ -120,13 +123,14 @@ def _forced(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]] |
     if not engine.drifts_due:
         return None
     name = engine.drifts_due[0]
-    out = [(player, event("drift", iceberg=name, die=d)) for d in (1, 4)]
+    out = [(player, _made(("drift", name, d), lambda: event("drift", iceberg=name, die=d))) for d in (1, 4)]
     for ship in engine.ships.values():
         if ship.afloat and not ship.lost and not ship.wreck:
-            masts = ship.standing[:1]
-            out.append((player, event("drift", iceberg=name, die=3, stops=ship.id,
-                                      mast=masts[0] if masts else None)))
-    out += [(player, event("drift", iceberg=name, die=2, stops=i)) for i in list(engine.islands)[:2]]
+            mast = ship.standing[0] if ship.standing else None
+            out.append((player, _made(("drift", name, 3, ship.id, mast),
+                                      lambda: event("drift", iceberg=name, die=3, stops=ship.id, mast=mast))))
+    out += [(player, _made(("drift", name, 2, i), lambda: event("drift", iceberg=name, die=2, stops=i)))
+            for i in list(engine.islands)[:2]]
     return out
 
 
@@ -320,11 +324,11 @@ def _island_moves(engine: SpanishMainEngine, player: str, ship: Any,
             and (worth is None or _docking_worth(engine, ship, name, carrying) == worth)]
 
 
-def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
-    """Sailing with no contact stated, into each reef, sargasso sea and fog bank, bow to each
-    enemy ship, touching each derelict."""
+def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any, plain: bool = True) -> list[tuple[str, Event]]:
+    """Sailing with no contact stated (unless not `plain`), into each reef, sargasso sea and fog
+    bank, bow to each enemy ship, touching each derelict."""
     base = _move_base(ship)
-    out = [(player, _move(base))]
+    out = [(player, _move(base))] if plain else []
     for name, piece in engine.terrain.items():
         if piece.kind == "reef":
             value = engine.sea_values.get(name)
@@ -385,12 +389,13 @@ def _explores(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[s
     out += _fort_treasure(engine, player, ship)
     heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
     if heap and engine.cargo_of(ship) > engine.load_of(ship):
-        out.append((player, event("explore", ship=ship.id,
-                                  coins=[{"name": _coin_name(engine, player), "gold": heap}])))
+        coin = _coin_name(engine, player)
+        out.append((player, _made(("explore", ship.id, coin, heap), lambda: event(
+            "explore", ship=ship.id, coins=[{"name": coin, "gold": heap}]))))
     island = engine.islands.get(ship.docked)
     if island is not None and island.hidden:
-        room = engine.cargo_of(ship) - engine.load_of(ship)
-        out.append((player, event("explore", ship=ship.id, count=max(0, min(room, island.hidden)))))
+        count = max(0, min(engine.cargo_of(ship) - engine.load_of(ship), island.hidden))
+        out.append((player, _made(("explore", ship.id, count), lambda: event("explore", ship=ship.id, count=count))))
     return out
 
 
@@ -398,14 +403,16 @@ def _mends(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str,
     """Repairing the first missing mast, freeing, scuttling, releasing a tow."""
     out: list[tuple[str, Event]] = []
     missing = [m for m in range(1, (ship.card.masts or 0) + 1) if m not in ship.standing]
+    name = ship.id
     if missing:
-        out.append((player, event("repair", ship=ship.id, mast=missing[0])))
+        mast = missing[0]
+        out.append((player, _made(("repair", name, mast), lambda: event("repair", ship=name, mast=mast))))
     if ship.entangled:
-        out += [(player, event("free", ship=ship.id, die=d)) for d in (2, 6)]
+        out += [(player, _made(("free", name, d), lambda: event("free", ship=name, die=d))) for d in (2, 6)]
     if ship.derelict:
-        out += [(player, event("scuttle", ship=ship.id, die=d)) for d in (2, 6)]
+        out += [(player, _made(("scuttle", name, d), lambda: event("scuttle", ship=name, die=d))) for d in (2, 6)]
     if ship.towing:
-        out.append((player, event("release", ship=ship.id)))
+        out.append((player, _made(("release", name), lambda: event("release", ship=name))))
     return out
 
 
@@ -473,8 +480,9 @@ def _chosen(moves: list[tuple[str, Any]], scores: list[int], chooser: SeededChoi
     return choice
 
 
-Tier = tuple[int, Callable[[], list[tuple[str, Event]]]]
-"""Candidates of a kind, made only when asked for, with the most `score` gives any of them."""
+Tier = tuple[int, Callable[[], list[tuple[str, Event]]], bool]
+"""Candidates of a kind, made only when asked for, with the most `score` gives any of them, and
+whether `score` gives every one of them that much (then it is not asked)."""
 
 
 def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | None]:
@@ -485,12 +493,12 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
     second), sails and shoots only with ships that have a mast standing, repairs a ship docked
     at home, and explores at once on docking only an island it has marked."""
     if engine.stage != "play":
-        return [(1, lambda: _setup_candidates(engine))], None
+        return [(1, lambda: _setup_candidates(engine), False)], None
     player = engine.turn_player
     assert player is not None
     forced = _forced(engine, player)
     if forced is not None:
-        return [(5, lambda: forced)], None  # type: ignore[return-value]
+        return [(5, lambda: forced, False)], None  # type: ignore[return-value]
     fleet = [ship for ship in _fleet(engine, player) if ship.id not in engine.acted]
     home = engine.homes[player]
 
@@ -508,27 +516,44 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
         return [move for move in each(_mends, masted=False)
                 if move[1].verb != "repair" or engine.ships[move[1].get("ship")].docked == home]
 
+    dockings: dict[int, list[tuple[str, Event]]] = {}
+
     def docking(worth: int) -> list[tuple[str, Event]]:
         """The moves home and to islands of this `score`: the captain's first wishes, made apart
-        from the others, which are wanted only when nothing else is legal, not even the end."""
-        out: list[tuple[str, Event]] = []
-        for ship in fleet:
-            if not ship.standing:
-                continue
-            if worth == (8 if _carrying(engine, ship) else 0):
-                out += _home_move(engine, player, ship)
-            if worth != 8:
-                out += _island_moves(engine, player, ship, worth)
-        return out
+        from the others, which are wanted only when nothing else is legal, not even the end.
+        Those of every `score` are made at the first call, ship by ship, each ship's way home
+        first."""
+        if not dockings:
+            dockings.update({8: [], 6: [], 0: []})
+            open_islands = [name for name, island in engine.islands.items()
+                            if island.home_of is None and island.fort is None]
+            for ship in fleet:
+                if not ship.standing:
+                    continue
+                carrying = _carrying(engine, ship)
+                dockings[8 if carrying else 0] += _home_move(engine, player, ship)
+                base = _move_base(ship)
+                for name in open_islands:
+                    dockings[_docking_worth(engine, ship, name, carrying)].append(
+                        (player, _move(base, ("dock", name, None, None))))
+        return dockings[worth]
 
-    return [(9, explores),
-            (8, lambda: docking(8)),
-            (7, lambda: mends() + _builds(engine, player)),
-            (6, lambda: docking(6)),
-            (3, lambda: each(_ship_shots) + _fort_shots(engine, player)),
-            (2, lambda: _follow_ups(engine, player)),
-            (1, lambda: each(_fact_moves)),
-            (0, lambda: docking(0))], (player, END)
+    def stated() -> list[tuple[str, Event]]:
+        return [move for ship in fleet if ship.standing for move in _fact_moves(engine, player, ship, plain=False)]
+
+    def aimless() -> list[tuple[str, Event]]:
+        """The moves a captain wants least: home empty-handed, to islands with nothing to fetch,
+        and sailing with no contact stated."""
+        return docking(0) + [(player, _move(_move_base(ship))) for ship in fleet if ship.standing]
+
+    return [(9, explores, False),
+            (8, lambda: docking(8), True),
+            (7, lambda: mends() + _builds(engine, player), False),
+            (6, lambda: docking(6), True),
+            (3, lambda: each(_ship_shots) + _fort_shots(engine, player), False),
+            (2, lambda: _follow_ups(engine, player), False),
+            (1, stated, True),
+            (0, aimless, True)], (player, END)
 
 
 def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
@@ -547,17 +572,11 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
     by_level: dict[int, list[tuple[str, Event]]] = {}
     fixed = _WORTH if engine.stage == "play" else {}  # what `score` gives these kinds, read at once
     made = 0
-    for made, (most, make) in enumerate(tiers):
+    for made, tier in enumerate(tiers):
+        most = tier[0]
         if most <= 1:
             break
-        for move in make():
-            worth = fixed.get(move[1].verb)
-            if worth is None:
-                worth = score(engine, move)
-            if worth in by_level:
-                by_level[worth].append(move)
-            else:
-                by_level[worth] = [move]
+        _sort_in(engine, tier, by_level, fixed)
         below = tiers[made + 1][0] if made + 1 < len(tiers) else 1
         for level in range(most, below, -1):
             if level in by_level:
@@ -573,24 +592,44 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
             return end
     else:
         end = None
-    for most, make in tiers[made:]:
-        if most < 1:
+    for tier in tiers[made:]:
+        if tier[0] < 1:
             break
-        for move in make():
-            by_level.setdefault(score(engine, move), []).append(move)
+        _sort_in(engine, tier, by_level, fixed)
         made += 1
     if end is not None:
         chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser)
     else:
         chosen = _first_legal(engine, by_level.get(1, []), chooser)
         if chosen is None:
-            for _, make in tiers[made:]:
-                for move in make():
-                    by_level.setdefault(score(engine, move), []).append(move)
+            for tier in tiers[made:]:
+                _sort_in(engine, tier, by_level, fixed)
             chosen = _first_legal(engine, by_level.get(0, []), chooser)
     if chosen is not None:
         notes[chosen[1].verb] += 1
     return chosen
+
+
+def _sort_in(engine: SpanishMainEngine, tier: Tier, by_level: dict[int, list[tuple[str, Event]]],
+             fixed: dict[str, int]) -> None:
+    """The tier's candidates made and put with the others of their `score` in `by_level`, in order."""
+    most, make, exact = tier
+    if exact:
+        moves = make()
+        if moves:
+            if most in by_level:
+                by_level[most] += moves
+            else:
+                by_level[most] = moves
+        return
+    for move in make():
+        worth = fixed.get(move[1].verb)
+        if worth is None:
+            worth = score(engine, move)
+        if worth in by_level:
+            by_level[worth].append(move)
+        else:
+            by_level[worth] = [move]
 
 
 def _first_legal(engine: SpanishMainEngine, moves: list[tuple[str, Event]],

@@ -373,6 +373,23 @@ class GameState:
         saved["waiver"] = None if waiver is None else dict(waiver)
         return saved
 
+    _TURN_CONTAINERS = ("gold", "forts_shot", "sea_values", "keywords_used", "drifts_due", "granted", "declared")
+    """The containers entries in play change: the others (placement, icebergs, homes, rolls,
+    stage_done) only set-up entries change (`setup_entries`), and in play they stay as the set-up
+    left them."""
+
+    @classmethod
+    def _turn_containers_copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """`_containers_copied` in play: the set-up's containers, which no entry in play changes,
+        shared rather than copied."""
+        saved = {name: state[name].copy() for name in cls._TURN_CONTAINERS}
+        acted = state["acted"]
+        saved["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
+        after, waiver = state["after"], state["waiver"]
+        saved["after"] = None if after is None else dict(after, used=set(after["used"]))
+        saved["waiver"] = None if waiver is None else dict(waiver)
+        return saved
+
     def _restore(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
             setattr(self, name, value)
@@ -389,7 +406,10 @@ class GameState:
         for name in self._PIECES:
             table = kept[name]
             lent[name] = Lent(table) if table else {}  # an empty table has no piece to copy
-        lent.update(self._containers_copied(kept))
+        if kept["stage"] == "play":
+            lent.update(self._turn_containers_copied(kept))
+        else:
+            lent.update(self._containers_copied(kept))
         lent["notices"] = list(kept["notices"])
         self.__dict__ = lent
         return kept
