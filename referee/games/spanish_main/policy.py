@@ -517,26 +517,37 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
                 if move[1].verb != "repair" or engine.ships[move[1].get("ship")].docked == home]
 
     dockings: dict[int, list[tuple[str, Event]]] = {}
+    masted = [ship for ship in fleet if ship.standing]
+    known: list[Any] = []
 
     def docking(worth: int) -> list[tuple[str, Event]]:
-        """The moves home and to islands of this `score`: the captain's first wishes, made apart
-        from the others, which are wanted only when nothing else is legal, not even the end.
-        Those of every `score` are made at the first call, ship by ship, each ship's way home
-        first."""
-        if not dockings:
-            dockings.update({8: [], 6: [], 0: []})
-            open_islands = [name for name, island in engine.islands.items()
-                            if island.home_of is None and island.fort is None]
-            for ship in fleet:
-                if not ship.standing:
-                    continue
-                carrying = _carrying(engine, ship)
-                dockings[8 if carrying else 0] += _home_move(engine, player, ship)
-                base = _move_base(ship)
-                for name in open_islands:
-                    dockings[_docking_worth(engine, ship, name, carrying)].append(
-                        (player, _move(base, ("dock", name, None, None))))
-        return dockings[worth]
+        """The moves home and to islands of this `score` (`_docking_worth`), ship by ship, each
+        ship's way home first: the captain's first wishes, made apart from the others, which are
+        wanted only when nothing else is legal, not even the end."""
+        found = dockings.get(worth)
+        if found is not None:
+            return found
+        if not known:  # what every wish reads, read once a move
+            known.append([_carrying(engine, ship) for ship in masted])
+            known.append([(name, bool(island.tokens or island.hidden or island.gold))
+                          for name, island in engine.islands.items() if island.home_of is None and island.fort is None])
+        out: list[tuple[str, Event]] = []
+        for ship, carrying in zip(masted, known[0]):
+            if worth == (8 if carrying else 0):
+                out += _home_move(engine, player, ship)
+            if worth == 8:
+                continue
+            base = _move_base(ship)
+            docked = ship.docked
+            for name, has in known[1]:
+                if name == home:
+                    wish = 8 if carrying else 0
+                else:
+                    wish = 6 if has and not carrying and docked != name else 0
+                if wish == worth:
+                    out.append((player, _move(base, ("dock", name, None, None))))
+        dockings[worth] = out
+        return out
 
     def stated() -> list[tuple[str, Event]]:
         return [move for ship in fleet if ship.standing for move in _fact_moves(engine, player, ship, plain=False)]
