@@ -576,7 +576,38 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
     legal, the end is chosen three times in four, else any legal move of level 1 or the end;
     only when the end is refused, a move of level 0. The seeded words drawn differ from
     `choose`'s: one a move asked about (none when only one is left to ask about), and one for
-    the end's three in four."""
+    the end's three in four.
+
+    The moves of kinds the rules seldom refuse (`PLAYED_AT_ONCE`) are asked about by playing them
+    (`engine.plays`): the move chosen is then played already, and the caller's `engine.play` of it
+    only records it. When the rules refuse one, the state is brought back as it was, and the
+    choice is made again (the candidates read the state anew) without the moves refused.
+    """
+    refused: set[tuple[str, Event]] = set()
+    while True:
+        try:
+            return _choose_lazily(engine, chooser, notes, refused)
+        except _Refused as refusal:
+            refused.add(refusal.move)
+
+
+PLAYED_AT_ONCE = frozenset({"end", "move", "explore", "icebergs", "drift", "repair", "build", "fleet", "treasure",
+                            "roll", "island", "reef", "sargasso", "fog", "iceberg", "deal"})
+"""The kinds of entry a simulated captain asks about by playing them (`choose_lazily`): those the
+rules almost never refuse it, as it makes them."""
+
+
+class _Refused(Exception):
+    """A move played at once (`PLAYED_AT_ONCE`) the rules refused: the state was brought back."""
+
+    def __init__(self, move: tuple[str, Event]) -> None:
+        super().__init__()
+        self.move = move
+
+
+def _choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices, notes: Counter[str],
+                   refused: set[tuple[str, Event]]) -> tuple[str, Any] | None:
+    """`choose_lazily` with the moves refused so far."""
     if engine.over:
         return None
     tiers, end = _tiers(engine)
@@ -591,7 +622,7 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
         below = tiers[made + 1][0] if made + 1 < len(tiers) else 1
         for level in range(most, below, -1):
             if level in by_level:
-                chosen = _first_legal(engine, by_level[level], chooser)
+                chosen = _first_legal(engine, by_level[level], chooser, refused)
                 if chosen is not None:
                     notes[chosen[1].verb] += 1
                     return chosen
@@ -609,13 +640,13 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
         _sort_in(engine, tier, by_level, fixed)
         made += 1
     if end is not None:
-        chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser)
+        chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser, refused)
     else:
-        chosen = _first_legal(engine, by_level.get(1, []), chooser)
+        chosen = _first_legal(engine, by_level.get(1, []), chooser, refused)
         if chosen is None:
             for tier in tiers[made:]:
                 _sort_in(engine, tier, by_level, fixed)
-            chosen = _first_legal(engine, by_level.get(0, []), chooser)
+            chosen = _first_legal(engine, by_level.get(0, []), chooser, refused)
     if chosen is not None:
         notes[chosen[1].verb] += 1
     return chosen
@@ -644,13 +675,19 @@ def _sort_in(engine: SpanishMainEngine, tier: Tier, by_level: dict[int, list[tup
 
 
 def _first_legal(engine: SpanishMainEngine, moves: list[tuple[str, Event]],
-                 chooser: SeededChoices) -> tuple[str, Event] | None:
+                 chooser: SeededChoices, refused: set[tuple[str, Event]]) -> tuple[str, Event] | None:
     """A move drawn at random among `moves` and asked about, again among the rest while the rules
-    refuse it: uniform among the legal ones. None when none is legal."""
-    left = list(moves)
+    refuse it: uniform among the legal ones. None when none is legal. A move of `PLAYED_AT_ONCE`
+    is asked about by playing it; one the rules refuse raises `_Refused`; those `refused` already
+    are known illegal."""
+    left = [move for move in moves if move not in refused] if refused else list(moves)
     while left:
         index = chooser.below(len(left)) if len(left) > 1 else 0
         move = left[index]
+        if move[1].verb in PLAYED_AT_ONCE:
+            if engine.plays(*move):
+                return move
+            raise _Refused(move)
         if engine.accepts(*move):
             return move
         left[index] = left[-1]
