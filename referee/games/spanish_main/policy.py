@@ -628,8 +628,10 @@ def _choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices, notes: Cou
                     return chosen
     else:
         made = len(tiers)
-    if end is not None and engine.accepts(*end):
+    if end is not None and end not in refused:  # the end is asked about by playing it, when chosen
         if chooser.below(4):
+            if not engine.plays(*end):
+                raise _Refused(end)
             notes["end"] += 1
             return end
     else:
