@@ -232,7 +232,11 @@ def _takeable(engine: SpanishMainEngine, ship: Any) -> list[str]:
 def _explore(engine: SpanishMainEngine, ship: Any) -> Event:
     """Exploring where the ship is docked, taking the most gold that fits."""
     takes = tuple(_takeable(engine, ship))
-    return _made(("explore", ship.id, takes), lambda: event("explore", ship=ship.id, takes=takes))
+    key = ("explore", ship.id, takes)
+    found = _MADE.get(key)  # made already, mostly: looked up before anything is built
+    if found is not None:
+        return found
+    return _made(key, lambda: event("explore", ship=ship.id, takes=takes))
 
 
 def _targets(engine: SpanishMainEngine, player: str) -> list[str]:
@@ -324,9 +328,10 @@ def _island_moves(engine: SpanishMainEngine, player: str, ship: Any,
             and (worth is None or _docking_worth(engine, ship, name, carrying) == worth)]
 
 
-def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any, plain: bool = True) -> list[tuple[str, Event]]:
+def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any, plain: bool = True,
+                targets: list[str] | None = None) -> list[tuple[str, Event]]:
     """Sailing with no contact stated (unless not `plain`), into each reef, sargasso sea and fog
-    bank, bow to each enemy ship, touching each derelict."""
+    bank, bow to each enemy ship (`targets`, when read already), touching each derelict."""
     base = _move_base(ship)
     out = [(player, _move(base))] if plain else []
     for name, piece in engine.terrain.items():
@@ -340,7 +345,7 @@ def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any, plain: bool =
             out.append((player, _move(base, ("sargasso", name, None if name in engine.sea_values else 2, None))))
         elif piece.kind == "fog":
             out.append((player, _move(base, ("fog", name, None, None))))
-    for target in _targets(engine, player):
+    for target in _targets(engine, player) if targets is None else targets:
         out.append((player, _move(base, ("bow", target, None, None))))
     for other in engine.ships.values():
         if other.derelict and not other.sunk and not other.wreck and other.id != ship.id:
@@ -357,26 +362,50 @@ def _shot(ship: str, mast: int, target: str, reach: str, die: int, lose: int | N
         {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die, "lose": lose}]))
 
 
-def _ship_shots(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
-    """Each of the first two masts at each of the first three enemy ships, missing or hitting
-    their first mast; the first mast at an enemy fort."""
-    out: list[tuple[str, Event]] = []
-    targets = _targets(engine, player)[:3]
+def _ship_shots(engine: SpanishMainEngine, player: str, ship: Any,
+                targets: list[str] | None = None) -> list[tuple[str, Event]]:
+    """Each of the first two masts at each of the first three enemy ships (`targets`, when read
+    already), missing or hitting their first mast; the first mast at an enemy fort. Made once for
+    what they depend on: the same shots recur from turn to turn."""
+    if targets is None:
+        targets = _targets(engine, player)[:3]
     if not targets and not engine.forts:
-        return out
-    for mast in ship.standing[:2]:
-        cannon = ship.card.cannons[mast - 1]
-        if cannon is None:
+        return []
+    cannons = ship.card.cannons
+    guns = tuple((mast, None if (cannon := cannons[mast - 1]) is None else (cannon.range, cannon.rank))
+                 for mast in ship.standing[:2])
+    key = (player, ship.id, guns, tuple((target, _loss(engine, target)) for target in targets),
+           tuple((fort, _loss(engine, fort)) for fort in _enemy_forts(engine, player)[:1]))
+    found = _SHOTS.get(key)
+    if found is None:
+        if len(_SHOTS) >= MADE_AT_MOST:
+            _SHOTS.clear()
+        found = _SHOTS[key] = _shots_made(*key)
+    return found
+
+
+_SHOTS: dict[tuple[Any, ...], list[tuple[str, Event]]] = {}
+"""`_ship_shots` by what they depend on (memory stays bounded as `_MADE`'s)."""
+
+
+def _shots_made(player: str, name: str, guns: tuple[tuple[int, tuple[str, int] | None], ...],
+                targets: tuple[tuple[str, int | None], ...],
+                forts: tuple[tuple[str, int | None], ...]) -> list[tuple[str, Event]]:
+    """`_ship_shots` of ship `name` whose first two masts standing carry these guns (range and
+    rank, None for none), at targets whose first mast is the loss given."""
+    out: list[tuple[str, Event]] = []
+    for mast, gun in guns:
+        if gun is None:
             continue
-        for target in targets:
+        reach, rank = gun
+        for target, loss in targets:
             for die in (1, 4, 6):
-                lose = _loss(engine, target) if shooting.hits(die, 0, cannon.rank) else None
-                out.append((player, _shot(ship.id, mast, target, cannon.range, die, lose)))
-    for fort in _enemy_forts(engine, player)[:1]:
-        for mast in ship.standing[:1]:
-            cannon = ship.card.cannons[mast - 1]
-            if cannon is not None:
-                out.append((player, _shot(ship.id, mast, fort, cannon.range, 6, _loss(engine, fort))))
+                out.append((player, _shot(name, mast, target, reach, die,
+                                          loss if shooting.hits(die, 0, rank) else None)))
+    for fort, loss in forts:
+        for mast, gun in guns[:1]:
+            if gun is not None:
+                out.append((player, _shot(name, mast, fort, gun[0], 6, loss)))
     return out
 
 
@@ -386,7 +415,8 @@ def _explores(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[s
     if not ship.docked:
         return []
     out = [(player, _explore(engine, ship))]
-    out += _fort_treasure(engine, player, ship)
+    if engine.forts:
+        out += _fort_treasure(engine, player, ship)
     heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
     if heap and engine.cargo_of(ship) > engine.load_of(ship):
         coin = _coin_name(engine, player)
@@ -550,7 +580,13 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
         return out
 
     def stated() -> list[tuple[str, Event]]:
-        return [move for ship in fleet if ship.standing for move in _fact_moves(engine, player, ship, plain=False)]
+        targets = _targets(engine, player)
+        return [move for ship in masted for move in _fact_moves(engine, player, ship, False, targets)]
+
+    def shots() -> list[tuple[str, Event]]:
+        targets = _targets(engine, player)[:3]
+        return [move for ship in masted for move in _ship_shots(engine, player, ship, targets)] + _fort_shots(
+            engine, player)
 
     def aimless() -> list[tuple[str, Event]]:
         """The moves a captain wants least: home empty-handed, to islands with nothing to fetch,
@@ -561,7 +597,7 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
             (8, lambda: docking(8), True),
             (7, lambda: mends() + _builds(engine, player), False),
             (6, lambda: docking(6), True),
-            (3, lambda: each(_ship_shots) + _fort_shots(engine, player), False),
+            (3, shots, False),
             (2, lambda: _follow_ups(engine, player), False),
             (1, stated, True),
             (0, aimless, True)], (player, END)
@@ -628,7 +664,7 @@ def _choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices, notes: Cou
                     return chosen
     else:
         made = len(tiers)
-    if end is not None and end not in refused:  # the end is asked about by playing it, when chosen
+    if end is not None and (not refused or end not in refused):  # the end is asked about by playing it, when chosen
         if chooser.below(4):
             if not engine.plays(*end):
                 raise _Refused(end)
