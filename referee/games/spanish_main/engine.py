@@ -53,7 +53,7 @@ class SpanishMainEngine(GameState, Engine):
         self._checkpoint: dict[str, Any] | None = None
         """The state before the journal's first call, None for the state a new engine starts in (most
         games are judged without a refusal, so without needing it); never changed (restored from a copy)."""
-        self._accepted: tuple[str, Any, dict[str, Any], dict[str, Any]] | None = None
+        self._accepted: tuple[str, Any, dict[str, Any] | None, dict[str, Any]] | None = None
         """Level 1: the last entry `accepts` found legal, with the state its trial left and the state
         it began from; when `play` is given that very entry next, it takes the trial's state rather
         than judging the entry again (a simulated captain plays the entry it has just asked about)."""
@@ -198,6 +198,23 @@ class SpanishMainEngine(GameState, Engine):
         self._accepted = (player, action, tried, kept)
         return True
 
+    def plays(self, player: str, action: Any) -> bool:
+        """Level 1: the entry played now if it is legal (True), and then the next `play` of this very
+        entry on this state only records it; if it is illegal, the state as it was (False), brought
+        back as `play` brings it back (`_rewind`), so that pieces read before are stale. For a
+        simulated captain that plays the first legal entry it finds, of kinds the rules seldom
+        refuse it: no trial to copy and adopt. Level 2 judges it in a trial (`accepts`)."""
+        if self._journal is None:
+            return self.accepts(player, action)
+        self._accepted = None
+        try:
+            self._play(player, action)
+        except Illegal:
+            self._rewind()
+            return False
+        self._accepted = (player, action, None, self.__dict__)
+        return True
+
     @property
     def placer(self) -> str:
         """Who places the next island or terrain piece (S-ISLANDS, S-TERRAIN-PLACE)."""
@@ -221,13 +238,16 @@ class SpanishMainEngine(GameState, Engine):
             clone._journal = list(self._journal)  # the checkpoint is never changed: shared
         return clone
 
-    def _adopted(self, accepted: tuple[str, Any, dict[str, Any], dict[str, Any]], player: str, action: Any) -> bool:
+    def _adopted(self, accepted: tuple[str, Any, dict[str, Any] | None, dict[str, Any]], player: str,
+                 action: Any) -> bool:
         """Whether the entry is the one the last trial accepted, on this very state: then the state
-        the trial left is made the engine's own (`_adopt`), what `_play` of the entry would leave."""
+        the trial left is made the engine's own (`_adopt`), what `_play` of the entry would leave;
+        or the one `plays` has just played."""
         self._accepted = None
         if accepted[1] is not action or accepted[0] != player or accepted[3] is not self.__dict__:
             return False
-        self._adopt(accepted[2])
+        if accepted[2] is not None:  # None: played already (`plays`)
+            self._adopt(accepted[2])
         return True
 
     def _adopt(self, tried: dict[str, Any]) -> None:

@@ -44,6 +44,9 @@ def _geometry_grammar() -> Any:
     return (pp.Literal("full") | pp.Literal("none")) + pp.StringEnd()
 
 
+_CHOOSE_LAZILY: list[Any] = []
+"""`policy.choose_lazily`, once imported (the policy is not imported until a game is simulated)."""
+
 _GRAMMARS: Grammars = {
     "Players": players_tag("the two player ids, e.g. 'Anna Ben'"),
     "Build": regex_tag(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
@@ -97,7 +100,13 @@ class SpanishMainRules(GameRules):
         return DEAL if name == DEAL else ""  # every player's entries read alike
 
     def format_turn(self, action: Event) -> str:
-        return format_entry(action)
+        """The entry's canonical body, written once per entry: the simulated captains play the
+        same entries (`policy._made`) game after game."""
+        derived = action.derived
+        text = derived.get("text")
+        if text is None:
+            text = derived["text"] = format_entry(action)
+        return text  # type: ignore[no-any-return]
 
     def check_tag(self, name: str, value: str) -> TurnSyntaxError | None:
         return check_value(_GRAMMARS, name, value)
@@ -190,10 +199,13 @@ class SpanishMainRules(GameRules):
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """`choose_move`'s choice, made without listing every legal move (`policy.choose_lazily`)."""
-        from referee.games.spanish_main.policy import choose_lazily
-
         assert isinstance(engine, SpanishMainEngine)
-        return choose_lazily(engine, chooser, notes)
+        choose_lazily = _CHOOSE_LAZILY
+        if not choose_lazily:  # imported at the first simulated move, once
+            from referee.games.spanish_main.policy import choose_lazily as chooser_of
+
+            choose_lazily.append(chooser_of)
+        return choose_lazily[0](engine, chooser, notes)  # type: ignore[no-any-return]
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         from referee.games.spanish_main.policy import illegal_moves

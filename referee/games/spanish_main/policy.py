@@ -88,10 +88,13 @@ def _setup_candidates(engine: SpanishMainEngine) -> list[tuple[str, Event]]:
     deals = []
     for shift in range(3):
         order = tokens[shift * 5:] + tokens[:shift * 5]
-        deals.append((DEAL, event("deal", islands=[{"place": place, "tokens": order[4 * n:4 * n + 4]}
-                                                   for n, place in enumerate(wild)])))
-    deals.append((DEAL, event("deal", hidden=True)))
+        deals.append((DEAL, _made(("deal", tuple(wild), tuple(order)), lambda: event(
+            "deal", islands=[{"place": place, "tokens": order[4 * n:4 * n + 4]} for n, place in enumerate(wild)]))))
+    deals.append((DEAL, HIDDEN_DEAL))
     return deals
+
+
+HIDDEN_DEAL = event("deal", hidden=True)
 
 
 END = event("end")
@@ -120,13 +123,14 @@ def _forced(engine: SpanishMainEngine, player: str) -> list[tuple[str, Event]] |
     if not engine.drifts_due:
         return None
     name = engine.drifts_due[0]
-    out = [(player, event("drift", iceberg=name, die=d)) for d in (1, 4)]
+    out = [(player, _made(("drift", name, d), lambda: event("drift", iceberg=name, die=d))) for d in (1, 4)]
     for ship in engine.ships.values():
         if ship.afloat and not ship.lost and not ship.wreck:
-            masts = ship.standing[:1]
-            out.append((player, event("drift", iceberg=name, die=3, stops=ship.id,
-                                      mast=masts[0] if masts else None)))
-    out += [(player, event("drift", iceberg=name, die=2, stops=i)) for i in list(engine.islands)[:2]]
+            mast = ship.standing[0] if ship.standing else None
+            out.append((player, _made(("drift", name, 3, ship.id, mast),
+                                      lambda: event("drift", iceberg=name, die=3, stops=ship.id, mast=mast))))
+    out += [(player, _made(("drift", name, 2, i), lambda: event("drift", iceberg=name, die=2, stops=i)))
+            for i in list(engine.islands)[:2]]
     return out
 
 
@@ -231,7 +235,11 @@ def _takeable(engine: SpanishMainEngine, ship: Any) -> list[str]:
 def _explore(engine: SpanishMainEngine, ship: Any) -> Event:
     """Exploring where the ship is docked, taking the most gold that fits."""
     takes = tuple(_takeable(engine, ship))
-    return _made(("explore", ship.id, takes), lambda: event("explore", ship=ship.id, takes=takes))
+    key = ("explore", ship.id, takes)
+    found = _MADE.get(key)  # made already, mostly: looked up before anything is built
+    if found is not None:
+        return found
+    return _made(key, lambda: event("explore", ship=ship.id, takes=takes))
 
 
 def _targets(engine: SpanishMainEngine, player: str) -> list[str]:
@@ -323,11 +331,12 @@ def _island_moves(engine: SpanishMainEngine, player: str, ship: Any,
             and (worth is None or _docking_worth(engine, ship, name, carrying) == worth)]
 
 
-def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
-    """Sailing with no contact stated, into each reef, sargasso sea and fog bank, bow to each
-    enemy ship, touching each derelict."""
+def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any, plain: bool = True,
+                targets: list[str] | None = None) -> list[tuple[str, Event]]:
+    """Sailing with no contact stated (unless not `plain`), into each reef, sargasso sea and fog
+    bank, bow to each enemy ship (`targets`, when read already), touching each derelict."""
     base = _move_base(ship)
-    out = [(player, _move(base))]
+    out = [(player, _move(base))] if plain else []
     for name, piece in engine.terrain.items():
         if piece.kind == "reef":
             value = engine.sea_values.get(name)
@@ -339,7 +348,7 @@ def _fact_moves(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple
             out.append((player, _move(base, ("sargasso", name, None if name in engine.sea_values else 2, None))))
         elif piece.kind == "fog":
             out.append((player, _move(base, ("fog", name, None, None))))
-    for target in _targets(engine, player):
+    for target in _targets(engine, player) if targets is None else targets:
         out.append((player, _move(base, ("bow", target, None, None))))
     for other in engine.ships.values():
         if other.derelict and not other.sunk and not other.wreck and other.id != ship.id:
@@ -356,26 +365,50 @@ def _shot(ship: str, mast: int, target: str, reach: str, die: int, lose: int | N
         {"weapon": "mast", "mast": mast, "target": target, "range": reach, "die": die, "lose": lose}]))
 
 
-def _ship_shots(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str, Event]]:
-    """Each of the first two masts at each of the first three enemy ships, missing or hitting
-    their first mast; the first mast at an enemy fort."""
-    out: list[tuple[str, Event]] = []
-    targets = _targets(engine, player)[:3]
+def _ship_shots(engine: SpanishMainEngine, player: str, ship: Any,
+                targets: list[str] | None = None) -> list[tuple[str, Event]]:
+    """Each of the first two masts at each of the first three enemy ships (`targets`, when read
+    already), missing or hitting their first mast; the first mast at an enemy fort. Made once for
+    what they depend on: the same shots recur from turn to turn."""
+    if targets is None:
+        targets = _targets(engine, player)[:3]
     if not targets and not engine.forts:
-        return out
-    for mast in ship.standing[:2]:
-        cannon = ship.card.cannons[mast - 1]
-        if cannon is None:
+        return []
+    cannons = ship.card.cannons
+    guns = tuple((mast, None if (cannon := cannons[mast - 1]) is None else (cannon.range, cannon.rank))
+                 for mast in ship.standing[:2])
+    key = (player, ship.id, guns, tuple((target, _loss(engine, target)) for target in targets),
+           tuple((fort, _loss(engine, fort)) for fort in _enemy_forts(engine, player)[:1]))
+    found = _SHOTS.get(key)
+    if found is None:
+        if len(_SHOTS) >= MADE_AT_MOST:
+            _SHOTS.clear()
+        found = _SHOTS[key] = _shots_made(*key)
+    return found
+
+
+_SHOTS: dict[tuple[Any, ...], list[tuple[str, Event]]] = {}
+"""`_ship_shots` by what they depend on (memory stays bounded as `_MADE`'s)."""
+
+
+def _shots_made(player: str, name: str, guns: tuple[tuple[int, tuple[str, int] | None], ...],
+                targets: tuple[tuple[str, int | None], ...],
+                forts: tuple[tuple[str, int | None], ...]) -> list[tuple[str, Event]]:
+    """`_ship_shots` of ship `name` whose first two masts standing carry these guns (range and
+    rank, None for none), at targets whose first mast is the loss given."""
+    out: list[tuple[str, Event]] = []
+    for mast, gun in guns:
+        if gun is None:
             continue
-        for target in targets:
+        reach, rank = gun
+        for target, loss in targets:
             for die in (1, 4, 6):
-                lose = _loss(engine, target) if shooting.hits(die, 0, cannon.rank) else None
-                out.append((player, _shot(ship.id, mast, target, cannon.range, die, lose)))
-    for fort in _enemy_forts(engine, player)[:1]:
-        for mast in ship.standing[:1]:
-            cannon = ship.card.cannons[mast - 1]
-            if cannon is not None:
-                out.append((player, _shot(ship.id, mast, fort, cannon.range, 6, _loss(engine, fort))))
+                out.append((player, _shot(name, mast, target, reach, die,
+                                          loss if shooting.hits(die, 0, rank) else None)))
+    for fort, loss in forts:
+        for mast, gun in guns[:1]:
+            if gun is not None:
+                out.append((player, _shot(name, mast, fort, gun[0], 6, loss)))
     return out
 
 
@@ -385,15 +418,17 @@ def _explores(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[s
     if not ship.docked:
         return []
     out = [(player, _explore(engine, ship))]
-    out += _fort_treasure(engine, player, ship)
+    if engine.forts:
+        out += _fort_treasure(engine, player, ship)
     heap = engine.islands[ship.docked].gold if ship.docked in engine.islands else 0
     if heap and engine.cargo_of(ship) > engine.load_of(ship):
-        out.append((player, event("explore", ship=ship.id,
-                                  coins=[{"name": _coin_name(engine, player), "gold": heap}])))
+        coin = _coin_name(engine, player)
+        out.append((player, _made(("explore", ship.id, coin, heap), lambda: event(
+            "explore", ship=ship.id, coins=[{"name": coin, "gold": heap}]))))
     island = engine.islands.get(ship.docked)
     if island is not None and island.hidden:
-        room = engine.cargo_of(ship) - engine.load_of(ship)
-        out.append((player, event("explore", ship=ship.id, count=max(0, min(room, island.hidden)))))
+        count = max(0, min(engine.cargo_of(ship) - engine.load_of(ship), island.hidden))
+        out.append((player, _made(("explore", ship.id, count), lambda: event("explore", ship=ship.id, count=count))))
     return out
 
 
@@ -401,14 +436,16 @@ def _mends(engine: SpanishMainEngine, player: str, ship: Any) -> list[tuple[str,
     """Repairing the first missing mast, freeing, scuttling, releasing a tow."""
     out: list[tuple[str, Event]] = []
     missing = [m for m in range(1, (ship.card.masts or 0) + 1) if m not in ship.standing]
+    name = ship.id
     if missing:
-        out.append((player, event("repair", ship=ship.id, mast=missing[0])))
+        mast = missing[0]
+        out.append((player, _made(("repair", name, mast), lambda: event("repair", ship=name, mast=mast))))
     if ship.entangled:
-        out += [(player, event("free", ship=ship.id, die=d)) for d in (2, 6)]
+        out += [(player, _made(("free", name, d), lambda: event("free", ship=name, die=d))) for d in (2, 6)]
     if ship.derelict:
-        out += [(player, event("scuttle", ship=ship.id, die=d)) for d in (2, 6)]
+        out += [(player, _made(("scuttle", name, d), lambda: event("scuttle", ship=name, die=d))) for d in (2, 6)]
     if ship.towing:
-        out.append((player, event("release", ship=ship.id)))
+        out.append((player, _made(("release", name), lambda: event("release", ship=name))))
     return out
 
 
@@ -476,8 +513,9 @@ def _chosen(moves: list[tuple[str, Any]], scores: list[int], chooser: SeededChoi
     return choice
 
 
-Tier = tuple[int, Callable[[], list[tuple[str, Event]]]]
-"""Candidates of a kind, made only when asked for, with the most `score` gives any of them."""
+Tier = tuple[int, Callable[[], list[tuple[str, Event]]], bool]
+"""Candidates of a kind, made only when asked for, with the most `score` gives any of them, and
+whether `score` gives every one of them that much (then it is not asked)."""
 
 
 def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | None]:
@@ -488,12 +526,12 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
     second), sails and shoots only with ships that have a mast standing, repairs a ship docked
     at home, and explores at once on docking only an island it has marked."""
     if engine.stage != "play":
-        return [(1, lambda: _setup_candidates(engine))], None
+        return [(1, lambda: _setup_candidates(engine), False)], None
     player = engine.turn_player
     assert player is not None
     forced = _forced(engine, player)
     if forced is not None:
-        return [(5, lambda: forced)], None  # type: ignore[return-value]
+        return [(5, lambda: forced, False)], None  # type: ignore[return-value]
     fleet = [ship for ship in _fleet(engine, player) if ship.id not in engine.acted]
     home = engine.homes[player]
 
@@ -511,27 +549,61 @@ def _tiers(engine: SpanishMainEngine) -> tuple[list[Tier], tuple[str, Event] | N
         return [move for move in each(_mends, masted=False)
                 if move[1].verb != "repair" or engine.ships[move[1].get("ship")].docked == home]
 
+    dockings: dict[int, list[tuple[str, Event]]] = {}
+    masted = [ship for ship in fleet if ship.standing]
+    known: list[Any] = []
+
     def docking(worth: int) -> list[tuple[str, Event]]:
-        """The moves home and to islands of this `score`: the captain's first wishes, made apart
-        from the others, which are wanted only when nothing else is legal, not even the end."""
+        """The moves home and to islands of this `score` (`_docking_worth`), ship by ship, each
+        ship's way home first: the captain's first wishes, made apart from the others, which are
+        wanted only when nothing else is legal, not even the end."""
+        found = dockings.get(worth)
+        if found is not None:
+            return found
+        if not known:  # what every wish reads, read once a move
+            known.append([_carrying(engine, ship) for ship in masted])
+            known.append([(name, bool(island.tokens or island.hidden or island.gold))
+                          for name, island in engine.islands.items() if island.home_of is None and island.fort is None])
         out: list[tuple[str, Event]] = []
-        for ship in fleet:
-            if not ship.standing:
-                continue
-            if worth == (8 if _carrying(engine, ship) else 0):
+        for ship, carrying in zip(masted, known[0]):
+            if worth == (8 if carrying else 0):
                 out += _home_move(engine, player, ship)
-            if worth != 8:
-                out += _island_moves(engine, player, ship, worth)
+            if worth == 8:
+                continue
+            base = _move_base(ship)
+            docked = ship.docked
+            for name, has in known[1]:
+                if name == home:
+                    wish = 8 if carrying else 0
+                else:
+                    wish = 6 if has and not carrying and docked != name else 0
+                if wish == worth:
+                    out.append((player, _move(base, ("dock", name, None, None))))
+        dockings[worth] = out
         return out
 
-    return [(9, explores),
-            (8, lambda: docking(8)),
-            (7, lambda: mends() + _builds(engine, player)),
-            (6, lambda: docking(6)),
-            (3, lambda: each(_ship_shots) + _fort_shots(engine, player)),
-            (2, lambda: _follow_ups(engine, player)),
-            (1, lambda: each(_fact_moves)),
-            (0, lambda: docking(0))], (player, END)
+    def stated() -> list[tuple[str, Event]]:
+        targets = _targets(engine, player)
+        return [move for ship in masted for move in _fact_moves(engine, player, ship, False, targets)]
+
+    def shots() -> list[tuple[str, Event]]:
+        targets = _targets(engine, player)[:3]
+        return [move for ship in masted for move in _ship_shots(engine, player, ship, targets)] + _fort_shots(
+            engine, player)
+
+    def aimless() -> list[tuple[str, Event]]:
+        """The moves a captain wants least: home empty-handed, to islands with nothing to fetch,
+        and sailing with no contact stated."""
+        return docking(0) + [(player, _move(_move_base(ship))) for ship in fleet if ship.standing]
+
+    return [(9, explores, False),
+            (8, lambda: docking(8), True),
+            (7, lambda: mends() + _builds(engine, player), False),
+            (6, lambda: docking(6), True),
+            (3, shots, False),
+            (2, lambda: _follow_ups(engine, player), False),
+            (1, stated, True),
+            (0, aimless, True)], (player, END)
 
 
 def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
@@ -543,67 +615,120 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
     legal, the end is chosen three times in four, else any legal move of level 1 or the end;
     only when the end is refused, a move of level 0. The seeded words drawn differ from
     `choose`'s: one a move asked about (none when only one is left to ask about), and one for
-    the end's three in four."""
+    the end's three in four.
+
+    The moves of kinds the rules seldom refuse (`PLAYED_AT_ONCE`) are asked about by playing them
+    (`engine.plays`): the move chosen is then played already, and the caller's `engine.play` of it
+    only records it. When the rules refuse one, the state is brought back as it was, and the
+    choice is made again (the candidates read the state anew) without the moves refused.
+    """
+    refused: set[tuple[str, Event]] = set()
+    while True:
+        try:
+            return _choose_lazily(engine, chooser, notes, refused)
+        except _Refused as refusal:
+            refused.add(refusal.move)
+
+
+PLAYED_AT_ONCE = frozenset({"end", "move", "explore", "icebergs", "drift", "repair", "build", "fleet", "treasure",
+                            "roll", "island", "reef", "sargasso", "fog", "iceberg", "deal"})
+"""The kinds of entry a simulated captain asks about by playing them (`choose_lazily`): those the
+rules almost never refuse it, as it makes them."""
+
+
+class _Refused(Exception):
+    """A move played at once (`PLAYED_AT_ONCE`) the rules refused: the state was brought back."""
+
+    def __init__(self, move: tuple[str, Event]) -> None:
+        super().__init__()
+        self.move = move
+
+
+def _choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices, notes: Counter[str],
+                   refused: set[tuple[str, Event]]) -> tuple[str, Any] | None:
+    """`choose_lazily` with the moves refused so far."""
     if engine.over:
         return None
     tiers, end = _tiers(engine)
     by_level: dict[int, list[tuple[str, Event]]] = {}
     fixed = _WORTH if engine.stage == "play" else {}  # what `score` gives these kinds, read at once
     made = 0
-    for made, (most, make) in enumerate(tiers):
+    for made, tier in enumerate(tiers):
+        most = tier[0]
         if most <= 1:
             break
-        for move in make():
-            worth = fixed.get(move[1].verb)
-            if worth is None:
-                worth = score(engine, move)
-            if worth in by_level:
-                by_level[worth].append(move)
-            else:
-                by_level[worth] = [move]
+        _sort_in(engine, tier, by_level, fixed)
         below = tiers[made + 1][0] if made + 1 < len(tiers) else 1
         for level in range(most, below, -1):
             if level in by_level:
-                chosen = _first_legal(engine, by_level[level], chooser)
+                chosen = _first_legal(engine, by_level[level], chooser, refused)
                 if chosen is not None:
                     notes[chosen[1].verb] += 1
                     return chosen
     else:
         made = len(tiers)
-    if end is not None and engine.accepts(*end):
+    if end is not None and (not refused or end not in refused):  # the end is asked about by playing it, when chosen
         if chooser.below(4):
+            if not engine.plays(*end):
+                raise _Refused(end)
             notes["end"] += 1
             return end
     else:
         end = None
-    for most, make in tiers[made:]:
-        if most < 1:
+    for tier in tiers[made:]:
+        if tier[0] < 1:
             break
-        for move in make():
-            by_level.setdefault(score(engine, move), []).append(move)
+        _sort_in(engine, tier, by_level, fixed)
         made += 1
     if end is not None:
-        chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser)
+        chosen = _first_legal(engine, [end] + by_level.get(1, []), chooser, refused)
     else:
-        chosen = _first_legal(engine, by_level.get(1, []), chooser)
+        chosen = _first_legal(engine, by_level.get(1, []), chooser, refused)
         if chosen is None:
-            for _, make in tiers[made:]:
-                for move in make():
-                    by_level.setdefault(score(engine, move), []).append(move)
-            chosen = _first_legal(engine, by_level.get(0, []), chooser)
+            for tier in tiers[made:]:
+                _sort_in(engine, tier, by_level, fixed)
+            chosen = _first_legal(engine, by_level.get(0, []), chooser, refused)
     if chosen is not None:
         notes[chosen[1].verb] += 1
     return chosen
 
 
+def _sort_in(engine: SpanishMainEngine, tier: Tier, by_level: dict[int, list[tuple[str, Event]]],
+             fixed: dict[str, int]) -> None:
+    """The tier's candidates made and put with the others of their `score` in `by_level`, in order."""
+    most, make, exact = tier
+    if exact:
+        moves = make()
+        if moves:
+            if most in by_level:
+                by_level[most] += moves
+            else:
+                by_level[most] = moves
+        return
+    for move in make():
+        worth = fixed.get(move[1].verb)
+        if worth is None:
+            worth = score(engine, move)
+        if worth in by_level:
+            by_level[worth].append(move)
+        else:
+            by_level[worth] = [move]
+
+
 def _first_legal(engine: SpanishMainEngine, moves: list[tuple[str, Event]],
-                 chooser: SeededChoices) -> tuple[str, Event] | None:
+                 chooser: SeededChoices, refused: set[tuple[str, Event]]) -> tuple[str, Event] | None:
     """A move drawn at random among `moves` and asked about, again among the rest while the rules
-    refuse it: uniform among the legal ones. None when none is legal."""
-    left = list(moves)
+    refuse it: uniform among the legal ones. None when none is legal. A move of `PLAYED_AT_ONCE`
+    is asked about by playing it; one the rules refuse raises `_Refused`; those `refused` already
+    are known illegal."""
+    left = [move for move in moves if move not in refused] if refused else list(moves)
     while left:
         index = chooser.below(len(left)) if len(left) > 1 else 0
         move = left[index]
+        if move[1].verb in PLAYED_AT_ONCE:
+            if engine.plays(*move):
+                return move
+            raise _Refused(move)
         if engine.accepts(*move):
             return move
         left[index] = left[-1]

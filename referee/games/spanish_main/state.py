@@ -62,11 +62,14 @@ class Lent(dict[str, Any]):
 
     def _mine(self, key: str) -> Any:
         piece = dict.__getitem__(self, key)
-        own = self._owned()
-        if key not in own:
-            own.add(key)
-            piece = _cloner(type(piece))(piece)
-            dict.__setitem__(self, key, piece)
+        own = self._own
+        if own is None:
+            own = self._own = set()
+        elif key in own:
+            return piece
+        own.add(key)
+        piece = _cloner(type(piece))(piece)
+        dict.__setitem__(self, key, piece)
         return piece
 
     def _all_mine(self) -> None:
@@ -79,6 +82,9 @@ class Lent(dict[str, Any]):
         return self._mine(key)
 
     def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        own = self._own
+        if own is not None and key in own:  # copied already (or added, or taken out)
+            return dict.get(self, key, default)
         return self._mine(key) if key in self else default
 
     def values(self) -> Any:
@@ -373,6 +379,25 @@ class GameState:
         saved["waiver"] = None if waiver is None else dict(waiver)
         return saved
 
+    _TURN_CONTAINERS = ("gold", "forts_shot", "sea_values", "keywords_used", "drifts_due", "granted", "declared")
+    """The containers entries in play change: the others (placement, icebergs, homes, rolls,
+    stage_done) only set-up entries change (`setup_entries`), and in play they stay as the set-up
+    left them."""
+    assert set(_CONTAINERS) == {*_TURN_CONTAINERS, "placement", "icebergs", "homes", "rolls"}
+
+    @classmethod
+    def _turn_containers_copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """`_containers_copied` in play: the set-up's containers, which no entry in play changes,
+        shared rather than copied."""
+        acted, after, waiver = state["acted"], state["after"], state["waiver"]
+        return {"gold": state["gold"].copy(), "forts_shot": state["forts_shot"].copy(),
+                "sea_values": state["sea_values"].copy(), "keywords_used": state["keywords_used"].copy(),
+                "drifts_due": state["drifts_due"].copy(), "granted": state["granted"].copy(),
+                "declared": state["declared"].copy(),
+                "acted": {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {},
+                "after": None if after is None else dict(after, used=set(after["used"])),
+                "waiver": None if waiver is None else dict(waiver)}
+
     def _restore(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
             setattr(self, name, value)
@@ -389,7 +414,10 @@ class GameState:
         for name in self._PIECES:
             table = kept[name]
             lent[name] = Lent(table) if table else {}  # an empty table has no piece to copy
-        lent.update(self._containers_copied(kept))
+        if kept["stage"] == "play":
+            lent.update(self._turn_containers_copied(kept))
+        else:
+            lent.update(self._containers_copied(kept))
         lent["notices"] = list(kept["notices"])
         self.__dict__ = lent
         return kept
