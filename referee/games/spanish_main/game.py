@@ -44,9 +44,6 @@ def _geometry_grammar() -> Any:
     return (pp.Literal("full") | pp.Literal("none")) + pp.StringEnd()
 
 
-_CHOOSE_LAZILY: list[Any] = []
-"""`policy.choose_lazily`, once imported (the policy is not imported until a game is simulated)."""
-
 _GRAMMARS: Grammars = {
     "Players": players_tag("the two player ids, e.g. 'Anna Ben'"),
     "Build": regex_tag(r"[1-9][0-9]{0,3}", "the build total in points, e.g. '40'"),
@@ -199,13 +196,10 @@ class SpanishMainRules(GameRules):
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """`choose_move`'s choice, made without listing every legal move (`policy.choose_lazily`)."""
-        assert isinstance(engine, SpanishMainEngine)
-        choose_lazily = _CHOOSE_LAZILY
-        if not choose_lazily:  # imported at the first simulated move, once
-            from referee.games.spanish_main.policy import choose_lazily as chooser_of
+        from referee.games.spanish_main.policy import choose_lazily  # only a simulation needs the captains
 
-            choose_lazily.append(chooser_of)
-        return choose_lazily[0](engine, chooser, notes)  # type: ignore[no-any-return]
+        assert isinstance(engine, SpanishMainEngine)
+        return choose_lazily(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         from referee.games.spanish_main.policy import illegal_moves

@@ -367,11 +367,13 @@ class GameState:
         return saved
 
     @classmethod
-    def _containers_copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+    def _containers_copied(cls, state: dict[str, Any], in_play: bool = False) -> dict[str, Any]:
         """A copy of every container of `state` (its tables of pieces and plain values aside): the
-        lists, sets and dicts of the set-up's progress and the turn's bookkeeping."""
-        saved = {name: state[name].copy() for name in cls._CONTAINERS}
-        saved["stage_done"] = {stage: names.copy() for stage, names in state["stage_done"].items()}
+        lists, sets and dicts of the set-up's progress and the turn's bookkeeping. `in_play`: the
+        set-up's containers, which no entry in play changes, are left out (shared)."""
+        saved = {name: state[name].copy() for name in (cls._TURN_CONTAINERS if in_play else cls._CONTAINERS)}
+        if not in_play:
+            saved["stage_done"] = {stage: names.copy() for stage, names in state["stage_done"].items()}
         acted = state["acted"]
         saved["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
         after, waiver = state["after"], state["waiver"]
@@ -384,19 +386,6 @@ class GameState:
     stage_done) only set-up entries change (`setup_entries`), and in play they stay as the set-up
     left them."""
     assert set(_CONTAINERS) == {*_TURN_CONTAINERS, "placement", "icebergs", "homes", "rolls"}
-
-    @classmethod
-    def _turn_containers_copied(cls, state: dict[str, Any]) -> dict[str, Any]:
-        """`_containers_copied` in play: the set-up's containers, which no entry in play changes,
-        shared rather than copied."""
-        acted, after, waiver = state["acted"], state["after"], state["waiver"]
-        return {"gold": state["gold"].copy(), "forts_shot": state["forts_shot"].copy(),
-                "sea_values": state["sea_values"].copy(), "keywords_used": state["keywords_used"].copy(),
-                "drifts_due": state["drifts_due"].copy(), "granted": state["granted"].copy(),
-                "declared": state["declared"].copy(),
-                "acted": {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {},
-                "after": None if after is None else dict(after, used=set(after["used"])),
-                "waiver": None if waiver is None else dict(waiver)}
 
     def _restore(self, saved: dict[str, Any]) -> None:
         for name, value in saved.items():
@@ -414,10 +403,7 @@ class GameState:
         for name in self._PIECES:
             table = kept[name]
             lent[name] = Lent(table) if table else {}  # an empty table has no piece to copy
-        if kept["stage"] == "play":
-            lent.update(self._turn_containers_copied(kept))
-        else:
-            lent.update(self._containers_copied(kept))
+        lent.update(self._containers_copied(kept, in_play=kept["stage"] == "play"))
         lent["notices"] = list(kept["notices"])
         self.__dict__ = lent
         return kept
