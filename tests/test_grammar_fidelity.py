@@ -354,14 +354,21 @@ def test_the_shaped_bodies_are_the_grammar_s(game: str) -> None:
             assert GRAMMAR[game](name, text), (name, text)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_a_body_reads_exactly_when_the_grammar_writes_it(game: str) -> None:
+def for_every_body(game: str, check: Callable[[str, str], None]) -> None:
+    """`check(name, text)` on the game's bodies as the grammar shapes them, and beside them."""
     @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
     @given(entry=bodies(game))
-    def check(entry: tuple[str, str]) -> None:
+    def each(entry: tuple[str, str]) -> None:
         name, text = entry
-        if not text:
-            return
+        if text:
+            check(name, text)
+
+    each()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_body_reads_exactly_when_the_grammar_writes_it(game: str) -> None:
+    def check(name: str, text: str) -> None:
         action = reads(game, name, text)
         if game in GRAMMAR:
             assert (action is not None) == GRAMMAR[game](name, text), (name, text, action)
@@ -376,17 +383,12 @@ def test_a_body_reads_exactly_when_the_grammar_writes_it(game: str) -> None:
         if action is not None:  # what is read is written again as a body that reads the same
             assert reads(game, name, rules.format_turn(action)) == action, (name, text)
 
-    check()
+    for_every_body(game, check)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_quick_reader_reads_only_what_the_full_reader_reads_and_the_same_way(game: str) -> None:
-    @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck), database=None)
-    @given(entry=bodies(game))
-    def check(entry: tuple[str, str]) -> None:
-        name, text = entry
-        if not text:
-            return
+    def check(name: str, text: str) -> None:
         quick, full = READERS[game](name, text)
         if quick is not None:
             assert full is not None, (name, text)
@@ -396,7 +398,7 @@ def test_the_quick_reader_reads_only_what_the_full_reader_reads_and_the_same_way
             else:
                 assert quick == full, (name, text)
 
-    check()
+    for_every_body(game, check)
 
 
 # -- whole games: the scanner and check's quick path ---------------------------------------------
