@@ -235,7 +235,8 @@ def test_parrots_that_fly_are_new_ones() -> None:
 @pytest.mark.parametrize("name,record", _records(), ids=lambda value: value if isinstance(value, str) else "")
 def test_what_the_engine_keeps_beside_its_state_agrees_with_it(name: str, record: Any) -> None:
     """The cards seen drawn are the draws' cards known, each hold's size is what its counts add
-    up to, and the next drawer is the one the seats give, after every entry, refused or not."""
+    up to, no parrot is on the board twice, and the next drawer is the one the seats give, after
+    every entry, refused or not."""
     engine = RULES.new_engine(record)
     if not isinstance(engine, PerroquetsEngine):
         return
@@ -247,6 +248,9 @@ def test_what_the_engine_keeps_beside_its_state_agrees_with_it(name: str, record
             state = engine.round
             assert state.known == {slot.card for slot in state.slots if slot.card}, name
             assert engine.counts == {p: sum(engine.holds[p].values()) for p in engine.players}, name
+            # a calm flight's parrot at rest is shared by every parrot that flies it: each on the
+            # board is a copy of its own, so two alike over one square are still two
+            assert len({id(parrot) for parrot in engine.parrots}) == len(engine.parrots), name
             n, count = len(engine.players), len(state.slots)
             seat = count % n if "draw-rounds" in engine.variants else count // 2
             expected = engine.players[(engine.first + seat) % n] if count < 2 * n else None

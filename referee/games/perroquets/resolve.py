@@ -132,9 +132,8 @@ class Decision:
     player: str
     weight: int
     path: Manoeuvre | None  # None: stuck
-    leaves: tuple[tuple[Square, int, Heading | None], ...] = ()
-    """The parrots the ship leaves (optional-pickup): square, value, and the way its beak
-    points where the log says."""
+    leaves: tuple[Leave, ...] = ()
+    """The parrots the ship leaves (optional-pickup), in the order the log writes them."""
 
 
 @dataclass(slots=True)
@@ -152,6 +151,24 @@ class Table:
     bag_empty: bool
     gone: list[int] = field(default_factory=list)
     """The values of the parrots that flew off the board, in the order they flew."""
+    encounters: list[Encounter] | None = None
+    """Where given, every parrot a ship meets over a sea square it enters is noted here, taken
+    or left: what `pickup_choices` builds the pickup choices from."""
+
+
+class Encounter(NamedTuple):
+    """A parrot over a sea square a ship enters (`step`: the index of the square in its course)."""
+
+    player: str
+    step: int
+    square: Square
+    value: int
+    heading: Heading
+    left: bool
+
+Leave = tuple[Square, int, Heading | None]
+"""A parrot a ship leaves (optional-pickup): square, value, and the way its beak points where
+the log says."""
 
 
 class LeaveError(Exception):
@@ -191,7 +208,8 @@ class CalmFlight(NamedTuple):
     sea: frozenset[Square]
     flight: Flight
     rests_as: Parrot | None
-    """The parrot where it comes to rest; None when it leaves the board."""
+    """Where it comes to rest, as a parrot that no board holds (each parrot that flies this
+    flight comes to rest as a copy of its own); None when it leaves the board."""
     squares: tuple[Square, ...]
     off: bool
 
@@ -235,7 +253,8 @@ class Lanes:
 
     def calm(self, parrot: Parrot) -> CalmFlight:
         """`parrot`'s flight over a sea without ships: the same in every round, so its `Flight`
-        and the parrot it leaves at rest are made once and shared."""
+        and where it leaves the parrot at rest (a template, of which each parrot that flies it
+        is given a copy of its own, `_at_rest`) are made once and shared."""
         key = calm_key(parrot)
         found = self.calm_flights.get(key)
         if found is None:
@@ -361,6 +380,8 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
                     gains.append(event)
                 continue
             rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+        elif rests_as is not None:
+            rests_as = _at_rest(lanes, rests_as)
         flights.append(flight)
         if rests_as is None:
             gone.append(parrot.value)
@@ -377,6 +398,17 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
         counts[event.player] += 1
         report.events.append(event)
     table.parrots = [landed[index] for index in sorted(landed)] if sequential else resting
+
+
+def _at_rest(lanes: Lanes, template: Parrot) -> Parrot:
+    """A parrot of its own where a calm flight leaves one at rest: `template`, the flight's, is
+    shared by every parrot that flies it, and two parrots of one value and beak that come to
+    rest over one square are two parrots, one of which a ship may take and the other leave
+    (P-PICKUP). The new parrot carries the template's next flight, looked up once for all."""
+    after = template.calm
+    if after is None:
+        after = template.calm = lanes.calm(template)
+    return Parrot(template.value, template.heading, template.square, False, after)
 
 
 def _flight_over_ships(parrot: Parrot, squares: tuple[Square, ...], off: bool, islands: frozenset[Square],
@@ -459,8 +491,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        written = written_leaves[player] if player in written_leaves else ()
-        leaves = list(written)
+        # each leave with where the log writes it: two alike are two parrots, used up one by one
+        leaves = list(enumerate(written_leaves[player])) if player in written_leaves else []
         entered, _, edge = measured[player]
         # the other ships stand still while this one sails (its own square is no meeting)
         occupied = set() if at_end else set(ships.values())
@@ -473,8 +505,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
                 voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
-                _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional,
-                         written)
+                _pick_up(table, report, player, square, steps, voyage.notes.setdefault(steps, []), leaves,
+                         optional)
             if met:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
                                  variants, before)
@@ -495,8 +527,7 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
         voyage.path = entered[:steps]
         ships[player] = square  # where it stopped: nothing on the way looks at where ships stand
         if leaves:
-            where, value, beak = leaves[0]
-            index = written_leaves[player].index(leaves[0])
+            index, (where, value, beak) = leaves[0]
             what = f"of value {value}" + (f" with its beak to {beak}" if beak else "")
             raise LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
                              f"on {square_name(where)}: there is none to leave")
@@ -541,49 +572,53 @@ def _meet_at_end(table: Table, report: RoundReport, decisions: list[Decision], v
             _meet(table, report, one, other, weights, table.ships[one])
 
 
-def _pick_up(table: Table, report: RoundReport, player: str, square: Square, happened: list[str],
-             leaves: list[tuple[Square, int, Heading | None]], optional: bool,
-             written: tuple[tuple[Square, int, Heading | None], ...] = ()) -> None:
+def _pick_up(table: Table, report: RoundReport, player: str, square: Square, step: int, happened: list[str],
+             leaves: list[tuple[int, Leave]], optional: bool) -> None:
     """P-PICKUP: the ship takes every parrot over the square, but those its player leaves
-    (optional-pickup: `leaves`, used up as they are met; `written`, as the log gives them)."""
+    (optional-pickup: `leaves`, each with its place in the log's list, used up as they are met).
+    The parrots are told apart by where they stand in the table's list, never by what they
+    show: two of one value and beak over one square are two parrots."""
     outside = table.board.dot_position == "outside"
-    left = _left_here(table, player, square, leaves, written) if optional and leaves else ()
-    kept = []
-    for parrot in table.parrots:
-        if parrot.square != square or (parrot.on_dot and outside):
-            kept.append(parrot)
-            continue
-        if left and any(parrot is chosen for chosen in left):
+    parrots = table.parrots
+    here = [index for index, parrot in enumerate(parrots)
+            if parrot.square == square and not (parrot.on_dot and outside)]
+    left = _left_here(parrots, player, square, here, leaves) if optional and leaves else ()
+    noted = table.encounters
+    for index in here:
+        parrot = parrots[index]
+        if index in left:
             happened.append(f"leaves a {parrot.value}")
-            kept.append(parrot)
-            continue
-        table.counts[player] += 1
-        report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
-        happened.append(f"picks up a {parrot.value}")
-    table.parrots = kept
+        else:
+            table.counts[player] += 1
+            report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
+            happened.append(f"picks up a {parrot.value}")
+        if noted is not None:
+            noted.append(Encounter(player, step, square, parrot.value, parrot.heading, index in left))
+    if len(left) < len(here):
+        taken = set(here).difference(left)
+        table.parrots = [parrot for index, parrot in enumerate(parrots) if index not in taken]
 
 
-def _left_here(table: Table, player: str, square: Square, leaves: list[tuple[Square, int, Heading | None]],
-               written: tuple[tuple[Square, int, Heading | None], ...]) -> list[Parrot]:
-    """The parrots over `square` that the `leaves` naming it leave there, each used up; a
-    leave that names no beak where parrots of its value differ in theirs says too little."""
-    outside = table.board.dot_position == "outside"
-    here = [parrot for parrot in table.parrots if parrot.square == square and not (parrot.on_dot and outside)]
-    left: list[Parrot] = []
-    for leave in [leave for leave in leaves if leave[0] == square]:
-        _, value, beak = leave
-        fits = [parrot for parrot in here if parrot.value == value and (beak is None or parrot.heading == beak)
-                and all(parrot is not chosen for chosen in left)]
+def _left_here(parrots: list[Parrot], player: str, square: Square, here: list[int],
+               leaves: list[tuple[int, Leave]]) -> set[int]:
+    """The parrots over `square` (`here`: their places in `parrots`) that the `leaves` naming it
+    leave there, each leave used up; a leave that names no beak where parrots of its value differ
+    in theirs says too little."""
+    left: set[int] = set()
+    for leave in [leave for leave in leaves if leave[1][0] == square]:
+        written, (_, value, beak) = leave
+        fits = [index for index in here if index not in left and parrots[index].value == value
+                and (beak is None or parrots[index].heading == beak)]
         if not fits:
             continue  # none here: perhaps on another pass over the square, else wrong once the ship stops
-        if beak is None and len({parrot.heading for parrot in fits}) > 1:
-            beaks = " ".join(sorted({parrot.heading for parrot in fits}))
-            raise LeaveError(player, written.index(leave) if leave in written else 0,
+        beaks = {parrots[index].heading for index in fits}
+        if beak is None and len(beaks) > 1:
+            raise LeaveError(player, written,
                              f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
-                             f"beaks ({beaks}): the log must say which one {player}'s ship leaves",
-                             (f"write e.g. 'leave {square_name(square)}={value}{fits[0].heading}', with the way "
-                              "the parrot's beak points",))
-        left.append(fits[0])
+                             f"beaks ({' '.join(sorted(beaks))}): the log must say which one {player}'s ship leaves",
+                             (f"write e.g. 'leave {square_name(square)}={value}{parrots[fits[0]].heading}', with "
+                              "the way the parrot's beak points",))
+        left.add(fits[0])
         leaves.remove(leave)
     return left
 
