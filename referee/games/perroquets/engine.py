@@ -29,7 +29,16 @@ from referee.games.perroquets.notation import (
     Reveal,
     RollWind,
 )
-from referee.games.perroquets.resolve import Decision, LeaveError, Parrot, Table, resolve, settle_holds
+from referee.games.perroquets.resolve import (
+    Decision,
+    Leave,
+    LeaveError,
+    Parrot,
+    Table,
+    pickup_choices,
+    resolve,
+    settle_holds,
+)
 from referee.games.perroquets.setup import Setup
 from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
 
@@ -677,23 +686,9 @@ class PerroquetsEngine(PerroquetsState, Engine):
     def _resolve(self) -> Violation | None:
         state = self.round
         assert state.wind is not None
-        cards = self.data.cards
-        decisions = []
-        for player in self.players:
-            action = state.decisions[player]
-            card = state.cards[player]
-            if action.colour is None:  # stuck
-                path = None
-            elif card is not None:
-                path = cards[card].path(action.colour)
-            else:
-                path = parse_manoeuvre(action.path or "")
-            leaves = tuple((parse_square(sq) or (0, 0), v, beak) for sq, v, beak in action.leaves) if action.leaves else ()
-            decisions.append(Decision(player, state.weights[player], path, leaves))
-        # resolve moves the table's ships and replaces its list of parrots, never changing the list
-        # or where a parrot is: this state stays as it was should the round be refused (P-PICKUP)
-        table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
-                      dict(self.counts), not self.bag)  # the bag keeps only values it holds
+        decisions = [self._decision(player, state.decisions[player], state.cards[player], state.weights[player])
+                     for player in self.players]
+        table = self._table()
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
         except LeaveError as error:
@@ -721,6 +716,36 @@ class PerroquetsEngine(PerroquetsState, Engine):
         else:
             self.phase = "after"
         return None
+
+    def _decision(self, player: str, action: Decide, card: str | None, weight: int) -> Decision:
+        """What the round's resolution needs of a decision: its weight, its path, its leaves."""
+        if action.colour is None:  # stuck
+            path = None
+        elif card is not None:
+            path = self.data.cards[card].path(action.colour)
+        else:
+            path = parse_manoeuvre(action.path or "")
+        leaves = tuple((parse_square(sq) or (0, 0), v, beak) for sq, v, beak in action.leaves) if action.leaves else ()
+        return Decision(player, weight, path, leaves)
+
+    def _table(self) -> Table:
+        """The round's table for `resolve`, which moves its ships and replaces its list of parrots,
+        never changing the list or where a parrot is: this state stays as it was should the round
+        be refused (P-PICKUP) or only be tried."""
+        return Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
+                     dict(self.counts), not self.bag)  # the bag keeps only values it holds
+
+    def pickup_choices(self, player: str, card: str, colour: str) -> list[tuple[Leave, ...]]:
+        """optional-pickup, when `player` writes the round's last decision, taking `card` (drawn
+        and not taken) in `colour`: every set of parrots his ship may leave, as the leaves the
+        decision writes (`resolve.pickup_choices`); the first, none. The state is left as it was."""
+        state = self.round
+        assert state.wind is not None and set(state.decisions) == set(self.players) - {player}
+        decisions = [self._decision(player, Decide(card, colour), card, self.data.cards[card].weight)
+                     if other == player else
+                     self._decision(other, state.decisions[other], state.cards[other], state.weights[other])
+                     for other in self.players]
+        return pickup_choices(self._table, state.number, state.wind, decisions, self.variants, player)
 
     # after the round -----------------------------------------------------------------
 

@@ -10,8 +10,9 @@ afterwards by `settle_holds` from the events in order.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -309,6 +310,49 @@ def resolve(table: Table, number: int, heading: Heading, decisions: list[Decisio
     if report.ended is None and is_over(table):
         report.ended = "at the end of the round"
     return report
+
+
+def pickup_choices(table_of: Callable[[], Table], number: int, heading: Heading, decisions: list[Decision],
+                   variants: frozenset[str], player: str) -> list[tuple[Leave, ...]]:
+    """optional-pickup: every way `player`'s ship can take or leave the parrots it meets this
+    round, as the leaves a log writes for it, none first (it takes them all), then by the number
+    left. `table_of` gives a fresh table of the round as it stands before 5a; the other ships sail
+    as `decisions` say, and `player`'s decision is taken to be written without leaves.
+
+    Each choice is found by sailing the round: from a choice, each parrot its ship takes after the
+    last one it leaves may be left instead, so every set of parrots left is reached once, in the
+    order they are met (a parrot left may be met again on a later pass, or stand where the game
+    would have ended). Parrots alike in value and beak are interchangeable, so a choice is its
+    list of leaves; a leave gives the beak where parrots of its value over the square differ in
+    theirs, as `_left_here` asks. A choice the rules refuse is not one (never expected)."""
+    at = next(index for index, decision in enumerate(decisions) if decision.player == player)
+    queued: set[tuple[Leave, ...]] = {()}
+    waiting: deque[tuple[Leave, ...]] = deque([()])
+    found: list[tuple[Leave, ...]] = []
+    while waiting:
+        leaves = waiting.popleft()
+        table = table_of()
+        table.encounters = []
+        trial = [*decisions[:at], replace(decisions[at], leaves=leaves), *decisions[at + 1:]]
+        try:
+            resolve(table, number, heading, trial, variants)
+        except LeaveError:
+            continue
+        found.append(leaves)
+        met = [encounter for encounter in table.encounters if encounter.player == player]
+        last = max((index for index, encounter in enumerate(met) if encounter.left), default=-1)
+        for index in range(last + 1, len(met)):
+            encounter = met[index]
+            # the parrots of its value the leave could name: those taken with it, and those taken
+            # on an earlier pass over the square, where the leave would be met first
+            beaks = {other.heading for other in met if other.value == encounter.value and not other.left and (
+                other.step == encounter.step or (other.square == encounter.square and other.step < encounter.step))}
+            beak = encounter.heading if len(beaks) > 1 else None
+            choice = (*leaves, (encounter.square, encounter.value, beak))
+            if choice not in queued:
+                queued.add(choice)
+                waiting.append(choice)
+    return found
 
 
 def _lose(table: Table, report: RoundReport, player: str, count: int, rule: str, square: Square | None,
