@@ -128,6 +128,11 @@ class RoundReport:
         return next((v for v in self.order if v.player == player), None)
 
 
+Leave = tuple[Square, int, Heading | None]
+"""A parrot a ship leaves (optional-pickup): square, value, and the way its beak points where
+the log says."""
+
+
 @dataclass(slots=True)
 class Decision:
     player: str
@@ -166,10 +171,6 @@ class Encounter(NamedTuple):
     value: int
     heading: Heading
     left: bool
-
-Leave = tuple[Square, int, Heading | None]
-"""A parrot a ship leaves (optional-pickup): square, value, and the way its beak points where
-the log says."""
 
 
 class LeaveError(Exception):
@@ -626,7 +627,7 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, ste
     parrots = table.parrots
     here = [index for index, parrot in enumerate(parrots)
             if parrot.square == square and not (parrot.on_dot and outside)]
-    left = _left_here(parrots, player, square, here, leaves) if optional and leaves else ()
+    left = _left_here(parrots, player, square, here, leaves) if optional and leaves else frozenset()
     noted = table.encounters
     for index in here:
         parrot = parrots[index]
