@@ -17,7 +17,15 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
 from referee.games.perroquets.data import Card
-from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Square, parse_manoeuvre, parse_square, square_name
+from referee.games.perroquets.geometry import (
+    OPPOSITE,
+    VECTORS,
+    Manoeuvre,
+    Square,
+    parse_manoeuvre,
+    parse_square,
+    square_name,
+)
 from referee.games.perroquets.notation import (
     Action,
     Claim,
@@ -59,6 +67,9 @@ ENTRY_PHASES: dict[type, tuple[str, ...]] = {
 """The phases where each kind of entry is judged by its own check. A ship in the set-up's
 parrots, or a draw in phase 4, still stands where ships or draws belong until an entry of
 the next phase appears: its check says what is wrong with it (P-SETUP-SHIPS, P-DRAW)."""
+_STAYS = Manoeuvre(())
+"""The path of a ship to come that changes no parrot when decisions to come are tried (a ship
+that sails and leaves every parrot it meets)."""
 ENTRY_WORDS = {PlaceShip: "a ship's placement", PlaceParrots: "new parrots", RollWind: "the wind",
                Draw: "a draw", Reveal: "the reveal", Decide: "a decision", Lose: "a list of lost parrots",
                Claim: "a claim"}
@@ -735,17 +746,35 @@ class PerroquetsEngine(PerroquetsState, Engine):
         return Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
                      dict(self.counts), not self.bag)  # the bag keeps only values it holds
 
-    def pickup_choices(self, player: str, card: str, colour: str) -> list[tuple[Leave, ...]]:
-        """optional-pickup, when `player` writes the round's last decision, taking `card` (drawn
-        and not taken) in `colour`: every set of parrots his ship may leave, as the leaves the
-        decision writes (`resolve.pickup_choices`); the first, none. The state is left as it was."""
+    def pickup_choices(self, player: str, card: str | None, colour: str | None) -> list[tuple[Leave, ...]]:
+        """optional-pickup: the parrots `player`'s ship may leave if he decides to take `card`
+        (drawn and not taken) in `colour`, or none (stuck), as the lists of leaves his decision may
+        write, by the number of parrots left; none where the round cannot be played out with it.
+        The state is left as it was.
+
+        The round's last decision has the choices the rules accept (`resolve.pickup_choices`). An
+        earlier one has those some decisions to come make good, with the leaves already written:
+        each player yet to decide stuck (his losses change which parrots the others catch in 5a)
+        or sailing and leaving every parrot he meets, which changes no parrot and is tried as a
+        ship that stays where it is. Decisions to come that take parrots only take away what a
+        leave may name, so those are all the choices that can be made good, but for two: a ship to
+        come that takes one of two parrots a leave cannot otherwise tell apart, and one that ends
+        the game before this ship sails (then any leave is no fault, P-PICKUP)."""
         state = self.round
-        assert state.wind is not None and set(state.decisions) == set(self.players) - {player}
-        decisions = [self._decision(player, Decide(card, colour), card, self.data.cards[card].weight)
-                     if other == player else
-                     self._decision(other, state.decisions[other], state.cards[other], state.weights[other])
-                     for other in self.players]
-        return pickup_choices(self._table, state.number, state.wind, decisions, self.variants, player)
+        assert state.wind is not None and player not in state.decisions
+        mine = (self._decision(player, Decide(card, colour), card, self.data.cards[card].weight) if card is not None
+                else Decision(player, 0, None))
+        decided = {other: self._decision(other, state.decisions[other], state.cards[other], state.weights[other])
+                   for other in state.decisions}
+        to_come = [other for other in self.players if other != player and other not in state.decisions]
+        found: dict[tuple[Leave, ...], None] = {}
+        for stuck in range(1 << len(to_come)):  # each set of the players to come stuck, none first
+            decisions = [mine if other == player else decided[other] if other in decided
+                         else Decision(other, 0, None) if stuck >> to_come.index(other) & 1
+                         else Decision(other, 0, _STAYS) for other in self.players]
+            for choice in pickup_choices(self._table, state.number, state.wind, decisions, self.variants, player):
+                found[choice] = None
+        return sorted(found, key=len)
 
     # after the round -----------------------------------------------------------------
 

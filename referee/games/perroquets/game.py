@@ -295,7 +295,7 @@ def _value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
 
 def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
     """Every legal entry in this state, with full information (every card named); with
-    optional-pickup, the round's last decision with every set of parrots its ship may leave."""
+    optional-pickup, each decision with every set of parrots its ship may leave, as listed."""
     if engine.over:
         return []
     phase = engine.phase
@@ -331,17 +331,16 @@ def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
         taken = {c for c in engine.round.cards.values() if c}
         cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
         moves: list[tuple[str, Any]] = []
-        waiting = [player for player in engine.players if player not in engine.round.decisions]
-        choosing = "optional-pickup" in engine.variants and len(waiting) == 1  # the round's last decision
-        for player in waiting:
-            moves.append((player, Decide(None, None)))
-            if not choosing:
-                moves.extend((player, Decide(card, colour)) for card in cards for colour in ("green", "black"))
+        for player in [player for player in engine.players if player not in engine.round.decisions]:
+            if "optional-pickup" in engine.variants:
+                from referee.games.perroquets.moves import pickup_decisions
+
+                moves.extend((player, Decide(card, colour, leaves=tuple(
+                    Leave(square_name(square), value, beak) for square, value, beak in leaves)))
+                    for card, colour, leaves in pickup_decisions(engine, player, cards))
                 continue
-            moves.extend((player, Decide(card, colour, leaves=tuple(
-                Leave(square_name(square), value, beak) for square, value, beak in leaves)))
-                for card in cards for colour in ("green", "black")
-                for leaves in engine.pickup_choices(player, card, colour))
+            moves.append((player, Decide(None, None)))
+            moves.extend((player, Decide(card, colour)) for card in cards for colour in ("green", "black"))
         return moves
     return []
 

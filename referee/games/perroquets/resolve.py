@@ -160,6 +160,9 @@ class Table:
     encounters: list[Encounter] | None = None
     """Where given, every parrot a ship meets over a sea square it enters is noted here, taken
     or left: what `pickup_choices` builds the pickup choices from."""
+    faults: list[LeaveError] | None = None
+    """Where given, a leave found wrong is noted here and the round goes on, rather than refused
+    at once: `pickup_choices` asks what other choices would make of it."""
 
 
 class Encounter(NamedTuple):
@@ -316,16 +319,18 @@ def resolve(table: Table, number: int, heading: Heading, decisions: list[Decisio
 def pickup_choices(table_of: Callable[[], Table], number: int, heading: Heading, decisions: list[Decision],
                    variants: frozenset[str], player: str) -> list[tuple[Leave, ...]]:
     """optional-pickup: every way `player`'s ship can take or leave the parrots it meets this
-    round, as the leaves a log writes for it, none first (it takes them all), then by the number
-    left. `table_of` gives a fresh table of the round as it stands before 5a; the other ships sail
-    as `decisions` say, and `player`'s decision is taken to be written without leaves.
+    round that the rules accept with the other `decisions`, as the leaves a log writes for it,
+    none first (it takes them all), then by the number left. `table_of` gives a fresh table of the
+    round as it stands before 5a, and `player`'s decision is taken to be written without leaves
+    (a stuck one has only that choice, when the round accepts it).
 
     Each choice is found by sailing the round: from a choice, each parrot its ship takes after the
     last one it leaves may be left instead, so every set of parrots left is reached once, in the
     order they are met (a parrot left may be met again on a later pass, or stand where the game
-    would have ended). Parrots alike in value and beak are interchangeable, so a choice is its
-    list of leaves; a leave gives the beak where parrots of its value over the square differ in
-    theirs, as `_left_here` asks. A choice the rules refuse is not one (never expected)."""
+    would have ended). A choice another decision's leave finds wrong is not one, but the choices
+    made from it may be: leaving the parrot that leave names is one. Parrots alike in value and
+    beak are interchangeable, so a choice is its list of leaves; a leave gives the beak where
+    parrots of its value over the square differ in theirs, as `_left_here` asks."""
     at = next(index for index, decision in enumerate(decisions) if decision.player == player)
     queued: set[tuple[Leave, ...]] = {()}
     waiting: deque[tuple[Leave, ...]] = deque([()])
@@ -333,13 +338,11 @@ def pickup_choices(table_of: Callable[[], Table], number: int, heading: Heading,
     while waiting:
         leaves = waiting.popleft()
         table = table_of()
-        table.encounters = []
+        table.encounters, table.faults = [], []
         trial = [*decisions[:at], replace(decisions[at], leaves=leaves), *decisions[at + 1:]]
-        try:
-            resolve(table, number, heading, trial, variants)
-        except LeaveError:
-            continue
-        found.append(leaves)
+        resolve(table, number, heading, trial, variants)
+        if not table.faults:
+            found.append(leaves)
         met = [encounter for encounter in table.encounters if encounter.player == player]
         last = max((index for index, encounter in enumerate(met) if encounter.left), default=-1)
         for index in range(last + 1, len(met)):
@@ -574,8 +577,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
         if leaves:
             index, (where, value, beak) = leaves[0]
             what = f"of value {value}" + (f" with its beak to {beak}" if beak else "")
-            raise LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
-                             f"on {square_name(where)}: there is none to leave")
+            _fault(table, LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
+                                     f"on {square_name(where)}: there is none to leave"))
         if report.ended:
             return
     if at_end:
@@ -627,7 +630,7 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, ste
     parrots = table.parrots
     here = [index for index, parrot in enumerate(parrots)
             if parrot.square == square and not (parrot.on_dot and outside)]
-    left = _left_here(parrots, player, square, here, leaves) if optional and leaves else frozenset()
+    left = _left_here(table, player, square, here, leaves) if optional and leaves else frozenset()
     noted = table.encounters
     for index in here:
         parrot = parrots[index]
@@ -644,11 +647,12 @@ def _pick_up(table: Table, report: RoundReport, player: str, square: Square, ste
         table.parrots = [parrot for index, parrot in enumerate(parrots) if index not in taken]
 
 
-def _left_here(parrots: list[Parrot], player: str, square: Square, here: list[int],
+def _left_here(table: Table, player: str, square: Square, here: list[int],
                leaves: list[tuple[int, Leave]]) -> set[int]:
-    """The parrots over `square` (`here`: their places in `parrots`) that the `leaves` naming it
-    leave there, each leave used up; a leave that names no beak where parrots of its value differ
-    in theirs says too little."""
+    """The parrots over `square` (`here`: their places in the table's list) that the `leaves`
+    naming it leave there, each leave used up; a leave that names no beak where parrots of its
+    value differ in theirs says too little."""
+    parrots = table.parrots
     left: set[int] = set()
     for leave in [leave for leave in leaves if leave[1][0] == square]:
         written, (_, value, beak) = leave
@@ -658,14 +662,22 @@ def _left_here(parrots: list[Parrot], player: str, square: Square, here: list[in
             continue  # none here: perhaps on another pass over the square, else wrong once the ship stops
         beaks = {parrots[index].heading for index in fits}
         if beak is None and len(beaks) > 1:
-            raise LeaveError(player, written,
-                             f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
-                             f"beaks ({' '.join(sorted(beaks))}): the log must say which one {player}'s ship leaves",
-                             (f"write e.g. 'leave {square_name(square)}={value}{parrots[fits[0]].heading}', with "
-                              "the way the parrot's beak points",))
+            _fault(table, LeaveError(
+                player, written, f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
+                f"beaks ({' '.join(sorted(beaks))}): the log must say which one {player}'s ship leaves",
+                (f"write e.g. 'leave {square_name(square)}={value}{parrots[fits[0]].heading}', with "
+                 "the way the parrot's beak points",)))
+            continue  # a trial's: the leave stays unused
         left.add(fits[0])
         leaves.remove(leave)
     return left
+
+
+def _fault(table: Table, error: LeaveError) -> None:
+    """A leave found wrong: the round is refused, or in a trial (`Table.faults`) noted."""
+    if table.faults is None:
+        raise error
+    table.faults.append(error)
 
 
 def _meet(table: Table, report: RoundReport, mover: str, other: str, weights: dict[str, int],
