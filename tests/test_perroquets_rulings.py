@@ -402,3 +402,10 @@ def test_a_parrot_left_flies_on_alone() -> None:
     engine = legal(ALIKE + "3. parrots: 2/1 1 1 1  wind: 1  Anna: draw A B  Ben: draw A B  Anna: none  Ben: none\n")
     assert (1, "S") in _at(engine, "c9") and not [p for p in _at(engine, "c10") if p[0] == 1]
     assert [(f.value, f.squares) for f in account(engine).flights if f.start == sq("c10")] == [(1, [sq("c9")])]
+
+
+def test_a_claim_of_a_pickup_where_the_ship_left_every_parrot_says_so() -> None:
+    """P-CLAIM: the parrots were there; the decision left them (P-PICKUP)."""
+    text = ALIKE_UNCLAIMED.replace("leave c10=1", "leave c10=1 leave c10=1") + "   claim: Anna picks up c10\n"
+    rule, rulings, message = first_error(text)
+    assert (rule, rulings) == ("P-CLAIM", ("P-PICKUP",)) and "leaves every parrot over c10" in message
