@@ -20,7 +20,7 @@ from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
 from referee.games.perroquets.resolve import Event, Flight, Parrot, lanes_of, settle_holds
-from referee.games.perroquets.resolve import _copy_hold
+from referee.games.perroquets.resolve import _at_rest, _copy_hold
 from referee.games.perroquets.setup import VARIANT_NAMES
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
@@ -72,6 +72,20 @@ def test_calm_flights_are_the_flights_stepped_over_an_empty_sea(board: Board) ->
                         rests = None if off else Parrot(value, heading, stepped[-1] if stepped else (x, y), False)
                         assert calm.rests_as == rests
                         assert lanes.calm(Parrot(value, heading, (x, y), on_dot)) is calm
+
+
+def test_a_parrot_a_calm_flight_leaves_at_rest_is_a_parrot_of_its_own() -> None:
+    """Two parrots alike that fly one calm flight come to rest as two parrots, equal to the
+    flight's template and carrying its next flight, but neither of them the template."""
+    board = default_data().board
+    lanes = lanes_of(board)
+    first, second = Parrot(1, "S", (2, 11), True), Parrot(1, "S", (2, 11), True)
+    calm = lanes.calm(first)
+    assert lanes.calm(second) is calm and calm.rests_as is not None
+    rested = [_at_rest(lanes, calm.rests_as) for _ in range(2)]
+    assert rested[0] == rested[1] == calm.rests_as
+    assert len({id(calm.rests_as), *map(id, rested)}) == 3
+    assert rested[0].calm is rested[1].calm is calm.rests_as.calm is lanes.calm(calm.rests_as)
 
 
 def _crossing(board: Board, start: Square, path: Manoeuvre, heading: Heading) -> tuple[int, list[Square], bool]:

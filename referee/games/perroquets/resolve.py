@@ -31,9 +31,10 @@ class Parrot:
     """On its dot (margin or edge), not yet flown."""
     calm: CalmFlight | None = field(default=None, compare=False, repr=False)
     """Its `Lanes.calm` flight, kept once looked up, the one thing ever set on a parrot after it
-    is made: the flight follows from the fields above and the board's shape alone, so a parrot
-    the lanes share carries the same flight into every game. Most parrots on the board are the
-    ones a calm flight left at rest, met again round after round."""
+    is made: the flight follows from the fields above and the board's shape alone, so the parrot
+    a calm flight leaves at rest (a template the lanes share) carries the same flight into every
+    game, and hands it to each parrot of the board made from it (`_at_rest`). Most parrots on the
+    board are the ones a calm flight left at rest, met again round after round."""
 
     @property
     def side(self) -> Heading:
