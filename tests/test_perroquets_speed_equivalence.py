@@ -19,8 +19,8 @@ from referee.games import GAMES
 from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
-from referee.games.perroquets.resolve import Event, Flight, Parrot, lanes_of, settle_holds
-from referee.games.perroquets.resolve import _at_rest, _copy_hold
+from referee.games.perroquets.resolve import CalmFlight, Event, Flight, Lanes, Parrot, lanes_of, settle_holds
+from referee.games.perroquets.resolve import _at_rest, _copy_hold, _flight_over_ships
 from referee.games.perroquets.setup import VARIANT_NAMES
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
@@ -224,6 +224,46 @@ def test_a_refused_pickup_leaves_the_parrots_where_they_were() -> None:
                 assert engine.ships == ships and engine.holds is holds
                 break
     assert refused is not None and refused.rule == "P-PICKUP"
+
+
+def _views(record: Any) -> list[Any]:
+    """The view after every entry of a legal record."""
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, PerroquetsEngine)
+    views = []
+    for round_ in record.rounds:
+        assert engine.start_round(round_.number) is None
+        for turn in round_.turns:
+            assert engine.play(turn.player, turn.action) is None
+            views.append(engine.view())
+    return views
+
+
+def _pickup_records() -> list[Any]:
+    """Games with optional-pickup whose decisions leave parrots, two alike among them."""
+    from .test_perroquets_properties import _pickup_game
+
+    path = ROOT / "samples" / "perroquets" / "legal" / "variant-optional-pickup-alike.perroquets"
+    (chunk,) = split_games(path.read_text(encoding="utf-8").split("\n"))
+    (read,) = read_chunk(str(path), chunk)
+    return [read.record] + [_pickup_game(f"eq-pick-{n}", 2 + n, variants)[0]
+                            for n, variants in enumerate(("optional-pickup", "optional-pickup sequential-flight"))]
+
+
+def test_rounds_resolved_without_the_calm_flights_kept_are_the_rounds_resolved_with_them(monkeypatch) -> None:
+    """A calm flight looked up, and the parrot it leaves at rest shared as a template, gives what
+    working the flight out afresh for each parrot gives, parrots taken and left alike."""
+    records = _pickup_records()
+    quick = [_views(record) for record in records]
+
+    def afresh(lanes: Any, parrot: Parrot) -> CalmFlight:
+        squares, sea, off = lanes.flight(parrot.square, parrot.heading, parrot.value)
+        flight, square = _flight_over_ships(parrot, squares, off, lanes.islands, {}, {})
+        rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+        return CalmFlight(sea, flight, rests_as, squares, off)
+
+    monkeypatch.setattr(Lanes, "calm", afresh)
+    assert [_views(record) for record in records] == quick
 
 
 def test_the_shipped_data_read_without_the_schema_is_the_checked_data() -> None:
