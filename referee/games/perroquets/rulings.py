@@ -153,7 +153,10 @@ RULINGS: tuple[Ruling, ...] = (
            "Variant optional-pickup: a ship may leave parrots, each named in the decision, after its card or "
            "its pile, colour and path ('leave SQUARE=VALUE'); where parrots of that value over the square "
            "differ in their beaks, the leave says which by the way its beak points ('leave b10=2E'), and "
-           "one that does not is illegal (referee's reading: the parrot left flies on its own way). A leave "
+           "one that does not is illegal (referee's reading: the parrot left flies on its own way). Parrots "
+           "alike in value and beak over one square are still one parrot each: a leave leaves one of them, "
+           "and the log writes it once for each parrot left (take one and leave the other: one leave; "
+           "leave both: two). A leave "
            "is judged on its ship's move as it happens and reported at the decision that holds it: one that "
            "names no parrot picked up there is illegal; one whose ship never sails because the game ended "
            "first is no fault."),
