@@ -9,6 +9,7 @@ Diagnostics say the numbers; `focus` keeps the shapes of the last check for the 
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -87,6 +88,15 @@ class GeometryJudge:
         """The shapes the last check looked at (a swept path, a line of fire, a blocker), for pictures."""
         self.table = box(0, 0, *settings.table) if settings.table else None
         self._hulls: dict[str, Hull] = {}
+
+    def for_game(self, game: GameState) -> "GeometryJudge":
+        """The same checks of a copy of the game (`SpanishMainEngine.copy`): the judge reads and
+        sets the poses and shapes of the game it is given, so a copy's entries never move the
+        pieces of the game it was copied from."""
+        judge = copy.copy(self)
+        judge.game = game
+        judge.notices = []
+        return judge
 
     # -- shapes of pieces ---------------------------------------------------------------------
 
@@ -586,7 +596,7 @@ class GeometryJudge:
         shooter_name = action.get("ship")
         fort = self.game.forts.get(shooter_name)
         ship = self.game.ships.get(shooter_name)
-        for index, fire in enumerate(action.get("fires")):
+        for index, fire in enumerate(action.get("fires") or ()):  # none: the shooter alone is asked about
             fire = dict(fire)
             if fort is not None:
                 origin = fort.flag_points[fire["mast"] - 1]
