@@ -95,6 +95,11 @@ FORT_FALLS = FORT + (
     "   Anna: move Anna.s1 L+S dock I5  Anna: end\n12. Ben: end\n")
 """Ben's fort takes 4 gold in and gives 3 out (7 inside); Anna's heron destroys it and
 her gull docks at I5, where the 7 gold lie."""
+EXPLORED_DERELICT = ("1. Anna: move Anna.s2 S+S dock I3  Anna: end\n"
+                     "2. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1  Ben: end\n"
+                     "3. Anna: explore Anna.s2 takes Anna.t2,Anna.t4  Anna: end\n"
+                     "4. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 2  Ben: end\n")
+"""Anna's sloop explores I3 and is left a derelict there: no mark yet, as it has not left."""
 HIDDEN = header() + setup(deal="deal: hidden")
 ICE = header() + setup(terrain="Anna: reef R1  Ben: sargasso G1  Anna: iceberg B1=4  Ben: reef R2")
 
@@ -195,6 +200,10 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
     ("s-mark-unmarked", "Without Anna's mark on I3, exploring it as the sloop docks is not free: it would be the "
      "sloop's second action.", GAME + "1. Anna: move Anna.s2 S+S dock I3  Anna: explore Anna.s2 takes Anna.t2\n",
      "S-MARK"),
+    ("s-mark-towed-for-explorer", "Anna's sloop explored I3; Ben's heron tows it away, derelict: the mark on I3 "
+     "is Anna's, who explored it, not Ben's, so Ben's gull docking there does not explore it at once.",
+     GAME + EXPLORED_DERELICT + "5. Anna: end\n6. Ben: move Ben.s2 L+S touch Anna.s2  Ben: tow Ben.s2 Anna.s2\n"
+     "   Ben: move Ben.s3 L+S dock I3  Ben: explore Ben.s3 takes Ben.t2\n", "S-MARK"),
     ("s-dock-left", "Anna's gull left I2 when it moved on: it is docked nowhere and explores nothing.",
      GAME + T12 + "3. Anna: move Anna.s1 S  Anna: end\n4. Ben: end\n5. Anna: explore Anna.s1\n", "S-DOCK"),
     ("s-explore-ship-enemy", "Only a ship of one's fleet, a derelict or a wreck is explored.",

@@ -115,8 +115,10 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-EXPLORE", "Exploring", "A ship docked at a wild island without fort since before this turn explores it as "
        "its action, taking tokens within its cargo ('takes A.t1,B.t3', or 'takes N' in a hidden deal)."),
     _R("S-UNIQUE-PICK", "Uniques found", "The first exploration of an island takes every unique lying there."),
-    _R("S-MARK", "Marks", "A player has explored an island once a ship of theirs explored it there; the mark is on "
-       "it once that ship leaves. A ship docking at an island bearing its player's mark may explore at once, free."),
+    _R("S-MARK", "Marks", "A player has explored an island once a ship of theirs explored it there; their mark is on "
+       "that island once that ship leaves it, by whatever move takes it away: its own, or its tower's (the mark "
+       "is the explorer's even when a tow has taken the ship into the other fleet). A ship docking at an island "
+       "bearing its player's mark may explore at once, free."),
     _R("S-EXPLORE-SHIP", "Exploring a ship", "A ship may instead explore a ship of its fleet, a derelict or a wreck "
        "it touches: treasure passes either way, crew only between ships of one fleet."),
     _R("S-SHOOT", "Shooting", "A shoot action fires cannons on standing masts, each once, in log order, each with "
