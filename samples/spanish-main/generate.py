@@ -389,6 +389,18 @@ ILLEGAL_L2: list[tuple[str, str, str, str]] = [
     ("s-geo-setup-bow-off", "Anna's gull starts 5 mm off her home island.",
      L2_GAME.replace("place Anna.s1 @200,450,180", "place Anna.s1 @205,450,180"), "S-GEO-SETUP"),
     ("s-geo-move-through-island", "Anna's gull sails on through I2.", l2_swap("through I2", "\n"), "S-GEO-MOVE"),
+    ("s-geo-move-side-swipe", "Anna's gull sails west below I1 with its side cutting 10.3 mm into the island, "
+     "though every corner of its hull stays all but outside it.", table.side_swipe(), "S-GEO-MOVE"),
+    ("s-geo-move-back-into-fog", "Out of fog bank F1 with its stern on number 3, Ben's gull turns back into it "
+     "and ends 2.9 mm inside: a new contact ends the move where the ship touches it.", table.fog_again(2.9),
+     "S-GEO-MOVE"),
+    ("s-geo-fact-fog-left", "Ben's gull comes out of fog bank F1 and sails away: it touches F1 only where its "
+     "move began, so stating it is refused.", table.fog_left(), "S-GEO-FACT"),
+    ("s-geo-fact-iceberg-unstated", "Anna's gull passes over iceberg B1 and ends clear of it: the move does not "
+     "state the touch.", table.iceberg_passed(""), "S-GEO-FACT"),
+    ("s-geo-iceberg-glancing", "The iceberg rests against Anna's gull and drifts toward its number 1, along the "
+     "hull and into it: it stops at once against the gull, as the log does not say.",
+     table.iceberg_glancing() + "\n", "S-GEO-ICEBERG"),
     ("s-geo-come-about-into-tow", "Anna's gull tows Ben's derelict gull, its bow on her stern: coming about, "
      "her bow turns into it.", table.towing_about(), "S-GEO-COME-ABOUT"),
     ("s-geo-fact-dock-short", "The gull stops 5 mm short of I2 and says it docks.",
