@@ -377,6 +377,17 @@ def test_an_iceberg_resting_against_a_ship_stops_at_once_when_it_drifts_along_in
     assert engine.ships["Anna.s1"].standing == [3]
 
 
+def test_a_come_about_overlaps_no_terrain_and_states_the_fog_bank_it_turns_onto():
+    """S-GEO-COME-ABOUT: the result overlaps nothing, terrain included; S-GEO-FACT: turned onto a
+    fog bank's edge, the come-about states it (and the ship is lost)."""
+    ((code, message),) = errors(table.fog_at_the_stern(288, 6) + "1. Anna: about Anna.s1 fog F1\n")
+    assert code == "S-GEO-COME-ABOUT" and "overlaps F1 by 2 mm" in message
+    touching = table.fog_at_the_stern(289.5, 5)
+    assert engine_after(touching + "1. Anna: about Anna.s1 fog F1  Anna: end\n").ships["Anna.s1"].lost == "F1"
+    ((code, message),) = errors(touching + "1. Anna: about Anna.s1  Anna: end\n")
+    assert code == "S-GEO-FACT" and "meets fog F1, which the move does not state" in message
+
+
 def test_a_come_about_into_an_overlap_breaks_s_geo_come_about_whatever_it_states():
     ((code, _),) = errors(table.towing_about().rstrip("\n") + " touch I2\n")
     assert code == "S-GEO-COME-ABOUT"

@@ -401,6 +401,9 @@ ILLEGAL_L2: list[tuple[str, str, str, str]] = [
     ("s-geo-iceberg-glancing", "The iceberg rests against Anna's gull and drifts toward its number 1, along the "
      "hull and into it: it stops at once against the gull, as the log does not say.",
      table.iceberg_glancing() + "\n", "S-GEO-ICEBERG"),
+    ("s-geo-come-about-into-fog", "Anna's gull comes about with a small fog bank just beyond its stern: its bow "
+     "turns 2 mm into it, and a come-about overlaps nothing.",
+     table.fog_at_the_stern(288, 6) + "1. Anna: about Anna.s1 fog F1\n", "S-GEO-COME-ABOUT"),
     ("s-geo-come-about-into-tow", "Anna's gull tows Ben's derelict gull, its bow on her stern: coming about, "
      "her bow turns into it.", table.towing_about(), "S-GEO-COME-ABOUT"),
     ("s-geo-fact-dock-short", "The gull stops 5 mm short of I2 and says it docks.",

@@ -397,3 +397,11 @@ def iceberg_passed(stated: str = " touch B1") -> str:
     return header() + setup(terrain) + (
         "1. Anna: icebergs 2  Anna: about Anna.s1  Anna: end\n2. Ben: icebergs 3  Ben: end\n"
         f"3. Anna: icebergs 1  Anna: move Anna.s1 S{pose_text((*first, 330))}+L{pose_text((*second, 330))}{stated}\n")
+
+
+def fog_at_the_stern(x: float, radius: float) -> str:
+    """A small fog bank due east of Anna's gull as placed, where its bow tip will be once it has
+    come about (at x = 284)."""
+    return header() + setup(
+        "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+        f"   Anna: fog F1 circle {x},450 {radius} rim {_rim(x, 450, radius)}\n" + REEF_R2)

@@ -568,10 +568,17 @@ class GeometryJudge:
         self.focus = {"kind": "place", "ship": ship.id, "pose": list(pose)}
         self.check_overlaps(shape, self.obstacles(ship.id), "S-GEO-COME-ABOUT", f"{ship.id}, come about,", "ship",
                             self.focus)
-        # a come-about is a move action: the terrain its result meets anew is stated, as a move's (S-GEO-FACT)
+        # the result overlaps no terrain either, beyond what the ship overlapped before it turned; and a
+        # come-about is a move action: the terrain its result meets anew is stated, as a move's (S-GEO-FACT)
         terrain = self.terrain("fog", "sargasso", "reef", "iceberg")
-        start_shape = self.shape(ship)
-        self._stated_terrain(ship, action, shape, shape, terrain, self._contacts_at_start(start_shape, terrain))
+        at_start = self._contacts_at_start(self.shape(ship), terrain)
+        for name in self.touching(shape, terrain):
+            depth = self.overlap(shape, terrain[name])
+            if depth > (at_start[name][0] if name in at_start else 0.0) + self.eps:
+                raise _beyond("S-GEO-COME-ABOUT", f"{ship.id}, come about, overlaps {name} by {mm(depth)}; shapes "
+                              f"may touch, not overlap by more than {mm(self.eps)}", "ship",
+                              overlap_mm=geo.rounded(depth), piece=name)
+        self._stated_terrain(ship, action, shape, shape, terrain, at_start)
         self._stated_contacts(ship, action, pose, self.obstacles(ship.id), swept=True)
         ship.pose = pose
 

@@ -226,7 +226,8 @@ RULINGS: tuple[Ruling, ...] = (
        "touching it elsewhere. A towed ship ends overlapping nothing, and no more than ε inside a sargasso sea that "
        "entangles it."),
     _R("S-GEO-COME-ABOUT", "Coming about at level 2", "The ship turns 180° about the middle of its hull and "
-       "overlaps nothing there."),
+       "overlaps nothing there: no island, ship, wreck or fort, and no terrain beyond what it overlapped before it "
+       "turned."),
     _R("S-GEO-FACT", "Stated facts checked", "Every stated contact holds: a dock, the bow on the island; a bow "
        "contact or ram, the bow on the ship; a tow, the tower on the derelict's bow and then the towed bow on the "
        "tower's stern; exploring a ship, touching it. Terrain the swept shape meets is stated, wherever the move "
