@@ -159,7 +159,8 @@ class GeometryJudge:
         corners = shapely.points(shapely.get_coordinates(common))
         into_other = float(shapely.distance(corners, shapely.boundary(other)).max())
         into_one = float(shapely.distance(corners, shapely.boundary(one)).max())
-        return max(geo.depth_inside(common, other, into_other), geo.depth_inside(common, one, into_one))
+        return max(geo.depth_inside(common, other, into_other, geo.PRECISION),
+                   geo.depth_inside(common, one, into_one, geo.PRECISION))
 
     def check_overlaps(self, shape: BaseGeometry, others: dict[str, BaseGeometry], rule: str, what: str,
                        part: str, focus: dict[str, Any]) -> None:
