@@ -388,6 +388,29 @@ def test_a_come_about_overlaps_no_terrain_and_states_the_fog_bank_it_turns_onto(
     assert code == "S-GEO-FACT" and "meets fog F1, which the move does not state" in message
 
 
+def test_a_towed_ship_entangled_on_the_way_ends_no_more_than_epsilon_inside_the_sea():
+    """S-GEO-MOVE: a towed ship's path is not measured, but where it ends is: caught by a sargasso
+    sea on its tower's move, it lies at the sea's edge, not 3 mm in. (The gull caught in G1 stands
+    in for a towed derelict, which the sea had not caught before the move.)"""
+    import copy
+
+    from referee.games.spanish_main.level2 import GeoIllegal
+
+    text = table.sargasso_game()
+    engine = engine_after(text[:text.index("5. Anna")])
+    caught, tower = engine.ships["Anna.s1"], engine.ships["Anna.s2"]
+    before = copy.copy(caught)
+    before.entangled = None
+    engine.before = {"ships": {caught.id: before}}
+    x, y, heading = caught.pose
+    engine.geometry._towed_lies(tower, caught, caught.pose, "towed")
+    deeper = (x + 3 * math.cos(math.radians(heading)), y + 3 * math.sin(math.radians(heading)), heading)
+    with pytest.raises(GeoIllegal) as refused:
+        engine.geometry._towed_lies(tower, caught, deeper, "towed")
+    assert refused.value.violation.rule == "S-GEO-MOVE" and "inside G1, which entangles it" in \
+        refused.value.violation.message
+
+
 def test_a_come_about_into_an_overlap_breaks_s_geo_come_about_whatever_it_states():
     ((code, _),) = errors(table.towing_about().rstrip("\n") + " touch I2\n")
     assert code == "S-GEO-COME-ABOUT"
