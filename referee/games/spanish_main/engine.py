@@ -234,6 +234,8 @@ class SpanishMainEngine(GameState, Engine):
         clone.notices = list(self.notices)  # what the copy notices is its own
         clone._accepted = None
         clone._gold_moved = self._gold_moved  # the same state: what S-WIN knew of it holds
+        if self.geometry is not None:
+            clone.geometry = self.geometry.for_game(clone)  # it measures the copy's pieces, not these
         if self._journal is not None:
             clone._journal = list(self._journal)  # the checkpoint is never changed: shared
         return clone
