@@ -26,7 +26,7 @@ from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import DecodeError, decode
-from referee.play.logfile import LogBusy, LogLock
+from referee.play.logfile import LockRefused, LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
@@ -96,7 +96,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     hold = LogLock(log)
     try:
         hold.acquire()  # before the log is read: what is read is what no one else is writing
-    except LogBusy as busy:
+    except (LogBusy, LockRefused) as busy:
         raise ClickRefused(str(busy)) from None
     except OSError as error:
         raise ClickRefused(f"{log}: cannot keep the log there: {error.strerror or error}") from None
@@ -322,6 +322,8 @@ def _why_lines(session: Session, style: Style) -> list[str]:
         return lines
     lines = [f"move {last.move}: {last.entry}"] + [f"  {change}" for change in last.changes]
     changes = session.why()
+    if session.why_problem:
+        lines.append(f"  {session.why_problem}")
     for change in changes[:WHY_SHOWN]:
         if change.before is MISSING:
             lines.append(f"  {change.key}: + {_brief(change.after)}")

@@ -100,6 +100,8 @@ class Session:
         self._entries: tuple[int, list[LegalEntry]] | None = None
         self.entries_problem: str | None = None
         """Why the legal entries could not be listed in this state, if they could not."""
+        self.why_problem: str | None = None
+        """Why `why` could not say what the last entry changed, if it could not."""
         self._epoch = 0
         self._result: tuple[int, str] | None = None
         self.engine, self.pending = self._replay(record)
@@ -292,7 +294,9 @@ class Session:
         entries: Sequence[LegalEntry] = []
         if not self.engine.is_over:
             try:
-                entries = self.rules.legal_entries(self.engine)
+                # Listed on a trial copy: a listing that fails halfway through a trial (a shot
+                # tried and not taken back) must not leave it in the game being played.
+                entries = self.rules.legal_entries(self.rules.trial_copy(self.engine))
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
@@ -357,9 +361,14 @@ class Session:
             taken = round_.turns[:left]
             shorter.rounds.append(Round(round_.number, None, taken))
             left -= len(taken)
-        engine_before, _ = self._replay(shorter, open_last=False)
+        self.why_problem = None
         changes: list[Change] = []
-        _differences(engine_before.view(), self.engine.view(), "", changes)
+        try:  # a fresh engine and views only: the game in play is not touched, whatever fails
+            engine_before, _ = self._replay(_detached(shorter), open_last=False)
+            _differences(engine_before.view(), self.engine.view(), "", changes)
+        except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
+            self.why_problem = f"what it changed cannot be worked out here ({type(error).__name__})"
+            return []
         return changes
 
     # -- the log ---------------------------------------------------------------------------
@@ -408,6 +417,16 @@ class Session:
         if open_last and record.rounds and not record.rounds[-1].turns:
             return engine, record.rounds.pop().number
         return engine, _open_due_round(engine)
+
+
+def _detached(record: GameRecord) -> GameRecord:
+    """A record of the same tags and entries that shares no turn or tag with `record`: a replay
+    writes each turn's canonical form into it, and must not write into the game in play."""
+    return GameRecord(record.game, [Tag(tag.name, tag.value, None, list(tag.comments)) for tag in record.tags],
+                      list(record.preamble),
+                      [Round(round_.number, None, [Turn(turn.player, turn.action, turn.text,
+                                                        comments=list(turn.comments)) for turn in round_.turns])
+                       for round_ in record.rounds], record.line)
 
 
 def _open_due_round(engine: Engine) -> int | None:
