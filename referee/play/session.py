@@ -15,19 +15,21 @@ Nothing here prints or knows about a terminal; the command line renders what it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME
 from referee.notation.codes import USAGE_CODES
 from referee.notation.reader import check_tags, parse_entry, read_games
-from referee.notation.scanner import TOKEN
+from referee.notation.scanner import TOKEN, clip
 from referee.notation.span import Span
-from referee.notation.writer import format_game
+from referee.notation.writer import escape, format_game
 from referee.pipeline.replay import replay_game, violation_diagnostic
-from referee.pipeline.source import Source
+from referee.pipeline.source import MAX_LINE_CHARS, Source
 from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
 
@@ -115,7 +117,10 @@ class Session:
         named = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in tags
                                              if name not in ("Game", "Result")]
         record = GameRecord(rules.id, tags=named + [Tag("Result", "*")])
-        problems: list[Diagnostic] = []
+        problems = [Diagnostic("N-TAG", problem, path, None, move_text=_tag_text(tag.name, tag.value))
+                    for tag in named if (problem := tag_problem(tag.name, tag.value)) is not None]
+        if problems:
+            raise Refused("the header facts set up no game", problems)
         check_tags(path, record, rules, problems)
         if problems:
             raise Refused("the header facts set up no game", problems)
@@ -124,7 +129,11 @@ class Session:
             raise Refused("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
         session = cls(path, rules, record, options)
-        session.save()
+        text = session.text()
+        unheld = log_problem(text)
+        if unheld is not None:
+            raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
+        session.save(text)
         return session
 
     @classmethod
@@ -165,7 +174,8 @@ class Session:
     def _judge(self, typed: str) -> Judgement:
         read = _read_entry(typed)
         if isinstance(read, Diagnostic):
-            return Judgement(typed, "refused", diagnostics=[read])
+            # An over-long line is not echoed whole: its beginning says which it was.
+            return Judgement(typed if len(typed) <= MAX_LINE_CHARS else clip(typed, 80), "refused", diagnostics=[read])
         number, number_span, turn = read
         problem = parse_entry(ENTRY_PATH, turn, self.rules)
         if problem is not None:
@@ -200,7 +210,14 @@ class Session:
             changes.append(f"the game is over: {self.result()}")
         else:
             self.pending = _open_due_round(engine)
-        self.save()
+        text = self.text()
+        unheld = log_problem(text)
+        if unheld is not None:  # taken back: the log written would not be one check reads
+            self._take_back_last()
+            return Judgement(typed, "refused", round=current, move=move, diagnostics=[
+                Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
+                           notes=["the log is left as it was; a shorter comment may still be recorded"])])
+        self.save(text)
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
                          engine.is_over, self.result())
 
@@ -225,6 +242,9 @@ class Session:
         end, an `Event`): the whole log is judged again with it and, when it stands, written;
         otherwise the findings that refuse it, and nothing changes."""
         where = Span(1, 1, len(name) + 1)
+        problem = tag_problem(name, value)
+        if problem is not None:
+            return [Diagnostic("N-TAG", problem, ENTRY_PATH, where)]
         if name in self.KEPT_TAGS:
             return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
                                notes=["the Result tag says '*' until the game ends, then what the rules give"])]
@@ -247,11 +267,18 @@ class Session:
                 if violation.part == f"tag:{name}" and violation.severity == "error":
                     return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
                                        notes=list(violation.notes))]
+        kept = self.record, self.engine, self.pending
         self.record = trial
         self.engine, self.pending = engine, opened
         self._changed()
+        text = self.text()
+        unheld = log_problem(text)
+        if unheld is not None:
+            self.record, self.engine, self.pending = kept
+            self._changed()
+            return [Diagnostic("N-TAG", unheld, ENTRY_PATH, where)]
         self.last = None
-        self.save()
+        self.save(text)
         return []
 
     # -- taking back -----------------------------------------------------------------------
@@ -259,6 +286,15 @@ class Session:
     def undo(self) -> str | None:
         """Take back the last entry recorded (the log's last, if it was resumed); its text, or
         None when the log holds no entry."""
+        taken = self._take_back_last()
+        if taken is None:
+            return None
+        self.last = None
+        self.save()
+        return taken.written()
+
+    def _take_back_last(self) -> Turn | None:
+        """The last entry taken out of the record and the game replayed without it."""
         rounds = self.record.rounds
         while rounds and not rounds[-1].turns:
             rounds.pop()
@@ -269,9 +305,7 @@ class Session:
             rounds.pop()
         self.engine, self.pending = self._replay(self.record)
         self._changed()
-        self.last = None
-        self.save()
-        return taken.written()
+        return taken
 
     # -- what the state is -----------------------------------------------------------------
 
@@ -383,8 +417,9 @@ class Session:
             tag.value = result
         return format_game(self.record, self.rules)
 
-    def save(self) -> None:
-        write_log(self.path, self.text())
+    def save(self, text: str | None = None) -> None:
+        """Write the log: `text` when it has just been made (and found one the log can hold)."""
+        write_log(self.path, self.text() if text is None else text)
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -417,6 +452,55 @@ class Session:
         if open_last and record.rounds and not record.rounds[-1].turns:
             return engine, record.rounds.pop().number
         return engine, _open_due_round(engine)
+
+
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
+"""What stands for a byte that is not UTF-8 in text read with `surrogateescape` (and a lone
+surrogate, which no UTF-8 file can hold)."""
+_LINE_ENDS = re.compile("[\n\r]")
+
+
+def text_problem(text: str, what: str) -> str | None:
+    """Why `text` (`what`: "this line", "a tag's value") cannot stand in a log line, or None:
+    a byte that is not UTF-8, a line end, or more characters than any line of a log may hold."""
+    if len(text) > MAX_LINE_CHARS:
+        return f"{what} is longer than {MAX_LINE_CHARS:,} characters, the most a line of a log may hold"
+    found = _NOT_TEXT.search(text)
+    if found is not None:
+        code = ord(found.group())
+        byte = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        return f"{what} holds {byte} at column {found.start() + 1}, which is not UTF-8 text"
+    if _LINE_ENDS.search(text) is not None:
+        return f"{what} holds a line end: it must be one line"
+    return None
+
+
+def tag_problem(name: str, value: str) -> str | None:
+    """Why a tag cannot be written in a log, or None: its name is a letter then letters, digits,
+    '_' or '-' (the pattern of schemas/game-record.schema.json), its value one line of text."""
+    if not TAG_NAME.fullmatch(name):
+        return (f"'{name}' cannot be a tag's name: a tag's name is a letter, then letters, digits, '_' or '-'"
+                if len(name) <= 40 else "this cannot be a tag's name: it is a letter, then letters, digits, "
+                                        "'_' or '-'")
+    return text_problem(f'[{name} "{escape(value)}"]', "the tag's line")
+
+
+def log_problem(text: str) -> str | None:
+    """Why `text`, a whole log, is not one `check` reads whole and `play` resumes, or None: a line
+    longer than a log's line may be, or more lines or characters than one game may run to."""
+    if len(text) > MAX_GAME_CHARS:
+        return f"the log would run past {MAX_GAME_CHARS >> 20} MiB, more than one game may hold"
+    lines = text.count("\n")
+    if lines > MAX_GAME_LINES:
+        return f"the log would run to {lines:,} lines, more than the {MAX_GAME_LINES:,} one game may hold"
+    if len(text) > MAX_LINE_CHARS and max(map(len, text.split("\n"))) > MAX_LINE_CHARS:
+        return f"the log would hold a line longer than {MAX_LINE_CHARS:,} characters, which no log line may be"
+    return None
+
+
+def _tag_text(name: str, value: str) -> str:
+    shown = f'[{name} "{value}"]' if len(name) + len(value) < 200 else f"[{name[:40]} …]"
+    return shown.replace("\n", "\\n")
 
 
 def _detached(record: GameRecord) -> GameRecord:
@@ -474,9 +558,13 @@ def _score_changes(before: Outcome, after: Outcome) -> list[str]:
 def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
     """A typed line read with the log's own tokens: an optional round number, one entry
     `NAME: BODY`, and optionally a comment after it."""
+    problem = text_problem(typed, "this line")
+    if problem is not None:
+        return _syntax(problem, Span(1, 1, 2))
     number: int | None = None
     number_span: Span | None = None
     turn: Turn | None = None
+    words: list[str] = []
     for match in TOKEN.finditer(typed):
         kind = match.lastgroup
         span = Span(1, match.start() + 1, match.end() + 1)
@@ -511,13 +599,14 @@ def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]
             if turn is None:
                 return _syntax(f"'{match.group()}' does not say whose entry it is", span,
                                "an entry starts with the player's id and a colon, as in 'A: draw'")
-            turn.text = f"{turn.text} {match.group()}" if turn.text else match.group()
+            words.append(match.group())  # joined once at the end: a long line costs its length
             turn.token_spans.append(span)
             turn.span = Span(1, turn.span.col if turn.span else span.col, span.end_col)
         else:
             return _syntax(f"unexpected '{match.group()}'", span)
     if turn is None:
         return _syntax("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    turn.text = " ".join(words)
     return number, number_span, turn
 
 

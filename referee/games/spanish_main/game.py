@@ -140,7 +140,7 @@ class SpanishMainRules(GameRules):
     def data_tag(self, data: Any) -> tuple[str, str] | None:
         if data.digest == card_data.sample_cards().digest:
             return ("Cards", card_data.SAMPLE_NAME)
-        return ("Cards", f"cards sha256:{data.digest}")
+        return ("Cards", f"{data.name} sha256:{data.digest}")  # the name the set answers to, pinned
 
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         if item is None:
