@@ -256,3 +256,56 @@ def test_card_names_from_data_are_shown_escaped_by_show_and_by_plays_show(tmp_pa
     json.loads(as_json.stdout)
     done = play(log, ["show"], "--data", str(data))
     assert b"Gull\\x1b[2J\\u202e" in done.stdout and b"\x1b" not in done.stdout and b"\xe2\x80\xae" not in done.stdout
+
+
+# -- the end of a hidden Korsar game ---------------------------------------------------------------
+
+
+def checked(path: str) -> list[str]:
+    game = check_text(path, Path(path).read_text(encoding="utf-8")).games[0]
+    return [d.code for d in game.diagnostics if d.is_error]
+
+
+def test_a_finished_game_whose_result_is_unknown_claims_none_and_resumes(tmp_path: Path) -> None:
+    """A hidden-hand team game over with the other hands never shown: the log claims no result
+    (as the sample does), never `*`, which would say it goes on (K-SCORE)."""
+    sample = ROOT / "samples/korsar/legal/team-partner-plays-on.korsar"
+    log = tmp_path / "t.korsar"
+    log.write_text(sample.read_text(encoding="utf-8"), encoding="utf-8")
+    done = play(log, ["tag Event Club night", "score"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert '[Event "Club night"]' in log.read_text(encoding="utf-8") and "Result" not in log.read_text(encoding="utf-8")
+    assert checked(str(log)) == []
+    session = Session.resume(str(log), log.read_text(encoding="utf-8"))
+    assert session.engine.is_over
+    session.undo()
+    assert '[Result "*"]' in log.read_text(encoding="utf-8") and checked(str(log)) == []
+
+
+def test_undo_of_the_end_takes_the_hands_shown_at_it_out_too(tmp_path: Path) -> None:
+    from tests.play_games import typed_game
+
+    typed = typed_game(ROOT / "samples/korsar/legal/no-deal.korsar")
+    end_hands = next(arg for arg in typed.header if arg.startswith("EndHands="))[len("EndHands="):]
+    session = Session.new(str(tmp_path / "nd.korsar"), GAMES["korsar"], [("Players", "A B C")])
+    for entry in typed.entries:
+        assert session.enter(entry).status == "recorded"
+    assert checked(session.path) == []  # over, the hands not shown yet: no result claimed
+    assert session.set_tag("EndHands", end_hands) == [] and checked(session.path) == []
+    assert session.undo() == typed.entries[-1] and session.dropped == ["EndHands"]
+    assert "EndHands" not in Path(session.path).read_text(encoding="utf-8") and checked(session.path) == []
+    assert session.enter(typed.entries[-1]).status == "recorded"
+    assert session.set_tag("EndHands", end_hands) == []
+    assert Path(session.path).read_text(encoding="utf-8") == typed.expected
+
+
+def test_hands_shown_before_the_end_are_judged_and_stand_only_for_that_end(tmp_path: Path) -> None:
+    session = Session.new(str(tmp_path / "h.korsar"), GAMES["korsar"], [("Players", "A B")])
+    session.enter("A: draw")
+    wrong = session.set_tag("EndHands", "A: $2 / B: $3")
+    assert wrong and wrong[0].code == "K-HIDDEN" and checked(session.path) == []
+    assert session.set_tag("EndHands", "A: $2 $3 $4 $5 $6 $7 $8 / B: R1 R2 R3 R4 Y1 Y2") == []
+    assert checked(session.path) == []
+    judgement = session.enter("B: draw")
+    assert judgement.status == "recorded" and "EndHands tag" in judgement.changes[-1]
+    assert "EndHands" not in Path(session.path).read_text(encoding="utf-8") and checked(session.path) == []

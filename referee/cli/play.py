@@ -283,8 +283,10 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
         return lines, True
     if word == "undo":
         taken = session.undo()
-        return ([f"undone: {visible(taken)}"] if taken else ["nothing to undo: the log holds no entry"]), \
-            taken is not None
+        if taken is None:
+            return ["nothing to undo: the log holds no entry"], False
+        return [f"undone: {visible(taken)}"] + [f"the {name} tag, which showed the end taken back, is taken out too"
+                                                for name in session.dropped], True
     if word == "show":
         view = session.engine.view()
         return [visible(line) for line in session.rules.render_view(view)], True

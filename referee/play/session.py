@@ -104,6 +104,8 @@ class Session:
         """Why the legal entries could not be listed in this state, if they could not."""
         self.why_problem: str | None = None
         """Why `why` could not say what the last entry changed, if it could not."""
+        self.dropped: list[str] = []
+        """The end tags the last undo took out with the end they showed."""
         self._epoch = 0
         self._result: tuple[int, str] | None = None
         self.engine, self.pending = self._replay(record)
@@ -204,6 +206,11 @@ class Session:
             self.pending = None
         self.record.rounds[-1].turns.append(recorded)
         self._changed()
+        tags_before = list(self.record.tags)
+        dropped = self._drop_end_tags()
+        if dropped:  # the end they showed is no longer the log's end
+            engine = self.engine
+            changes += [_dropped_note(name) for name in dropped]
         after = engine.outcome()
         changes += _score_changes(before, after)
         if engine.is_over:
@@ -213,6 +220,7 @@ class Session:
         text = self.text()
         unheld = log_problem(text)
         if unheld is not None:  # taken back: the log written would not be one check reads
+            self.record.tags = tags_before
             self._take_back_last()
             return Judgement(typed, "refused", round=current, move=move, diagnostics=[
                 Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
@@ -262,7 +270,7 @@ class Session:
             engine, opened = self._replay(trial, open_last=False)
         except Refused as refusal:
             return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
-        if engine.is_over:
+        if engine.is_over or name in self.rules.end_tags:  # an end tag is judged at any end the log has
             for violation in engine.copy().finish():
                 if violation.part == f"tag:{name}" and violation.severity == "error":
                     return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
@@ -286,15 +294,17 @@ class Session:
     def undo(self) -> str | None:
         """Take back the last entry recorded (the log's last, if it was resumed); its text, or
         None when the log holds no entry."""
-        taken = self._take_back_last()
+        self.dropped = []
+        taken = self._take_back_last(drop_end_tags=True)
         if taken is None:
             return None
         self.last = None
         self.save()
         return taken.written()
 
-    def _take_back_last(self) -> Turn | None:
-        """The last entry taken out of the record and the game replayed without it."""
+    def _take_back_last(self, drop_end_tags: bool = False) -> Turn | None:
+        """The last entry taken out of the record and the game replayed without it (and without
+        the tags that showed the end it was, with `drop_end_tags`)."""
         rounds = self.record.rounds
         while rounds and not rounds[-1].turns:
             rounds.pop()
@@ -303,9 +313,22 @@ class Session:
         taken = rounds[-1].turns.pop()
         if not rounds[-1].turns:
             rounds.pop()
+        if drop_end_tags:
+            self.dropped = self._drop_end_tags(replay=False)
         self.engine, self.pending = self._replay(self.record)
         self._changed()
         return taken
+
+    def _drop_end_tags(self, replay: bool = True) -> list[str]:
+        """Take the game's end tags out of the record (the engine read them at its set-up, so it
+        is replayed without them, with `replay`); their names."""
+        dropped = [tag.name for tag in self.record.tags if tag.name in self.rules.end_tags]
+        if dropped:
+            self.record.tags = [tag for tag in self.record.tags if tag.name not in self.rules.end_tags]
+            if replay:
+                self.engine, self.pending = self._replay(self.record)
+            self._changed()
+        return dropped
 
     # -- what the state is -----------------------------------------------------------------
 
@@ -411,7 +434,12 @@ class Session:
         """The log as it stands: canonical notation, its Result tag kept true."""
         result = self.result()
         tag = self.record.tag("Result")
-        if tag is None:
+        if result == "*" and self.engine.is_over:
+            # Over, but what it gives is not known (hands at the end not shown): a log claims no
+            # result then, as `*` would say the game goes on.
+            if tag is not None:
+                self.record.tags.remove(tag)
+        elif tag is None:
             self.record.tags.append(Tag("Result", result))
         else:
             tag.value = result
@@ -501,6 +529,10 @@ def log_problem(text: str) -> str | None:
 def _tag_text(name: str, value: str) -> str:
     shown = f'[{name} "{value}"]' if len(name) + len(value) < 200 else f"[{name[:40]} …]"
     return shown.replace("\n", "\\n")
+
+
+def _dropped_note(name: str) -> str:
+    return f"the {name} tag, which showed the log's end before this entry, is taken out"
 
 
 def _detached(record: GameRecord) -> GameRecord:
