@@ -309,3 +309,25 @@ def test_hands_shown_before_the_end_are_judged_and_stand_only_for_that_end(tmp_p
     judgement = session.enter("B: draw")
     assert judgement.status == "recorded" and "EndHands tag" in judgement.changes[-1]
     assert "EndHands" not in Path(session.path).read_text(encoding="utf-8") and checked(session.path) == []
+
+
+def test_a_view_that_fails_is_reported_and_the_session_goes_on(tmp_path: Path) -> None:
+    """`show`, `score`, `moves` and `why` only look: a failure in one is said, and the entries
+    typed after it are judged as ever."""
+    from referee.cli import play as play_command
+    from referee.reports.style import Style
+
+    session = korsar(tmp_path)
+    session.enter("A: $4")
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise TypeError("a gap")
+
+    session.engine.view = broken  # type: ignore[method-assign]
+    session.engine.outcome = broken  # type: ignore[method-assign]
+    for word, said in (("show", "cannot be shown here"), ("score", "cannot be shown here"),
+                       ("why", "cannot be worked out here")):
+        lines, _ = play_command._command_lines(session, word, "", Style(False))
+        assert any(said in line for line in lines), (word, lines)
+    del session.engine.view, session.engine.outcome
+    assert session.enter("B: $5").status == "recorded"

@@ -233,7 +233,10 @@ def _diagnostic_data(diagnostic: Diagnostic, typed: str) -> dict[str, Any]:
 
 
 def _prompt_text(session: Session) -> str:
-    due = session.due()
+    try:
+        due = session.due()
+    except Exception:  # noqa: BLE001 - the prompt is still shown, and the entry still judged
+        return "> "
     if due.over:
         return f"game over ({session.result()})> "
     who = "/".join(due.players) if due.players else "?"
@@ -275,8 +278,21 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
     return data
 
 
+LOOKING = ("show", "score", "moves", "why")
+"""Commands that only look at the game: whatever fails in them, the game goes on as it was."""
+
+
 def _command_lines(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     """What a prompt command says, and whether it did what was asked."""
+    if word not in LOOKING:
+        return _doing(session, word, rest, style)
+    try:
+        return _doing(session, word, rest, style)
+    except Exception as error:  # noqa: BLE001 - a gap in a view or a listing must not end a game in play
+        return [f"{word}: this cannot be shown here ({type(error).__name__}); the game is as it was"], False
+
+
+def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     if word == "help":
         lines = ["Type an entry as a log writes it, e.g. 'A: draw'; Tab completes the legal ones."]
         lines += [f"  {name:<6} {what}" for name, what in COMMANDS.items()]
@@ -371,7 +387,7 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
     known: dict[str, Ruling] = {r.id: r for r in NOTATION_CODES}
     for game in GAMES.values():
         known.update((r.id, r) for r in game.rulings)
-    wanted = [rule_id.upper() for rule_id in ids]
+    wanted = list(dict.fromkeys(rule_id.upper() for rule_id in ids))
     if not wanted:
         return [f"rules ID: one of {', '.join(r.id for r in rules.rulings)}"], False
     lines: list[str] = []
