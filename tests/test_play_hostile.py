@@ -16,7 +16,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.pipeline.replay import check_text
-from referee.play.session import Session
+from referee.play.session import Refused, Session
 from tests.play_games import ROOT
 
 REFEREE = [sys.executable, "-m", "referee"]
@@ -331,3 +331,18 @@ def test_a_view_that_fails_is_reported_and_the_session_goes_on(tmp_path: Path) -
         assert any(said in line for line in lines), (word, lines)
     del session.engine.view, session.engine.outcome
     assert session.enter("B: $5").status == "recorded"
+
+
+def test_a_log_that_canonical_form_would_lay_past_one_games_lines_is_not_resumed(tmp_path: Path,
+                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A log packed on few lines, within the limits, whose canonical form (one round a line,
+    comments wrapped) would run past them: refused when resumed, left as it was."""
+    log = tmp_path / "g.korsar"
+    text = '[Game "Korsar"]\n[Players "A B"]\n[Seed "s"]\n\n1. A: draw {' + "word " * 400 + "} B: draw\n"
+    log.write_text(text, encoding="utf-8")
+    monkeypatch.setattr("referee.play.session.MAX_GAME_LINES", 8)
+    assert check_text("g", text).ok
+    with pytest.raises(Refused) as refused:
+        Session.resume(str(log), text)
+    assert "cannot be continued here" in refused.value.message and refused.value.usage
+    assert log.read_text(encoding="utf-8") == text

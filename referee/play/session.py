@@ -161,8 +161,13 @@ class Session:
             raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
                           game.suppressed)
         assert game.record is not None and game.rules is not None
+        session = cls(path, game.rules, game.record, options)
+        unheld = log_problem(session.text())  # it is written back canonically at its next change
+        if unheld is not None:
+            raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
+                          usage=True)
         clear_leftovers(path)
-        return cls(path, game.rules, game.record, options)
+        return session
 
     # -- judging ---------------------------------------------------------------------------
 
