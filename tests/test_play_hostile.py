@@ -193,6 +193,9 @@ def test_a_byte_that_is_not_utf8_refuses_its_line_and_the_script_goes_on(tmp_pat
     assert verdicts[1].startswith("refused: N-SYNTAX this line holds byte 0xe9")
     assert verdicts[-2:] == ["recorded 1: A: draw (round 1 begins)", "recorded 2: B: draw"]
     assert check_text("g", log.read_text(encoding="utf-8")).ok
+    done = play(log, b"A: draw {caf\xe9}\n", "--format", "jsonl")
+    verdict = json.loads(done.stdout.decode("utf-8"))  # strict UTF-8 JSON, no lone surrogate
+    assert verdict["input"] == "A: draw {caf\\xe9}" and verdict["verdict"] == "refused"
 
 
 def test_closed_standard_input_is_a_usage_error(tmp_path: Path) -> None:
@@ -308,6 +311,7 @@ def test_hands_shown_before_the_end_are_judged_and_stand_only_for_that_end(tmp_p
     assert checked(session.path) == []
     judgement = session.enter("B: draw")
     assert judgement.status == "recorded" and "EndHands tag" in judgement.changes[-1]
+    assert session.current_round() == 2 and session.enter("A: draw").round == 2
     assert "EndHands" not in Path(session.path).read_text(encoding="utf-8") and checked(session.path) == []
 
 

@@ -24,7 +24,7 @@ from referee.games import GAMES, game_for_tag, game_names
 from referee.games.base import GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
-from referee.pipeline.fileio import standard_input
+from referee.pipeline.fileio import display_path, standard_input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, decode
 from referee.play.logfile import LockRefused, LogBusy, LogLock
@@ -263,7 +263,8 @@ def _verdict_text(judgement: Judgement) -> str:
 
 
 def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
-    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": judgement.typed,
+    typed = display_path(judgement.typed)  # bytes that are not UTF-8 as `\xNN`: JSON any reader reads
+    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": typed,
                             "verdict": judgement.status}
     if judgement.entry is not None:
         data["entry"] = judgement.entry
@@ -271,7 +272,7 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
         data["move"] = judgement.move
     if judgement.round is not None:
         data["round"] = judgement.round
-    data["diagnostics"] = [_diagnostic_data(d, judgement.typed) for d in judgement.diagnostics]
+    data["diagnostics"] = [_diagnostic_data(d, typed) for d in judgement.diagnostics]
     data["changes"] = list(judgement.changes)
     data["over"] = judgement.over
     data["result"] = judgement.result
@@ -436,7 +437,8 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
             lines, done = _command_lines(session, command[0], command[1], style)
             refused = refused or not done
             if output_format == "jsonl":
-                write(json_visible(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number, "input": line,
+                write(json_visible(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number,
+                                               "input": display_path(line),
                                                "verdict": "done" if done else "refused", "command": command[0],
                                                "lines": lines}, ensure_ascii=False)))
             else:

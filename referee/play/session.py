@@ -220,7 +220,7 @@ class Session:
         changes += _score_changes(before, after)
         if engine.is_over:
             changes.append(f"the game is over: {self.result()}")
-        else:
+        elif not dropped:  # a replay has opened the round due already
             self.pending = _open_due_round(engine)
         text = self.text()
         unheld = log_problem(text)
