@@ -36,7 +36,8 @@ def korsar(tmp_path: Path) -> Session:
 # -- listing, completion and why never touch the game ------------------------------------------
 
 
-def test_a_listing_that_fails_halfway_leaves_the_game_as_it_was(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_listing_that_fails_halfway_leaves_the_game_as_it_was(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A listing that plays a trial entry and then fails (a generator's gap) must not leave the
     trial in the game: the state and the next legal entry are those before it."""
     session = korsar(tmp_path)
@@ -337,8 +338,8 @@ def test_a_view_that_fails_is_reported_and_the_session_goes_on(tmp_path: Path) -
     assert session.enter("B: $5").status == "recorded"
 
 
-def test_a_log_that_canonical_form_would_lay_past_one_games_lines_is_not_resumed(tmp_path: Path,
-                                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_log_whose_canonical_form_would_run_past_one_games_lines_is_not_resumed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A log packed on few lines, within the limits, whose canonical form (one round a line,
     comments wrapped) would run past them: refused when resumed, left as it was."""
     log = tmp_path / "g.korsar"
