@@ -351,3 +351,22 @@ def test_a_log_whose_canonical_form_would_run_past_one_games_lines_is_not_resume
         Session.resume(str(log), text)
     assert "cannot be continued here" in refused.value.message and refused.value.usage
     assert log.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(("source", "built_in", "log"), [
+    ("docs/examples/my-cards.json", "sample", "g.spanish-main"),
+    ("samples/perroquets/boards/lagoon-9.json", "default", "g.perroquets"),
+])
+def test_data_that_takes_the_built_in_name_for_other_data_is_refused(tmp_path: Path, source: str, built_in: str,
+                                                                       log: str) -> None:
+    """A log naming the built-in data by its name is judged on the built-in data: a file of other
+    data under that name could never be named, so --data refuses it rather than start a game
+    that cannot be resumed."""
+    document = json.loads((ROOT / source).read_text(encoding="utf-8"))
+    document["id"] = built_in
+    data = tmp_path / "club.json"
+    data.write_text(json.dumps(document), encoding="utf-8")
+    game = "spanish-main" if log.endswith("spanish-main") else "perroquets"
+    done = play(tmp_path / log, [], "--game", game, "--players", "Anna Ben", "--data", str(data))
+    assert done.returncode == 2, done.stderr
+    assert f"named '{built_in}'".encode() in done.stderr and not (tmp_path / log).exists()
