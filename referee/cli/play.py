@@ -238,7 +238,8 @@ def _prompt_text(session: Session) -> str:
     except Exception:  # noqa: BLE001 - the prompt is still shown, and the entry still judged
         return "> "
     if due.over:
-        return f"game over ({session.result()})> "
+        result = session.result()
+        return f"game over ({result if result != '*' else 'result not known yet'})> "
     who = "/".join(due.players) if due.players else "?"
     kinds = f" [{', '.join(due.kinds)}]" if due.kinds else ""
     number = f"{due.round}. " if due.round is not None else ""
@@ -530,4 +531,6 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
-    emit(visible(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\""))
+    claimed = session.record.tag("Result")
+    emit(visible(f"log kept in {session.path}: {session.moves} moves, "
+                 + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

@@ -219,7 +219,9 @@ class Session:
         after = engine.outcome()
         changes += _score_changes(before, after)
         if engine.is_over:
-            changes.append(f"the game is over: {self.result()}")
+            result = self.result()
+            changes.append(f"the game is over: {result}" if result != "*" else
+                           "the game is over: what it gives is not known yet, and the log claims no result")
         elif not dropped:  # a replay has opened the round due already
             self.pending = _open_due_round(engine)
         text = self.text()
