@@ -295,6 +295,7 @@ def test_undo_of_the_end_takes_the_hands_shown_at_it_out_too(tmp_path: Path) -> 
     for entry in typed.entries:
         assert session.enter(entry).status == "recorded"
     assert checked(session.path) == []  # over, the hands not shown yet: no result claimed
+    assert session.last is not None and "not known yet" in session.last.changes[-1]
     assert session.set_tag("EndHands", end_hands) == [] and checked(session.path) == []
     assert session.undo() == typed.entries[-1] and session.dropped == ["EndHands"]
     assert "EndHands" not in Path(session.path).read_text(encoding="utf-8") and checked(session.path) == []
