@@ -183,8 +183,10 @@ class SpanishMainEngine(GameState, Engine):
         geometry reads the state saved before the entry, saves all of it."""
         if self._journal is None:
             saved = self._snapshot()
-            verdict = self._play_saved(player, action)
-            self._restore(saved)
+            try:
+                verdict = self._play_saved(player, action)
+            finally:  # whatever stops the trial, nothing of it stays
+                self._restore(saved)
             return verdict is None
         self._accepted = None
         kept = self._lend()

@@ -19,7 +19,9 @@ RULINGS: tuple[Ruling, ...] = (
        "1–6, a missing roll or a roll where none is due is illegal."),
     _R("S-DATA", "Card data", "No card is built in: the Cards tag names the card data, 'sample' for the small "
        "invented set the package ships, or a file given with --data, by its name (the file's id, or else its "
-       "file name less .json) and optionally its SHA-256. Data not given, or not the data named, is N-DATA. The "
+       "file name less .json, each character a tag cannot write made a '-') and optionally its SHA-256. Data not "
+       "given, or not the data named, is N-DATA; a file of other cards named 'sample' is refused, as no log could "
+       "name it. The "
        "file is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
     _R("S-DATA-CHECK", "What a schema cannot say", "Ids unique, nationalities listed, a ship's cannons one a mast, "
        "links to another ship or crew of the file, uniques at 0 gold, known keywords. A bad file stops the run "
