@@ -21,16 +21,16 @@ from referee.cli import Refused as ClickRefused
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag, game_names
-from referee.games.base import GameRules, JudgeOptions, Ruling
+from referee.games.base import Consequence, GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import DecodeError, decode
 from referee.play.logfile import LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
+from referee.play.session import ENTRY_PATH, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
-from referee.reports.text import render_json_diagnostic, render_score
+from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
@@ -38,7 +38,7 @@ COMMANDS = {
     "undo": "take back the last entry recorded",
     "show": "the whole state, as `referee show` prints it",
     "moves": "the legal entries now",
-    "why": "what the last entry changed, or why it was refused and the rulings that decided it",
+    "why": "why [N]: what the last entry (or entry N) did and the rulings that decided it, or why it was refused",
     "score": "the score as it stands",
     "rules": "rules ID: explain a ruling or code",
     "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
@@ -254,6 +254,7 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
         data["round"] = judgement.round
     data["diagnostics"] = [_diagnostic_data(d, judgement.typed) for d in judgement.diagnostics]
     data["changes"] = list(judgement.changes)
+    data["account"] = [consequence_line(consequence) for consequence in judgement.account]
     data["over"] = judgement.over
     data["result"] = judgement.result
     return data
@@ -280,7 +281,7 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
     if word == "moves":
         return _moves_lines(session), True
     if word == "why":
-        return _why_lines(session, style), True
+        return _why_lines(session, style, rest.strip())
     if word == "rules":
         return _rules_lines(session.rules, rest.split())
     if word == "tag":
@@ -311,38 +312,36 @@ def _moves_lines(session: Session) -> list[str]:
     return lines
 
 
-def _why_lines(session: Session, style: Style) -> list[str]:
+def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[str], bool]:
+    """`why`: the last entry's account in full (after a resume, the log's last entry's), or
+    why it was refused; `why N`: the account of entry N."""
+    if asked:
+        if not asked.isdigit():
+            return [f"why N: N is an entry's number, 1 to {session.moves} (not {asked!r})"], False
+        told = session.account_of(int(asked))
+        if told is None:
+            return [f"there is no entry {asked}: the log holds {session.moves}"], False
+        return _told(int(asked), *told), True
     last = session.last
-    if last is None:
-        return ["no entry judged yet in this session"]
-    if last.status == "refused":
+    if last is not None and last.status == "refused":
         diagnostic = last.diagnostics[0]
         lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
-        return lines
-    lines = [f"move {last.move}: {last.entry}"] + [f"  {change}" for change in last.changes]
-    changes = session.why()
-    for change in changes[:WHY_SHOWN]:
-        if change.before is MISSING:
-            lines.append(f"  {change.key}: + {_brief(change.after)}")
-        elif change.after is MISSING:
-            lines.append(f"  {change.key}: − {_brief(change.before)}")
-        else:
-            lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
-    if len(changes) > WHY_SHOWN:
-        lines.append(f"  and {len(changes) - WHY_SHOWN} more changes: `show` prints the whole state")
-    for warning in last.diagnostics:
-        lines.append(f"  warning[{warning.code}] {warning.message}")
-    return lines
+        lines += [f"  {consequence_line(consequence)}" for consequence in last.account[1:]]
+        return lines, True
+    if not session.moves:
+        return ["no entry yet: the log holds none"], True
+    told = session.account_of(session.moves)
+    assert told is not None
+    lines = _told(session.moves, *told)
+    if last is not None and last.move == session.moves:
+        lines += [f"  {change}" for change in last.changes]
+        lines += [f"  warning[{warning.code}] {warning.message}" for warning in last.diagnostics]
+    return lines, True
 
 
-WHY_SHOWN = 16
-"""Changes `why` lists one by one."""
-
-
-def _brief(value: Any, limit: int = 100) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def _told(move: int, entry: str, account: list[Consequence]) -> list[str]:
+    return [f"move {move}: {entry}"] + [f"  {consequence_line(consequence)}" for consequence in account]
 
 
 def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]:
@@ -456,15 +455,19 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             continue
         judgement = session.enter(line)
         if judgement.status == "recorded":
-            said = style("✓", "green", "bold") + f" {judgement.round}. {judgement.entry}" \
+            verdict = style("✓", "green", "bold") + f" {judgement.round}. {judgement.entry}" \
                 if judgement.round is not None else style("✓", "green", "bold") + f" {judgement.entry}"
             if judgement.changes:
-                said += style(f"  ({'; '.join(judgement.changes)})", "dim")
-            emit(said)
+                verdict += style(f"  ({'; '.join(judgement.changes)})", "dim")
+            emit(verdict)
+            for consequence in judgement.account:
+                emit(style(f"  · {consequence_line(consequence)}", "dim"))
             for warning in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(warning, line), style))
         else:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
+            for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
+                emit(style(f"  · {consequence_line(consequence)}", "dim"))
     emit(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\"")

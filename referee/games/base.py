@@ -555,7 +555,7 @@ def refusal_account(rule: str, ruling: Ruling | None, player: str, body: str,
     said: list[Consequence] = []
     if ruling is not None:
         first = ruling.text.split(". ")[0].rstrip(".")
-        said.append(Consequence(f"refused by {rule} ({ruling.title.lower()}): {first}.", rule))
+        said.append(Consequence(f"{ruling.title}: {first}.", rule))
     else:
         said.append(Consequence(f"refused by {rule}", rule))
     runs = entries.runs() if isinstance(entries, EntryList) else \

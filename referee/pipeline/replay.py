@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome
+from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, Outcome
 from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
 from referee.record import Comment, GameRecord, Round, Turn
@@ -304,6 +304,41 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
         if not _suppressed(report, diagnostic, _comments_of(record, violation)):
             report.diagnostics.append(diagnostic)
     return _finish(report, engine), positions
+
+
+def entry_account(rules: GameRules, record: GameRecord, move: int,
+                  options: JudgeOptions = NO_OPTIONS) -> list[Consequence] | None:
+    """The account of entry `move` (from 1) of a record: what the rules did with it, as its
+    game's engine tells it (`Engine.account`), from a fresh replay up to it (what `show
+    --move`, `play`'s `why N` and a replay page tell). An entry an allow comment set aside
+    is told as such; None when the record does not reach the entry legally."""
+    engine = rules.new_engine(record, options)
+    if isinstance(engine, Violation):
+        return None
+    number = 0
+    for round_ in record.rounds:
+        for _ in range(64):  # a fault found in an earlier entry as the round begins, set aside as check does
+            violation = engine.start_round(round_.number)
+            if violation is None or violation.entry is None:
+                break
+            engine.set_aside("", None, violation)
+        if violation is not None:
+            return None
+        for turn in round_.turns:
+            number += 1
+            before = engine.view() if number == move else None
+            violation = engine.play(turn.player, turn.action)
+            if violation is not None:
+                engine.set_aside(turn.player, turn.action, violation)
+                if number == move:
+                    return [Consequence(f"this entry breaks {violation.rule}: {violation.message}; an allow "
+                                        "comment sets it aside, and the game goes on as if it had not been made",
+                                        violation.rule)]
+                continue
+            engine.take_notices()
+            if before is not None:
+                return engine.account(before, turn.player, turn.action)
+    return None
 
 
 def violation_diagnostic(path: str, violation: Violation, record: GameRecord, round_: Round | None,

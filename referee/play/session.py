@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
-from referee.notation.codes import USAGE_CODES
+from referee.games.base import (NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, LegalEntry, Outcome,
+                                 refusal_account)
+from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.reader import check_tags, parse_entry, read_games
 from referee.notation.scanner import TOKEN
 from referee.notation.span import Span
 from referee.notation.writer import format_game
-from referee.pipeline.replay import replay_game, violation_diagnostic
+from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
 from referee.pipeline.source import Source
 from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
@@ -41,7 +42,9 @@ Status = Literal["recorded", "refused"]
 class Judgement:
     """The verdict on one typed entry. `entry` is the canonical text recorded (`A: xA4
     R1@B5`), `move` its number in the game; `diagnostics` are the findings, errors for a
-    refused entry, warnings for a recorded one; `changes` say briefly what it changed."""
+    refused entry, warnings for a recorded one; `changes` say briefly what it changed;
+    `account` says what the rules did with it, a consequence a sentence, or for a refused
+    entry the rule it breaks and what would have been legal instead."""
 
     typed: str
     status: Status
@@ -52,6 +55,7 @@ class Judgement:
     changes: list[str] = field(default_factory=list)
     over: bool = False
     result: str = "*"
+    account: list[Consequence] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,8 +161,18 @@ class Session:
         """Judge one typed entry (`A: R2@A3`, optionally after its round number and followed by
         a comment); a legal one is recorded and written to the log before this returns."""
         judgement = self._judge(typed)
+        if judgement.status == "refused" and judgement.diagnostics:
+            judgement.account = self._refusal_account(typed, judgement.diagnostics[0])
         self.last = judgement
         return judgement
+
+    def _refusal_account(self, typed: str, diagnostic: Diagnostic) -> list[Consequence]:
+        """The rule a refused entry breaks, in words, and the legal entries nearest to it."""
+        code = diagnostic.code
+        ruling = self.rules.ruling(code) or notation_code(code)
+        player, _, body = typed.strip().partition(":")
+        player = player.strip().split(" ")[-1]  # after a round number typed before it
+        return refusal_account(code, ruling, player, body.strip(), self.legal_entries())
 
     def _judge(self, typed: str) -> Judgement:
         read = _read_entry(typed)
@@ -177,6 +191,7 @@ class Session:
         action = self.rules.spelled_out(engine, turn.player, turn.action)
         canonical = engine.canonical_action(turn.player, action)
         before = engine.outcome()
+        seen = engine.view()  # what the account of the entry is told against
         violation = engine.play(turn.player, action)
         if violation is not None:
             diagnostic = violation_diagnostic(ENTRY_PATH, violation, self.record, round_, turn, move)
@@ -200,7 +215,7 @@ class Session:
             self.pending = _open_due_round(engine)
         self.save()
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
-                         engine.is_over, self.result())
+                         engine.is_over, self.result(), _account(engine, seen, turn.player, action))
 
     def _wrong_round(self, number: int, span: Span | None, current: int | None, move: int) -> Diagnostic:
         """A typed round number that is not the round the entry falls in, explained by the
@@ -362,6 +377,17 @@ class Session:
         _differences(engine_before.view(), self.engine.view(), "", changes)
         return changes
 
+    def account_of(self, move: int) -> tuple[str, list[Consequence]] | None:
+        """Entry `move` of the log (1 is the first) as written, and its account: what the rules
+        did with it, found by replaying the log up to it (so it is told after a resume, or long
+        after the entry was typed); None when the log has no such entry."""
+        if not 1 <= move <= self.moves:
+            return None
+        found = self.record.entry(move)
+        assert found is not None
+        account = entry_account(self.rules, self.record, move, self.options)
+        return found[1].written(), account or []
+
     # -- the log ---------------------------------------------------------------------------
 
     def text(self) -> str:
@@ -408,6 +434,15 @@ class Session:
         if open_last and record.rounds and not record.rounds[-1].turns:
             return engine, record.rounds.pop().number
         return engine, _open_due_round(engine)
+
+
+def _account(engine: Engine, before: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+    """The engine's account of the entry it has just played. An account that cannot be worked
+    out must not end a game in play: it says so, and the entry stands."""
+    try:
+        return engine.account(before, player, action)
+    except Exception as error:  # noqa: BLE001 - the entry is recorded; only its telling failed
+        return [Consequence(f"(this entry's account could not be worked out: {type(error).__name__})", "")]
 
 
 def _open_due_round(engine: Engine) -> int | None:
