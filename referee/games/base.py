@@ -288,11 +288,17 @@ class Engine(ABC):
         """The account of the entry just played: what the rules did with it, a sentence each,
         each citing its ruling. `before` is the view the engine gave before the entry.
         Worked out only when asked, from the views before and after the entry (which a
-        replay keeps anyway), by the game package's `account` module (loaded only then), so
-        judging a log spends nothing on it."""
+        replay keeps anyway), so judging a log spends nothing on it."""
+        return self.account_between(before, self.view(), player, action)
+
+    def account_between(self, before: dict[str, Any], after: dict[str, Any], player: str,
+                        action: Any) -> list["Consequence"]:
+        """`account` for views taken before and after the entry (a replay that keeps every view
+        tells each step without taking one again): by the game package's `account` module,
+        loaded only then."""
         package = type(self).__module__.rpartition(".")[0]
         module = importlib.import_module(f"{package}.account")
-        return module.account(before, self.view(), player, action)
+        return module.account(before, after, player, action)
 
     def copy(self) -> "Engine":
         """An independent copy of the state (for exploring moves without changing this one)."""
