@@ -5,6 +5,7 @@ back the sample they were typed from, exactly."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,40 @@ def test_every_entry_standing_exits_0_and_each_verdict_is_valid_json(tmp_path: P
     assert verdicts[0]["changes"][0] == "round 1 begins"
     assert [v["line"] for v in verdicts] == list(range(1, len(lines) + 1))
     assert verdicts[12]["lines"] == [f"undone: {typed.entries[11]}"]
+
+
+IMPLIED = {"korsar": ("takes galleon", "(K-CONTROL)", "(K-SCORE)"),
+           "corsari": ("is the fastest captain (C-RAISE)", "home-port colour", "cards in all (C-SCORE)"),
+           "perroquets": ("flies from", "sails from", "(P-FLY-SHIP)", "(P-END)"),
+           "spanish-main": ("docks at", "(S-EXPLORE)", "(S-UNLOAD)", "(S-WIN)")}
+"""Sentences the rules imply somewhere in each game of PLAYED: captures, a round's split, a
+parrot caught and a ship's path, exploring and the gold that wins."""
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_a_whole_game_typed_tells_every_entrys_account_and_why_tells_it_again_after_a_resume(
+        tmp_path: Path, game: str) -> None:
+    typed = typed_game(PLAYED[game])
+    log = tmp_path / f"table{GAMES[game].extensions[0]}"
+    done = play(log, typed.entries, *typed.header, "--format", "jsonl")
+    assert done.returncode == 0, done.stderr
+    verdicts = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(verdicts) == len(typed.entries)
+    for verdict in verdicts:
+        assert schema_errors("play-verdict", verdict) == []
+        assert verdict["verdict"] == "recorded" and verdict["account"], verdict
+        for line in verdict["account"]:
+            assert re.search(r"\([A-Z]-[A-Z0-9-]+\)$", line), line  # each cites its ruling
+            assert not re.search(r"[{}]|\[\{|\"\w+\":", line), line  # no dump of the state
+    told = "\n".join(line for verdict in verdicts for line in verdict["account"])
+    for sentence in IMPLIED[game]:
+        assert sentence in told, sentence
+    resumed = play(log, ["why", "why 2"])  # a new session: the log's last entry, and entry 2
+    said = resumed.stdout.splitlines()
+    assert said[0] == f"move {len(typed.entries)}: {typed.entries[-1]}"
+    assert said[1:1 + len(verdicts[-1]["account"])] == [f"  {line}" for line in verdicts[-1]["account"]]
+    assert f"move 2: {verdicts[1]['entry']}" in said and f"  {verdicts[1]['account'][0]}" in said
+    assert "no entry judged" not in resumed.stdout
 
 
 def test_a_refused_entry_says_the_rule_and_points_at_the_part_at_fault(tmp_path: Path) -> None:

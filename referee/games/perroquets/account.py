@@ -25,7 +25,7 @@ def account(before: dict[str, Any], after: dict[str, Any], player: str, action: 
     if last is not None and (earlier is None or earlier.get("number") != last.get("number")
                              or earlier.get("flights") != last.get("flights")
                              or earlier.get("order") != last.get("order")):
-        said += round_account(last)
+        said += round_account(last, after.get("board") or {})
     said += _holds(before, after)
     if after.get("over") and not before.get("over"):
         said.append(Consequence(f"the game is over: it ended {after.get('end')}", "P-END"))
@@ -75,22 +75,27 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, action: A
     return []
 
 
-HAPPENINGS = (("island", "P-ISLAND"), ("picks up", "P-PICKUP"), ("leaves", "P-PICKUP"), ("meets", "P-MEET"))
+HAPPENINGS = (("island", "P-ISLAND"), ("picks up", "P-PICKUP"), ("leaves a", "P-PICKUP"), ("meets", "P-MEET"),
+              ("the next step leaves the board", "P-EDGE"), ("stays", "P-EDGE"))
+"""What befell a ship on a square (as `show` words it), by its first words, and the ruling."""
 
 
-def round_account(last: dict[str, Any]) -> list[Consequence]:
+def round_account(last: dict[str, Any], board: dict[str, Any]) -> list[Consequence]:
     """The round as the referee worked it out (the view's `last_round`), a consequence a line."""
     said: list[Consequence] = []
     number = last.get("number")
+    width, height = board.get("width", 0), board.get("height", 0)
     for flight in last.get("flights", []):
         over = flight["over"]
+        x, y = flight["from"]["x"], flight["from"]["y"]
+        start = f"{chr(97 + x)}{y + 1}" if 0 <= x < width and 0 <= y < height else "its dot"
         if flight["outcome"] == "captured":
             end = f"caught by {flight['by']}'s ship over {over[-1]}" if over else f"caught by {flight['by']}"
         elif flight["outcome"] == "gone":
             end = "flies off the board and is gone"
         else:
             end = f"stops over {over[-1]}" if over else "stays"
-        said.append(Consequence(f"a {flight['value']} flies over {' '.join(over) or 'nothing'}: {end}",
+        said.append(Consequence(f"a {flight['value']} flies from {start} over {' '.join(over) or 'nothing'}: {end}",
                                 flight.get("rule") or "P-FLY"))
     for stuck in last.get("stuck", []):
         said.append(Consequence(f"{stuck} is stuck: his ship stays and loses 3 parrots", "P-STUCK"))
@@ -106,10 +111,6 @@ def round_account(last: dict[str, Any]) -> list[Consequence]:
             for what in step["happened"]:
                 rule = next((rule for word, rule in HAPPENINGS if what.startswith(word)), "P-SHIP")
                 said.append(Consequence(f"{voyage['player']} on {step['square']}: {what}", rule))
-        if voyage.get("edge"):
-            said.append(Consequence(f"{voyage['player']}'s ship is stopped by the edge of the board", "P-EDGE"))
-    if last.get("ended"):
-        said.append(Consequence(f"the game ends in round {number}: {last['ended']}", "P-END"))
     return said
 
 
