@@ -27,7 +27,7 @@ def account(before: dict[str, Any], after: dict[str, Any], player: str, action: 
     said = _entry(before, after, player, action) if isinstance(action, Event) else []
     said += _ships(before, after)
     said += _islands_and_forts(before, after)
-    said += _gold(before, after)
+    said += _gold(before, after, any(c.ruling == "S-SINK-SPLIT" for c in said))
     return said
 
 
@@ -130,6 +130,15 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, event: Ev
     return [Consequence(f"{who}: {verb}", "S-TURN")]
 
 
+def _home_dock(ship: dict[str, Any], view: dict[str, Any]) -> str | None:
+    """The home island of the ship's controller where it is docked, if it is."""
+    homes = {island["name"] for island in view.get("islands", []) if island.get("home_of")
+             and any(ship["id"] in (s["id"] for s in fleet) for owner, fleet in view.get("fleets", {}).items()
+                     if owner == island["home_of"])}
+    docked = [state[len("docked at "):] for state in ship["state"] if state.startswith("docked at ")]
+    return next((name for name in docked if name in homes), None)
+
+
 def _sinks(before: dict[str, Any], after: dict[str, Any], target: str) -> bool:
     was, now = _ships_by_id(before).get(target), _ships_by_id(after).get(target)
     return bool(was and now and "derelict" in was["state"] and "sunk" in now["state"])
@@ -170,7 +179,12 @@ def _ships(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
             said.append(Consequence(f"{ship_id} takes aboard {', '.join(came)}; load {ship['load']} of "
                                     f"{ship['cargo']}", "S-CARGO"))
         if gone and "sunk" not in ship["state"]:
-            said.append(Consequence(f"{ship_id} no longer carries {', '.join(map(_token, gone))}", "S-CARGO"))
+            home = _home_dock(ship, after)
+            if home:
+                said.append(Consequence(f"{ship_id}, docked at its home island {home}, unloads "
+                                        f"{', '.join(map(_token, gone))}", "S-UNLOAD"))
+            else:
+                said.append(Consequence(f"{ship_id} no longer carries {', '.join(map(_token, gone))}", "S-CARGO"))
         if "sunk" in ship["state"] and "sunk" not in old["state"] and old["treasure"]:
             said.append(_sinking_split(ship_id, old, now, before, after))
     return said
@@ -244,15 +258,15 @@ def _islands_and_forts(before: dict[str, Any], after: dict[str, Any]) -> list[Co
     return said
 
 
-def _gold(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
+def _gold(before: dict[str, Any], after: dict[str, Any], sinking: bool) -> list[Consequence]:
     said: list[Consequence] = []
     was = before.get("gold", {})
     for player, gold in after.get("gold", {}).items():
         old = was.get(player)
         if old is not None and gold["home"] != old["home"]:
             said.append(Consequence(f"{player} has {gold['home']} gold at home ({gold['total']} in all; "
-                                    f"{after.get('to_win')} wins)", "S-UNLOAD" if gold["home"] > old["home"]
-                                    else "S-GOLD"))
+                                    f"{after.get('to_win')} wins)", "S-SINK-SPLIT" if sinking
+                                    else "S-UNLOAD" if gold["home"] > old["home"] else "S-GOLD"))
     if after.get("winner") and not before.get("winner"):
         totals = ", ".join(f"{p} {g['total']}" for p, g in after.get("gold", {}).items())
         said.append(Consequence(f"{after['winner']} wins: more than half the {after.get('distributed')} gold "
