@@ -324,3 +324,43 @@ def test_a_log_is_played_in_one_session_at_a_time(tmp_path: Path) -> None:
     after = play(log, ["B: draw"])
     assert after.returncode == 0 and after.stdout.startswith("recorded 4: B: draw"), after.stdout + after.stderr
     assert not (tmp_path / ".table.korsar.lock").exists()
+
+
+def test_a_seed_is_refused_for_a_game_no_seed_deals_rather_than_dropped(tmp_path: Path) -> None:
+    for game, players in (("perroquets", "Anna Ben"), ("spanish-main", "Anna Ben")):
+        log = tmp_path / f"g{GAMES[game].extensions[0]}"
+        done = play(log, [], "--game", game, "--players", players, "--seed", "club-night")
+        assert done.returncode == 2 and "is not dealt by a seed" in done.stderr, done.stderr
+        assert not log.exists()
+    log = tmp_path / "g.corsari"
+    assert play(log, [], "--game", "corsari", "--players", "A B C", "--seed", "club-night").returncode == 0
+    assert '[Seed "club-night"]' in log.read_text(encoding="utf-8")
+
+
+def test_a_face_down_card_is_named_by_no_entry_offered(tmp_path: Path) -> None:
+    """A seeded Corsari deck is known to the engine, not to the table: neither Tab nor `moves`
+    offers an entry that names the card a take from the deck draws (a discard of it, a raise
+    after it); the entry is still recorded when its taker types it."""
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"],
+                          [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    state = session.engine.current
+    top, hand = state.deck[-1], set(state.hands[0])
+    assert top not in hand  # the seed deals A a hand without the deck's top card
+    offered = [text for _, _, texts in session.entry_runs() for text in texts]
+    assert offered and not any(top in text.split() or f"-{top}" in text for text in offered)
+    assert not any(text.startswith("deck") and "raise" in text for text in offered)
+    assert {f"deck -{card}" for card in hand} <= set(offered)
+    listed = play(tmp_path / "g.corsari", ["moves all"])
+    assert f"-{top} " not in listed.stdout + " " and f"-{top}\n" not in listed.stdout
+    assert session.enter(f"A: deck -{top}").status == "recorded"
+
+
+def test_moves_sums_up_a_long_listing_by_kind_and_lists_every_entry_when_asked(tmp_path: Path) -> None:
+    log = tmp_path / "g.corsari"
+    done = play(log, ["moves", "moves all"], "--game", "corsari", "--players", "A B C", "--seed", "corsari3-65",
+                "--format", "jsonl")
+    summed, every = (json.loads(line)["lines"] for line in done.stdout.splitlines())
+    assert len(summed) <= 40 and "by kind" in summed[0] and "'moves all'" in summed[0]
+    assert any(line.startswith("  take (A, ") and "A: deck -" in line and "A: pile -" in line for line in summed)
+    count = int(summed[0].split()[0])
+    assert every[0] == f"{count} legal entries:" and len(every) > 40

@@ -29,6 +29,7 @@ from referee.pipeline.source import DecodeError, decode
 from referee.play.logfile import LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
+from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
 from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 
@@ -37,7 +38,7 @@ VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 COMMANDS = {
     "undo": "take back the last entry recorded",
     "show": "the whole state, as `referee show` prints it",
-    "moves": "the legal entries now",
+    "moves": "the legal entries now, summed up by kind when there are many ('moves all': every one)",
     "why": "why [N]: what the last entry (or entry N) did and the rulings that decided it, or why it was refused",
     "score": "the score as it stands",
     "rules": "rules ID: explain a ruling or code",
@@ -53,7 +54,7 @@ COMMANDS = {
 @click.option("--players", metavar="'A B …'", help="A new game's players in seat order.")
 @click.option("--teams", metavar="'A+B C+D'", help="A new game's partners (Korsar in teams: neighbours).")
 @click.option("--first", metavar="ID", help="A new game's first player (Corsari, Pirates & Perroquets).")
-@click.option("--seed", metavar="TEXT", help="Deal a new game by the documented shuffle of TEXT "
+@click.option("--seed", metavar="TEXT", help="Deal a new game (Korsar, Corsari) by the documented shuffle of TEXT "
                                              "(without it, draws are recorded without the card).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="Any other header fact of a new game (Hands, Deck, Build, Event …); repeatable.")
@@ -175,6 +176,10 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
                   tags: tuple[str, ...], options: JudgeOptions) -> list[tuple[str, str]]:
     """A new game's tags: the game's own set-up for these players (as `simulate` deals it),
     without its deal unless --seed asks for one, then what the options say."""
+    known = {spec.name for spec in rules.tags}
+    if seed is not None and "Seed" not in known:
+        raise click.UsageError(f"--seed: {rules.name} is not dealt by a seed (what chance gives is written in the "
+                               "log as it falls): leave --seed out")
     try:
         facts = dict(rules.deal_tags(players, teams is not None, seed or "-"))
     except ValueError as error:  # SetupError, or a game's own word that the choices set up no game
@@ -185,7 +190,6 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
         facts["Teams"] = teams
     if first is not None:
         facts["First"] = first
-    known = {spec.name for spec in rules.tags}
     for data in options.data_for(rules.id):
         named = rules.data_tag(data)
         if named is not None:
@@ -279,7 +283,7 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
-        return _moves_lines(session), True
+        return _moves_lines(session, rest.strip() == "all"), True
     if word == "why":
         return _why_lines(session, style, rest.strip())
     if word == "rules":
@@ -296,7 +300,9 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
     return [f"unknown command {word!r}"], False
 
 
-def _moves_lines(session: Session) -> list[str]:
+def _moves_lines(session: Session, every: bool = False) -> list[str]:
+    """The legal entries by player and kind; more than fit on a screen (`SHOWN_LINES`), and
+    not `every` one asked for, summed up by kind with a few examples each."""
     runs = session.entry_runs()
     if not runs:
         if session.engine.is_over:
@@ -304,10 +310,13 @@ def _moves_lines(session: Session) -> list[str]:
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
     count = sum(len(texts) for _, _, texts in runs)
     lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
+    notes = getattr(session.legal_entries(), "notes", ())
+    if not every and len(runs) + count + len(notes) + 1 > SHOWN_LINES:
+        lines[0] = f"{count} legal entries, by kind ('moves all' lists every one):"
+        return lines + summary_lines(runs) + [f"note: {note}" for note in notes]
     for player, kind, texts in runs:
         lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
                                break_on_hyphens=False, break_long_words=False)
-    notes = getattr(session.legal_entries(), "notes", ())
     lines += [f"note: {note}" for note in notes]
     return lines
 

@@ -460,6 +460,12 @@ class GameRules(ABC):
         entries.round = due
         return entries
 
+    def table_entries(self, engine: Engine) -> EntryList:
+        """`legal_entries` as a table in play may be told them: where the engine knows a card the
+        players cannot see yet (a seeded deck lying face down), the entries that would name it
+        are left out, and a note says so. By default the legal entries as they are."""
+        return self.legal_entries(engine)
+
     def trial_copy(self, engine: Engine) -> Engine:
         """A copy of the engine to try a step on (`legal_entries` opens a due round on one):
         by default `engine.copy()`; a game whose engines hold large data that no step changes

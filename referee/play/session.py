@@ -307,7 +307,7 @@ class Session:
         entries: Sequence[LegalEntry] = []
         if not self.engine.is_over:
             try:
-                entries = self.rules.legal_entries(self.engine)
+                entries = self.rules.table_entries(self.engine)  # a face-down card stays unnamed
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
