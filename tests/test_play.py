@@ -364,3 +364,18 @@ def test_moves_sums_up_a_long_listing_by_kind_and_lists_every_entry_when_asked(t
     assert any(line.startswith("  take (A, ") and "A: deck -" in line and "A: pile -" in line for line in summed)
     count = int(summed[0].split()[0])
     assert every[0] == f"{count} legal entries:" and len(every) > 40
+
+
+def test_the_reveal_is_offered_once_the_draws_of_a_hidden_round_are_made(tmp_path: Path) -> None:
+    """After the hidden draws of a round the reveal is due (P-REVEAL): Tab and `moves` offer it,
+    every way the draws may turn face up, not only 'none'; once made, it is offered no more."""
+    typed = typed_game(ROOT / "samples/perroquets/legal/p-example-4-meeting.perroquets")
+    header = [tuple(arg.split("=", 1)) for arg in typed.header[5::2]] + [("Players", " ".join(typed.players))]
+    session = Session.new(str(tmp_path / "g.perroquets"), GAMES["perroquets"], header)
+    for entry in typed.entries[:typed.entries.index("Y: draw A B") + 1]:
+        assert session.enter(entry).status == "recorded"
+    reveals = [texts for player, kind, texts in session.entry_runs() if kind == "reveal"]
+    assert reveals and len(reveals[0]) > 1000 and all(text.startswith("X A") for text in reveals[0][:5])
+    assert session.enter(f"reveal: {reveals[0][0]}").status == "recorded"
+    assert not [kind for _, kind, _ in session.entry_runs() if kind == "reveal"]
+    assert {"none", "take"} >= {text.split()[0] for _, _, texts in session.entry_runs() for text in texts}
