@@ -61,7 +61,7 @@ def complete(path: str, lines: list[str], line: int, column: int, options: Judge
     chunk = chunk_at(lines, line + 1)
     if chunk is None:
         return NONE
-    game_lines = chunk.lines[:line + 1 - chunk.first_line]
+    game_lines = chunk.lines[:line + 2 - chunk.first_line]  # up to the cursor's line, held
     rules = _rules_of(chunk.lines)
     if prefix.lstrip().startswith("["):
         return _tag_choices(prefix, column, rules, chunk.lines, data_names)
@@ -162,7 +162,8 @@ def _word_choices(typed: str, column: int, matches: list[tuple[str, str, str]]) 
             items.append(Choice(label, text, start, column, f"{kind} ({player}): {whole}", kind, True))
         else:
             label = key.strip()
-            items.append(Choice(label, key, start, column, f"{kinds}: {len(members)} entries", kinds, False))
+            text = partial + key if key[:1].isspace() else key
+            items.append(Choice(label, text, start, column, f"{kinds}: {len(members)} entries", kinds, False))
     return Choices(items)
 
 
