@@ -35,7 +35,7 @@ class Fix:
 def fixes_for(path: str, lines: list[str], finding: dict[str, Any], options: JudgeOptions = NO_OPTIONS) -> list[Fix]:
     """The quick fixes of one finding (check's JSON of it) of the document's `lines`."""
     line = finding.get("line")
-    if not isinstance(line, int):
+    if not isinstance(line, int) or not finding.get("code"):
         return []
     chunk = chunk_at(lines, line)
     if chunk is None:

@@ -25,7 +25,6 @@ MAX_DOCUMENT_CHARS = 4 << 20
 archive of thousands of games is checked by `referee check`, which reads it a game at a
 time; an editor's buffer of it would hold every game's verdict in memory."""
 
-TOO_LARGE_CODE = "N-SIZE"
 
 
 @dataclass(slots=True)
@@ -147,8 +146,9 @@ def _placed(games: list[dict[str, Any]], chunk: Chunk, index: int) -> list[dict[
 
 
 def too_large(path: str, size: int, limit: int) -> dict[str, Any]:
-    """The one finding of a document too large to judge as it is typed."""
-    return {"code": TOO_LARGE_CODE, "severity": "warning", "path": path, "line": 1, "column": 1, "end_column": 1,
+    """The one finding of a document too large to judge as it is typed: no ruling's, so it
+    cites no code."""
+    return {"code": "", "severity": "warning", "path": path, "line": 1, "column": 1, "end_column": 1,
             "message": f"this document holds {size:,} characters: the editor judges documents of up to "
                        f"{limit:,} as they are typed, and this one is not judged",
             "notes": [f"run `referee check {path}` to judge it, a game at a time"]}

@@ -7,6 +7,7 @@ request that fails is answered with an error and logged; the server goes on.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import threading
@@ -381,7 +382,47 @@ def to_diagnostic(finding: dict[str, Any], lines: list[str], document: TextDocum
         data={key: finding[key] for key in ("code", "line", "column", "move", "move_number") if key in finding})
 
 
+class Output:
+    """Standard output as the server writes to it: a write that fails (a full disk, a closed
+    output, an editor gone) stops the server, and the error is raised once it has stopped,
+    so that the command line says it as every command does, rather than pygls logging
+    a traceback for each message it can no longer send."""
+
+    def __init__(self, server: LanguageServer) -> None:
+        import sys
+
+        self.stream = getattr(sys.stdout, "buffer", None)
+        self.server = server
+        self.failed: OSError | None = None
+
+    def write(self, data: bytes) -> None:
+        if self.failed is not None:
+            return
+        try:
+            if self.stream is None:
+                raise OSError(errno.EBADF, "standard output is closed")
+            self.stream.write(data)
+            self.stream.flush()
+        except OSError as error:
+            self.failed = error
+            if self.server._stop_event is not None:
+                self.server._stop_event.set()
+
+    def flush(self) -> None:
+        """Each write is flushed as it is made."""
+
+    def close(self) -> None:
+        """Standard output is the process's, closed as it ends."""
+
+
 def serve(settings: Settings | None = None) -> None:
-    """Serve on standard input and output until the editor says `exit` or goes away."""
+    """Serve on standard input and output until the editor says `exit` or goes away;
+    raises OSError when standard output could not be written."""
+    import sys
+
     logging.basicConfig(level=logging.WARNING, format="referee lsp: %(message)s")
-    create_server(settings).start_io()
+    server = create_server(settings)
+    output = Output(server)
+    server.start_io(sys.stdin.buffer, output)  # type: ignore[arg-type]
+    if output.failed is not None:
+        raise output.failed
