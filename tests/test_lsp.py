@@ -350,3 +350,41 @@ def test_the_server_exits_cleanly_on_shutdown_and_exit_and_when_its_input_ends()
     assert done.returncode == 0 and b'"id": 2' in done.stdout
     gone = subprocess.run(SERVER, input=said, capture_output=True, timeout=60, cwd=ROOT)
     assert gone.returncode == 0 and b"Traceback" not in gone.stderr
+
+
+# -- judging a document again as it changes (no server) -----------------------------------------
+
+
+def _findings_of_check(text: str) -> list[tuple]:
+    result = api.check_text(text, "doc.korsar")
+    return [(f.code, f.line, f.column, f.message) for f in result.findings] + [
+        (f.code, f.line, f.column, f.message) for game in result.games for f in game.findings]
+
+
+def _findings_of(judgement) -> list[tuple]:
+    return [(d["code"], d.get("line"), d.get("column"), d["message"]) for d in judgement.diagnostics()]
+
+
+def test_a_change_judges_again_only_the_games_it_touches():
+    from referee.lsp.judging import DocumentJudge
+
+    games = [(SAMPLES / "korsar" / "illegal" / name).read_text(encoding="utf-8")
+             for name in ("k-admiral-2.korsar", "k-cards.korsar", "k-admiral.korsar")]
+    text = "\n".join(games)
+    judge = DocumentJudge("doc.korsar")
+    first = judge.judge(text)
+    assert first.judged == 3 and _findings_of(first) == _findings_of_check(text)
+    changed = text.replace("[Players", "[Event \"club night\"]\n[Players", 1)  # a line more in the first game
+    again = judge.judge(changed)
+    assert again.judged == 1 and _findings_of(again) == _findings_of_check(changed)
+    assert [span.index for span in again.games] == [1, 2, 3]
+    assert judge.judge(changed).judged == 0
+
+
+def test_a_document_too_large_to_judge_as_it_is_typed_says_so():
+    from referee.lsp.judging import DocumentJudge
+
+    judgement = DocumentJudge("big.korsar", max_chars=1000).judge(LEGAL_KORSAR * 40)
+    assert judgement.too_large and judgement.games == []
+    (finding,) = judgement.diagnostics()
+    assert finding["severity"] == "warning" and "referee check big.korsar" in finding["notes"][0]

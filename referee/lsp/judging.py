@@ -10,7 +10,6 @@ it leaves it judged. Nothing here knows of the protocol: it gives check's JSON f
 
 from __future__ import annotations
 
-import copy
 import io
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,10 +100,7 @@ class DocumentJudge:
                         result.judged += 1
                         games = self._judge_chunk(chunk, item.cut)
                     self._known[key] = games
-                    placed = _placed(games, chunk, index) if key[0] == 1 else copy.deepcopy(games)
-                    if key[0] != 1:
-                        for offset, game in enumerate(placed):
-                            game["index"] = index + 1 + offset
+                    placed = _placed(games, chunk.first_line - 1 if key[0] == 1 else 0, index)
                     self.selection.apply(placed)
                     result.games.append(GameSpan(chunk, index + 1, placed))
                     index += len(placed)
@@ -131,18 +127,27 @@ class DocumentJudge:
         return judge_chunks(Unit(self.path, [chunk], dict(cut), self.options))
 
 
-def _placed(games: list[dict[str, Any]], chunk: Chunk, index: int) -> list[dict[str, Any]]:
-    """A whole chunk's games, judged as if at the top of the file, moved to where it stands."""
-    shift = chunk.first_line - 1
-    placed = copy.deepcopy(games)
-    for offset, game in enumerate(placed):
-        game["index"] = index + 1 + offset
-        game["line"] += shift
+def _placed(games: list[dict[str, Any]], shift: int, index: int) -> list[dict[str, Any]]:
+    """A chunk's games moved `shift` lines down and numbered from `index + 1`: copies of what
+    the move changes (the game, its lists of findings, each finding), the rest shared with
+    the verdict kept."""
+    placed = []
+    for offset, game in enumerate(games):
+        moved = dict(game)
+        moved["index"] = index + 1 + offset
+        moved["line"] = game["line"] + shift
         for key in ("diagnostics", "suppressed"):
-            for diagnostic in game.get(key, ()):
-                if "line" in diagnostic:
-                    diagnostic["line"] += shift
+            if key in game:
+                moved[key] = [_moved(diagnostic, shift) for diagnostic in game[key]]
+        placed.append(moved)
     return placed
+
+
+def _moved(diagnostic: dict[str, Any], shift: int) -> dict[str, Any]:
+    moved = dict(diagnostic)
+    if "line" in moved:
+        moved["line"] += shift
+    return moved
 
 
 def too_large(path: str, size: int, limit: int) -> dict[str, Any]:
@@ -152,3 +157,17 @@ def too_large(path: str, size: int, limit: int) -> dict[str, Any]:
             "message": f"this document holds {size:,} characters: the editor judges documents of up to "
                        f"{limit:,} as they are typed, and this one is not judged",
             "notes": [f"run `referee check {path}` to judge it, a game at a time"]}
+
+
+def warm(game_ids: set[str], players: dict[str, str]) -> None:
+    """Build each game's full grammar before the first keystroke needs it: the quick reading
+    of a plain log never does, and a half-typed entry is what reaches for it, at once costing
+    a few hundred milliseconds the first time. `players` gives a player of each game."""
+    from referee.games import GAMES
+
+    for game_id in game_ids:
+        try:
+            GAMES[game_id].parse_turn(players.get(game_id, "A"), "\u2400")
+        except Exception:  # noqa: BLE001 - a refusal is what is expected; the grammar is built
+            pass
+

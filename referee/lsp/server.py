@@ -31,7 +31,7 @@ from referee.lsp.completion import complete
 from referee.lsp.fixes import fixes_for
 from referee.lsp.games import document_lines
 from referee.lsp.hover import hover_text
-from referee.lsp.judging import DocumentJudge, Judgement
+from referee.lsp.judging import DocumentJudge, Judgement, warm
 from referee.lsp.outline import Section, outline
 
 log = logging.getLogger("referee.lsp")
@@ -79,6 +79,7 @@ class State:
     documents: dict[str, OpenDocument] = field(default_factory=dict)
     selections: dict[str, Selection] = field(default_factory=dict)
     push: bool = True
+    warmed: set[str] = field(default_factory=set)
 
 
 class RefereeServer(LanguageServer):
@@ -187,6 +188,11 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
         publish(params.text_document.uri)
+        _, _, judgement = judged(params.text_document.uri)
+        games = {game["game"]: (game["players"] or ["A"])[0] for span in judgement.games for game in span.games
+                 if game["game"] and game["game"] not in state.warmed}
+        state.warmed.update(games)
+        warm(set(games), games)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
