@@ -271,11 +271,12 @@ async def test_the_result_the_moves_reach_is_offered(client: LanguageClient, tmp
 
 
 @pytest.mark.asyncio(loop_scope="module")
-async def test_a_misspelt_player_is_offered_the_entry_meant(client: LanguageClient, tmp_path: Path):
-    text = LEGAL_KORSAR.replace("B: draw", "Bb: draw")
+@pytest.mark.parametrize("misspelt", ["Bb: draw", "B: drow"], ids=["a player (K-ORDER)", "a word (N-SYNTAX)"])
+async def test_a_misspelt_entry_is_offered_the_entry_meant(client: LanguageClient, tmp_path: Path, misspelt: str):
+    text = LEGAL_KORSAR.replace("B: draw", misspelt)
     uri = (tmp_path / "misspelt.korsar").as_uri()
     open_text(client, uri, text)
-    line = text.split("\n").index("1. A: draw  Bb: draw")
+    line = text.split("\n").index(f"1. A: draw  {misspelt}")
     meant = [a for a in await actions_at(client, uri, line) if a.title.startswith("Write 'B: draw'")]
     assert meant
     assert applied(text, meant[0].edit.changes[uri]) == LEGAL_KORSAR
@@ -388,3 +389,31 @@ def test_a_document_too_large_to_judge_as_it_is_typed_says_so():
     assert judgement.too_large and judgement.games == []
     (finding,) = judgement.diagnostics()
     assert finding["severity"] == "warning" and "referee check big.korsar" in finding["notes"][0]
+
+
+# -- settings and configuration -----------------------------------------------------------------
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_data_files_given_in_the_editors_settings_are_used(client: LanguageClient):
+    path = SAMPLES / "perroquets" / "boards" / "lagoon-game.perroquets"
+    open_text(client, uri_of(path), path.read_text(encoding="utf-8"))
+    await settled(client)
+    assert [d.code for d in client.diagnostics[uri_of(path)]] == ["N-DATA"]
+    board = "samples/perroquets/boards/lagoon-9.json"  # relative: from the workspace's folder
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams({"referee": {"data": [board]}}))
+    await settled(client)
+    assert list(client.diagnostics[uri_of(path)]) == []
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams({"referee": {"data": []}}))
+    await settled(client)
+    assert [d.code for d in client.diagnostics[uri_of(path)]] == ["N-DATA"]
+
+
+@pytest.mark.asyncio(loop_scope="module")
+async def test_the_configuration_found_from_the_documents_folder_is_honoured(client: LanguageClient, tmp_path: Path):
+    (tmp_path / "referee.toml").write_text('ignore = ["K-ADMIRAL"]\n', encoding="utf-8")
+    text = (SAMPLES / "korsar" / "illegal" / "k-admiral-2.korsar").read_text(encoding="utf-8")
+    uri = (tmp_path / "ignored.korsar").as_uri()
+    open_text(client, uri, text)
+    await settled(client)
+    assert list(client.diagnostics[uri]) == []

@@ -8,6 +8,7 @@ An edit is (line, column, end line, end column, new text), 0-based, columns in c
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,7 +107,12 @@ def meant_fixes(path: str, chunk: Chunk, finding: dict[str, Any], options: Judge
         [turn.span] if turn.span is not None else [])
     if not spans or any(span.line != spans[0].line for span in spans):
         return []
-    replayed = replay(path, list(chunk.lines), number - 1, options)
+    row = spans[0].line - chunk.first_line
+    start = min(span.col for span in spans) - 1
+    # The game as written up to the entry (a round number just before it left out too), so
+    # that an entry no reader reads (a syntax error) is replaced as well as one the rules refuse.
+    cut = re.sub(r"\d+\.\s*$", "", chunk.lines[row][:start])
+    replayed = replay(path, [*chunk.lines[:row], cut], None, options)
     if replayed is None or replayed.report.engine is None or replayed.report.moves != number - 1:
         return []
     if replayed.report.engine.is_over:
@@ -115,6 +121,6 @@ def meant_fixes(path: str, chunk: Chunk, finding: dict[str, Any], options: Judge
     candidates = [f"{player}: {text}" for player, _, texts in entries.runs() for text in texts]
     meant = difflib.get_close_matches(turn.written(), candidates, n=3, cutoff=MEANT_CUTOFF)
     line = spans[0].line - 1
-    start, end = min(span.col for span in spans) - 1, max(span.end_col for span in spans) - 1
+    end = max(span.end_col for span in spans) - 1
     return [Fix(f"Write '{entry}' (legal here)", [(line, start, line, end, entry)], )
             for entry in meant]

@@ -54,7 +54,8 @@ class Settings:
     def of(cls, given: Any, base: "Settings") -> "Settings":
         if not isinstance(given, dict):
             return base
-        given = given.get("referee", given) if isinstance(given.get("referee"), dict) else given
+        if isinstance(given.get("referee"), dict):  # a settings section, as didChangeConfiguration sends it
+            given = given["referee"]
         data = given.get("data", base.data)
         variants = given.get("variants", base.variants)
         level = given.get("level", base.level)
