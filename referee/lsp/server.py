@@ -141,7 +141,8 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
             path = to_fs_path(uri) or uri
             shown = os.path.relpath(path) if os.path.isabs(path) and not os.path.relpath(path).startswith("..") else path
             opened = OpenDocument(DocumentJudge(shown, state.options, selection_for(path)))
-            state.documents[uri] = opened
+            if uri in server.workspace.text_documents:  # kept while the editor holds it open
+                state.documents[uri] = opened
         return document, opened
 
     def judged(uri: str) -> tuple[TextDocument, OpenDocument, Judgement]:
@@ -182,7 +183,10 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
             path = to_fs_path(uri) or uri
             opened.judge = DocumentJudge(opened.judge.path, state.options, selection_for(path))
             opened.judgement = None
-            publish(uri)
+            try:
+                publish(uri)
+            except Exception as error:  # noqa: BLE001 - one document's failure leaves the others judged
+                server.report_server_error(error, types.WORKSPACE_DID_CHANGE_CONFIGURATION)
         if not state.push:
             server.workspace_diagnostic_refresh(None)
 
