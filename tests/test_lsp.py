@@ -417,3 +417,26 @@ async def test_the_configuration_found_from_the_documents_folder_is_honoured(cli
     open_text(client, uri, text)
     await settled(client)
     assert list(client.diagnostics[uri]) == []
+
+
+def test_an_editor_that_pulls_its_findings_is_not_sent_them_unasked():
+    text = (SAMPLES / "korsar" / "illegal" / "k-admiral-2.korsar").read_text(encoding="utf-8")
+    uri = (ROOT / "pulled.korsar").as_uri()
+    said = b"".join(_message(body) for body in [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+         "params": {"capabilities": {"textDocument": {"diagnostic": {"dynamicRegistration": False}}}}},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+         "params": {"textDocument": {"uri": uri, "languageId": "korsar", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/diagnostic", "params": {"textDocument": {"uri": uri}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "shutdown"}, {"jsonrpc": "2.0", "method": "exit"}])
+    done = subprocess.run(SERVER, input=said, capture_output=True, timeout=60, cwd=ROOT)
+    assert done.returncode == 0
+    assert b"publishDiagnostics" not in done.stdout and b'"code": "K-ADMIRAL"' in done.stdout
+
+
+def test_without_pygls_the_command_says_what_to_install(run, monkeypatch):
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    result = run("lsp")
+    assert result.exit_code == 2
+    assert "pip install 'referee[lsp]'" in result.output
