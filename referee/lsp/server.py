@@ -66,10 +66,22 @@ class Settings:
 
 @dataclass(slots=True)
 class OpenDocument:
+    """A document the editor holds open: its judge, and what was worked out of its text as
+    it last stood (an editor asks for code actions at every move of the cursor)."""
+
     judge: DocumentJudge
     version: int | None = None
     judgement: Judgement | None = None
     judged_text: str | None = None
+    worked: dict[Any, Any] = field(default_factory=dict)
+
+    def known(self, text: str, key: Any, work: Any) -> Any:
+        """`work()`, once for each `key` while the text stays `text`."""
+        if self.worked.get("text") != text:
+            self.worked = {"text": text}
+        if key not in self.worked:
+            self.worked[key] = work()
+        return self.worked[key]
 
 
 @dataclass(slots=True)
@@ -265,7 +277,10 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
                 if not isinstance(at, int) or not first <= at - 1 <= last:
                     continue
                 diagnostic = to_diagnostic(finding, lines, document)
-                for fix in fixes_for(opened.judge.path, lines, finding, state.options):
+                key = ("fixes", finding["code"], finding.get("line"), finding.get("column"), finding["message"])
+                fixes = opened.known(document.source, key,
+                                     lambda finding=finding: fixes_for(opened.judge.path, lines, finding, state.options))
+                for fix in fixes:
                     edits = [types.TextEdit(types.Range(to_client(document, lines, a, b),
                                                         to_client(document, lines, c, d)), text)
                              for a, b, c, d, text in fix.edits]
@@ -274,16 +289,18 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
                                                     edit=types.WorkspaceEdit(changes={uri: edits})))
         if not wanted or any(kind in (types.CodeActionKind.Source, types.CodeActionKind.SourceFixAll)
                              or kind.startswith(types.CodeActionKind.SourceFixAll) for kind in wanted):
-            edits = canonical_edits(document, lines, opened.judge.path, fix_result=False)
+            edits = canonical_edits(document, lines, opened.judge.path, opened=opened)
             if edits:
                 actions.append(types.CodeAction("Write the document in canonical form (referee fmt)",
                                                 kind=types.CodeActionKind.SourceFixAll,
                                                 edit=types.WorkspaceEdit(changes={uri: edits})))
         return actions
 
-    def canonical_edits(document: TextDocument, lines: list[str], path: str, fix_result: bool = False,
-                        within: tuple[int, int] | None = None) -> list[types.TextEdit] | None:
-        found = canonical(path, document.source, state.options, fix_result)
+    def canonical_edits(document: TextDocument, lines: list[str], path: str, within: tuple[int, int] | None = None,
+                        opened: OpenDocument | None = None) -> list[types.TextEdit] | None:
+        text = document.source
+        found = (opened.known(text, "canonical", lambda: canonical(path, text, state.options)) if opened is not None
+                 else canonical(path, text, state.options))
         if found.broken:
             return None
         edits = []
@@ -299,7 +316,7 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
     def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
         document, opened = open_document(params.text_document.uri)
         lines = document_lines(document.source)
-        edits = canonical_edits(document, lines, opened.judge.path)
+        edits = canonical_edits(document, lines, opened.judge.path, opened=opened)
         if edits is None:
             say("not formatted: the document has syntax errors, or a game cannot be judged here")
         return edits
@@ -310,7 +327,7 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
         lines = document_lines(document.source)
         first, _ = from_client(document, lines, params.range.start)
         last, _ = from_client(document, lines, params.range.end)
-        edits = canonical_edits(document, lines, opened.judge.path, within=(first, last))
+        edits = canonical_edits(document, lines, opened.judge.path, within=(first, last), opened=opened)
         if edits is None:
             say("not formatted: the document has syntax errors, or a game cannot be judged here")
         return edits
