@@ -12,10 +12,6 @@ from __future__ import annotations
 INSTALL_HINT = "referee lsp needs pygls: pip install 'referee[lsp]'"
 
 
-class NotInstalled(Exception):
-    """pygls (or lsprotocol) is not installed: the server cannot start."""
-
-
 def missing_package() -> str | None:
     """The package the server needs that is not installed, or None."""
     import importlib.util

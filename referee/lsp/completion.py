@@ -16,8 +16,7 @@ from dataclasses import dataclass
 
 from referee.games import GAMES
 from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
-from referee.notation.chunks import game_tag_value
-from referee.lsp.games import chunk_at, entries_after
+from referee.lsp.games import TAG, chunk_at, entries_after, rules_named
 
 MAX_ITEMS = 500
 """Completions sent at once; more are said to be incomplete, and come as more is typed."""
@@ -26,7 +25,6 @@ _TOKEN = re.compile(r"\S+")
 _ROUND = re.compile(r"\d+\.$")
 _TAG_NAME = re.compile(r"\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)?$")
 _TAG_VALUE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)$')
-_TAG = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"')
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +60,7 @@ def complete(path: str, lines: list[str], line: int, column: int, options: Judge
     if chunk is None:
         return NONE
     game_lines = chunk.lines[:line + 2 - chunk.first_line]  # up to the cursor's line, held
-    rules = _rules_of(chunk.lines)
+    rules = rules_named(chunk.lines)
     if prefix.lstrip().startswith("["):
         return _tag_choices(prefix, column, rules, chunk.lines, data_names)
     if _in_comment(prefix):
@@ -83,17 +81,6 @@ def complete(path: str, lines: list[str], line: int, column: int, options: Judge
         if matches:
             return _word_choices(typed, column, matches)
     return NONE
-
-
-def _rules_of(lines: list[str]) -> GameRules | None:
-    for text in lines:
-        name = game_tag_value(text)
-        if name is not None:
-            for game in GAMES.entries():
-                if game.name.casefold() == name.strip().casefold() or game.id == name.strip().casefold():
-                    return GAMES[game.id]
-            return None
-    return None
 
 
 def _in_comment(prefix: str) -> bool:
@@ -172,7 +159,7 @@ def _tag_choices(prefix: str, column: int, rules: GameRules | None, lines: list[
     named = _TAG_NAME.match(prefix)
     if named is not None:
         partial = named.group(1) or ""
-        present = {match.group(1) for text in lines if (match := _TAG.match(text))}
+        present = {match.group(1) for text in lines if (match := TAG.match(text))}
         specs = rules.tags if rules is not None else [spec for game in GAMES for spec in GAMES[game].tags]
         items, seen = [], set()
         for spec in specs:
@@ -194,7 +181,7 @@ def _tag_choices(prefix: str, column: int, rules: GameRules | None, lines: list[
 
 def _tag_values(name: str, rules: GameRules | None, lines: list[str], data_names: tuple[str, ...]) -> list[str]:
     """The values a tag may take that can be named: games, players, variants, data."""
-    tags = {match.group(1): match.group(2) for text in lines if (match := _TAG.match(text))}
+    tags = {match.group(1): match.group(2) for text in lines if (match := TAG.match(text))}
     if name == "Game":
         return [game.name for game in GAMES.entries()]
     if name == "First":

@@ -9,13 +9,28 @@ games before it cost nothing, and a line number is the file's less `first_line -
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
-from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions
-from referee.notation.chunks import Chunk, split_games
+from referee.games import game_for_tag
+from referee.games.base import NO_OPTIONS, EntryList, GameRules, JudgeOptions
+from referee.notation.chunks import Chunk, game_tag_value, split_games
 from referee.pipeline.legal import listing
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, find_game
+
+
+TAG = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"([^"]*)"')
+"""A tag line as a person types it: its name, and its value up to the closing quote."""
+
+
+def rules_named(lines: list[str]) -> GameRules | None:
+    """The game a game's Game tag names, as the reader matches it; None when none is named."""
+    for text in lines:
+        name = game_tag_value(text)
+        if name is not None:
+            return game_for_tag(name)
+    return None
 
 
 def document_lines(text: str) -> list[str]:

@@ -15,8 +15,7 @@ from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.reader import read_chunk
 from referee.record import GameRecord, Turn
-from referee.lsp.completion import _TAG, _rules_of
-from referee.lsp.games import chunk_at, replay
+from referee.lsp.games import TAG, chunk_at, replay, rules_named
 
 MAX_CHANGES = 12
 """Parts of the state listed as changed by an entry; more are counted."""
@@ -31,9 +30,9 @@ def hover_text(path: str, lines: list[str], line: int, column: int, findings: li
             said.append(ruling_text(finding["code"]))
     chunk = chunk_at(lines, line + 1)
     if chunk is not None:
-        tag = _TAG.match(lines[line])
+        tag = TAG.match(lines[line])
         if tag is not None:
-            said.append(tag_text(tag.group(1), _rules_of(chunk.lines)))
+            said.append(tag_text(tag.group(1), rules_named(chunk.lines)))
         else:
             entry = entry_text(path, chunk, line + 1, column + 1, options)
             if entry is not None:
