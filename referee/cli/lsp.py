@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from referee.cli import EXIT_OK, Refused, cli
@@ -46,6 +48,9 @@ def lsp(ctx: click.Context, data_paths: tuple[str, ...], variants: tuple[str, ..
         judge_options(data_paths, variants, {"level": level} if level else None)
     except DataFileError as error:
         raise Refused(visible(str(error))) from None
+    if sys.stdin.isatty():
+        click.echo("referee lsp: a language server, waiting for an editor's messages on standard input "
+                   "(Control-D ends it); see referee-lsp(1) for how an editor starts it", err=True)
     from referee.lsp.server import Settings, serve
 
     serve(Settings(tuple(data_paths), tuple(variants), level))
