@@ -352,6 +352,9 @@ def test_the_server_exits_cleanly_on_shutdown_and_exit_and_when_its_input_ends()
     assert done.returncode == 0 and b'"id": 2' in done.stdout
     gone = subprocess.run(SERVER, input=said, capture_output=True, timeout=60, cwd=ROOT)
     assert gone.returncode == 0 and b"Traceback" not in gone.stderr
+    abrupt = subprocess.run(SERVER, input=said + _message({"jsonrpc": "2.0", "method": "exit"}),
+                            capture_output=True, timeout=60, cwd=ROOT)
+    assert abrupt.returncode == 1 and b"Traceback" not in abrupt.stderr
 
 
 # -- judging a document again as it changes (no server) -----------------------------------------

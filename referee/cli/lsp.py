@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from referee.cli import EXIT_OK, Refused, cli
+from referee.cli import Refused, cli
 from referee.lsp import INSTALL_HINT, missing_package
 from referee.pipeline.datafiles import DataFileError, judge_options
 from referee.reports.visible import visible
@@ -53,5 +53,4 @@ def lsp(ctx: click.Context, data_paths: tuple[str, ...], variants: tuple[str, ..
                    "(Control-D ends it); see referee-lsp(1) for how an editor starts it", err=True)
     from referee.lsp.server import Settings, serve
 
-    serve(Settings(tuple(data_paths), tuple(variants), level))
-    ctx.exit(EXIT_OK)
+    ctx.exit(serve(Settings(tuple(data_paths), tuple(variants), level)))

@@ -93,6 +93,7 @@ class State:
     selections: dict[str, Selection] = field(default_factory=dict)
     push: bool = True
     warmed: set[str] = field(default_factory=set)
+    exit_code: int = 0
 
 
 class RefereeServer(LanguageServer):
@@ -185,6 +186,10 @@ def create_server(settings: Settings | None = None) -> RefereeServer:
         load_options(server.workspace.root_path if server.workspace else _root_of(params))
         if params.process_id:
             _watch_parent(params.process_id)
+
+    @server.feature(types.EXIT)
+    def exit_(params: None) -> None:
+        state.exit_code = 0 if server.protocol._shutdown else 1  # the protocol's rule: exit before shutdown is 1
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:
@@ -443,9 +448,10 @@ class Output:
         """Standard output is the process's, closed as it ends."""
 
 
-def serve(settings: Settings | None = None) -> None:
-    """Serve on standard input and output until the editor says `exit` or goes away;
-    raises OSError when standard output could not be written."""
+def serve(settings: Settings | None = None) -> int:
+    """Serve on standard input and output until the editor says `exit` or goes away: the
+    exit code (1 for an `exit` the editor sent before `shutdown`); raises OSError when
+    standard output could not be written."""
     import sys
 
     logging.basicConfig(level=logging.WARNING, format="referee lsp: %(message)s")
@@ -454,3 +460,4 @@ def serve(settings: Settings | None = None) -> None:
     server.start_io(sys.stdin.buffer, output)  # type: ignore[arg-type]
     if output.failed is not None:
         raise output.failed
+    return server.state.exit_code
