@@ -94,16 +94,23 @@ def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOp
         return heading + f"\n\nThe replay stops at move {report.moves + 1}{why}"
     view = report.engine.view()
     before = replay(path, lines, number - 1, options)
-    said = [heading]
-    changes = list(_differences(before.report.engine.view() if before and before.report.engine else {}, view, ""))
-    if changes:
-        listed = changes[:MAX_CHANGES]
-        more = f"\n- and {len(changes) - MAX_CHANGES} more" if len(changes) > MAX_CHANGES else ""
-        said.append("What it did:\n" + "\n".join(f"- {change}" for change in listed) + more)
+    said = [heading, *entry_account(before.report.engine.view() if before and before.report.engine else {}, view)]
     where = f", line {turn.span.line}" if turn.span else ""
     board = "\n".join(report.rules.render_view(view))
     said.append(f"After move {number} ({turn.written()}{where}):\n```\n{board}\n```")
     return "\n\n".join(said)
+
+
+def entry_account(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What an entry did, in paragraphs: here the parts of the state it changed, from the
+    engine's view before and after it. An account of the entry in the engine's own words
+    belongs here too, beside them."""
+    changes = list(_differences(before, after, ""))
+    if not changes:
+        return []
+    listed = changes[:MAX_CHANGES]
+    more = f"\n- and {len(changes) - MAX_CHANGES} more" if len(changes) > MAX_CHANGES else ""
+    return ["What it did:\n" + "\n".join(f"- {change}" for change in listed) + more]
 
 
 def _on(turn: Turn, line: int, column: int) -> bool:
