@@ -231,7 +231,7 @@ async def test_hover_gives_the_position_after_an_entry_the_ruling_of_a_finding_a
     assert api.rulings("korsar")[[r.id for r in api.rulings("korsar")].index("K-ADMIRAL")].text in on_finding
     on_entry = await hover(8, 4)
     assert "**Move 1**: `A: $3`" in on_entry and "After move 1 (A: $3, line 9)" in on_entry
-    assert "What it did" in on_entry
+    assert "What it did:\n- A places a galleon of 3 gold" in on_entry and "(K-GALLEON)" in on_entry  # the engine's account
     assert "Teams" in await hover(5, 2) and "partners" in await hover(5, 2)
 
 

@@ -7,19 +7,15 @@ an entry (an account of it from its engine) is added in one place, `entry_text`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from referee import api
-from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.reader import read_chunk
 from referee.record import GameRecord, Turn
 from referee.lsp.games import TAG, chunk_at, replay, rules_named
-
-MAX_CHANGES = 12
-"""Parts of the state listed as changed by an entry; more are counted."""
-
+from referee.reports.text import consequence_line
 
 def hover_text(path: str, lines: list[str], line: int, column: int, findings: list[dict[str, Any]],
                options: JudgeOptions = NO_OPTIONS) -> str | None:
@@ -94,46 +90,27 @@ def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOp
         return heading + f"\n\nThe replay stops at move {report.moves + 1}{why}"
     view = report.engine.view()
     before = replay(path, lines, number - 1, options)
-    said = [heading, *entry_account(before.report.engine.view() if before and before.report.engine else {}, view)]
+    before_view = before.report.engine.view() if before and before.report.engine else {}
+    said = [heading, *entry_account(report.engine, before_view, view, turn)]
     where = f", line {turn.span.line}" if turn.span else ""
     board = "\n".join(report.rules.render_view(view))
     said.append(f"After move {number} ({turn.written()}{where}):\n```\n{board}\n```")
     return "\n\n".join(said)
 
 
-def entry_account(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What an entry did, in paragraphs: here the parts of the state it changed, from the
-    engine's view before and after it. An account of the entry in the engine's own words
-    belongs here too, beside them."""
-    changes = list(_differences(before, after, ""))
-    if not changes:
+def entry_account(engine: Engine, before: dict[str, Any], after: dict[str, Any], turn: Turn) -> list[str]:
+    """What an entry did, in the engine's own words (`Engine.account_between`, as `play`'s
+    `why` and `show --move` tell it): a line a consequence, each citing its ruling."""
+    try:
+        account = engine.account_between(before, after, turn.player, turn.action)
+    except Exception:  # noqa: BLE001 - an account that cannot be told must not cost the hover
         return []
-    listed = changes[:MAX_CHANGES]
-    more = f"\n- and {len(changes) - MAX_CHANGES} more" if len(changes) > MAX_CHANGES else ""
-    return ["What it did:\n" + "\n".join(f"- {change}" for change in listed) + more]
+    if not account:
+        return []
+    return ["What it did:\n" + "\n".join(f"- {consequence_line(consequence)}" for consequence in account)]
 
 
 def _on(turn: Turn, line: int, column: int) -> bool:
     spans = [span for span in (turn.player_span, turn.span, *turn.token_spans) if span is not None]
     on_line = [span for span in spans if span.line == line]
     return bool(on_line) and min(s.col for s in on_line) <= column <= max(s.end_col for s in on_line)
-
-
-def _brief(value: Any, limit: int = 60) -> str:
-    text = str(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def _differences(before: Any, after: Any, where: str) -> Iterator[str]:
-    """The parts of the state an entry changed, to the smallest part: `hands.A.size: 6 → 5`."""
-    if before == after:
-        return
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in list(before) + [key for key in after if key not in before]:
-            yield from _differences(before.get(key), after.get(key), f"{where}.{key}" if where else str(key))
-        return
-    if isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
-        for index, (old, new) in enumerate(zip(before, after)):
-            yield from _differences(old, new, f"{where}[{index}]")
-        return
-    yield f"{where}: {_brief(before)} → {_brief(after)}"
