@@ -69,8 +69,8 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
          options: JudgeOptions) -> None:
     """Referee a game at the table: each entry is judged as it is typed, with the same
     rules and findings as `check`; a legal one is recorded in LOG at once (canonical
-    notation, written whole and flushed to disk before the next prompt), an illegal one
-    is explained and not recorded.
+    notation, flushed to disk before the next prompt: appended, or the log written whole
+    where an earlier line changes), an illegal one is explained and not recorded.
 
     If LOG exists it is judged first and the game goes on after its last entry. If not,
     a new game is started there from header facts: --game and --players, and as the game

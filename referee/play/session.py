@@ -469,6 +469,12 @@ class Session:
         with open(self.path, encoding="utf-8", newline="") as stream:
             return stream.read()
 
+    def rewrite(self) -> None:
+        """Write the log whole again as it stands, as the game's end, undo and a tag do (what a
+        benchmark weighs an appended entry against)."""
+        self._read_again_if_changed()
+        self._write_whole(self._disk)
+
     def _head(self) -> bytes:
         """The header's lines as the log holds them now, its Result tag kept true, with the blank
         line that ends them when a round follows."""
