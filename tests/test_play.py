@@ -13,7 +13,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.pipeline.replay import check_text
-from referee.play.session import Refused, Session
+from referee.play.session import MISSING, Refused, Session
 from referee.validation import schema_errors
 from tests.play_games import PLAYED, ROOT, typed_game, without_automatic_parts
 
@@ -372,3 +372,16 @@ def test_a_fifo_is_refused_as_a_log(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "referee", "play", str(fifo)], input="A: draw\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert done.returncode == 2 and "a FIFO, not a regular file" in done.stderr, done.stderr
+
+
+def test_why_names_an_item_taken_from_a_list_that_held_it_twice() -> None:
+    """A list that loses one of two equal items (two galleons of a value, two cards alike) changed:
+    `why` said that nothing came or went, and failed on it."""
+    from referee.play.session import _differences
+
+    changes: list = []
+    _differences({"pile": [3, 5, 3]}, {"pile": [3, 5]}, "", changes)
+    assert [(change.key, change.before, change.after) for change in changes] == [("pile", [3], MISSING)]
+    changes.clear()
+    _differences({"pile": [3]}, {"pile": [3, 3]}, "", changes)
+    assert [(change.key, change.before, change.after) for change in changes] == [("pile", MISSING, [3])]

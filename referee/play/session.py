@@ -802,8 +802,13 @@ def _differences(before: Any, after: Any, where: str, out: list[Change]) -> None
             for index, (old, new) in enumerate(zip(before, after)):
                 _differences(old, new, f"{where}[{index}]", out)
             return
-        taken = [item for item in before if item not in after]
-        added = [item for item in after if item not in before]
+        added = list(after)
+        taken = []
+        for item in before:  # as many of an item as came or went (a list may hold an item twice)
+            if item in added:
+                added.remove(item)
+            else:
+                taken.append(item)
         out.append(Change(where, taken or MISSING, added or MISSING))
         return
     out.append(Change(where, before, after))
