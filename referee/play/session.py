@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import tempfile
 from collections import deque
 from collections.abc import Iterator, Sequence
@@ -34,14 +35,14 @@ from typing import Any, BinaryIO, Literal
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
 from referee.notation.codes import USAGE_CODES
-from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, Chunk, split_games
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
 from referee.notation.reader import ReadGame, check_tags, parse_entry
-from referee.notation.scanner import TOKEN
+from referee.notation.scanner import TOKEN, clip
 from referee.notation.span import Span
 from referee.notation.streamed import StreamedRounds
-from referee.notation.writer import format_head, format_round
+from referee.notation.writer import escape, format_head, format_round
 from referee.pipeline.replay import replay_game, violation_diagnostic
-from referee.pipeline.source import LineReader
+from referee.pipeline.source import MAX_LINE_CHARS, LineReader
 from referee.pipeline.work import read_cut_chunk
 from referee.play.logfile import clear_leftovers
 from referee.play.ondisk import Stamp, Written, common_prefix, first_game_chunk, rewrite, splice, stamp_of
@@ -103,6 +104,10 @@ class Refused(Exception):
         not the log's to mend."""
 
 
+class LogTooLong(Exception):
+    """The log, written so, would run past what the reader reads of one game."""
+
+
 class LogChanged(Refused):
     """The log was changed by another program during the session, and what it holds now
     cannot be continued: the session ends, the change kept."""
@@ -141,6 +146,10 @@ class Session:
         self._entries: tuple[int, list[LegalEntry]] | None = None
         self.entries_problem: str | None = None
         """Why the legal entries could not be listed in this state, if they could not."""
+        self.why_problem: str | None = None
+        """Why `why` could not say what the last entry changed, if it could not."""
+        self.dropped: list[str] = []
+        """The end tags the last undo took out with the end they showed."""
         self._epoch = 0
         self._result: tuple[int, str] | None = None
         self._disk: Written | None = None
@@ -159,7 +168,10 @@ class Session:
         named = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in tags
                                              if name not in ("Game", "Result")]
         record = GameRecord(rules.id, tags=named + [Tag("Result", "*")])
-        problems: list[Diagnostic] = []
+        problems = [Diagnostic("N-TAG", problem, path, None, move_text=_tag_text(tag.name, tag.value))
+                    for tag in named if (problem := tag_problem(tag.name, tag.value)) is not None]
+        if problems:
+            raise Refused("the header facts set up no game", problems)
         check_tags(path, record, rules, problems)
         if problems:
             raise Refused("the header facts set up no game", problems)
@@ -168,6 +180,9 @@ class Session:
             raise Refused("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
         session = cls(path, rules, record, engine, _open_due_round(engine), options)
+        unheld = log_problem(session._head().decode("utf-8"))
+        if unheld is not None:
+            raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
         session._write_whole(None)
         return session
 
@@ -220,10 +235,14 @@ class Session:
             pending = tail.number
         elif not engine.is_over:
             pending = _open_due_round(engine)
-        clear_leftovers(path)
         session = cls(path, game.rules, header, engine, pending, options)
         session.tail, session.moves, session._stamp = tail, moves, stamp
         session._lines, session._size = written.lines, written.size
+        unheld = size_problem(written.lines, written.size)  # it is written back canonically at its next change
+        if unheld is not None:
+            raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
+                          usage=True)
+        clear_leftovers(path)
         if written.canonical():
             session._disk = Written(path, written.head, written.tail_at, written.tail_text, stamp, written.lines)
         return session
@@ -243,7 +262,8 @@ class Session:
     def _judge(self, typed: str) -> Judgement:
         read = _read_entry(typed)
         if isinstance(read, Diagnostic):
-            return Judgement(typed, "refused", diagnostics=[read])
+            # An over-long line is not echoed whole: its beginning says which it was.
+            return Judgement(typed if len(typed) <= MAX_LINE_CHARS else clip(typed, 80), "refused", diagnostics=[read])
         number, number_span, turn = read
         problem = parse_entry(ENTRY_PATH, turn, self.rules)
         if problem is not None:
@@ -257,8 +277,11 @@ class Session:
         action = self.rules.spelled_out(engine, turn.player, turn.action)
         canonical = engine.canonical_action(turn.player, action)
         recorded = Turn(turn.player, canonical, self.rules.format_turn(canonical), comments=turn.comments)
-        if self._past_limit(recorded):
-            return Judgement(typed, "refused", round=current, move=move, diagnostics=[_too_long(turn, move)])
+        unheld = self._past_limit(recorded)
+        if unheld is not None:  # the log written would not be one check reads
+            return Judgement(typed, "refused", round=current, move=move, diagnostics=[
+                Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
+                           notes=["the log is left as it was; a shorter comment may still be recorded"])])
         before = engine.outcome()
         violation = engine.play(turn.player, action)
         if violation is not None:
@@ -272,26 +295,37 @@ class Session:
             changes.append(f"round {self.pending} begins")
             self.pending = None
         self._changed()
+        dropped = [tag.name for tag in self.header.tags if tag.name in self.rules.end_tags]
+        if dropped:  # the end they showed is no longer the log's end
+            self.header.tags = [tag for tag in self.header.tags if tag.name not in self.rules.end_tags]
+            changes += [_dropped_note(name) for name in dropped]
+        elif not engine.is_over:
+            self.pending = _open_due_round(engine)
+        self._record(recorded, opened)
+        if dropped:  # the engine read them at its set-up: the game replayed without them, from the log
+            self._adopt(self._replay(self.header))
+            engine = self.engine
+            if self._disk is not None and self._head() != self._disk.head:
+                self._write_whole(self._disk)
         after = engine.outcome()
         changes += _score_changes(before, after)
         if engine.is_over:
-            changes.append(f"the game is over: {self.result()}")
-        else:
-            self.pending = _open_due_round(engine)
-        self._record(recorded, opened)
+            result = self.result()
+            changes.append(f"the game is over: {result}" if result != "*" else
+                           "the game is over: what it gives is not known yet, and the log claims no result")
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
                          engine.is_over, self.result())
 
-    def _past_limit(self, turn: Turn) -> bool:
-        """Whether the log with this entry would run past what the reader reads of a game (its
-        lines or its characters): a log `check` could not read back."""
+    def _past_limit(self, turn: Turn) -> str | None:
+        """Why the log with this entry would not be one `check` reads back (it would run past the
+        lines or characters the reader reads of one game), or None."""
         old = self.tail if self.tail is not None and not self._opens_round() else None
         grown = _round_text(Round(old.number, turns=old.turns + [turn], comments=old.comments) if old is not None
                             else Round(self.pending or 0, turns=[turn]))
         left = _round_text(old) if old is not None else b""
-        lines = self._lines + grown.count(b"\n") - left.count(b"\n") + 1
+        lines = self._lines + grown.count(b"\n") - left.count(b"\n") + (1 if self.tail is None else 0)
         size = self._size + len(grown) - len(left) + 64  # and a Result the game's end may write
-        return lines > MAX_GAME_LINES - 2 or size > MAX_GAME_CHARS
+        return size_problem(lines, size)
 
     def _opens_round(self) -> bool:
         """Whether the next entry begins a round of the log (not one it ends with, still empty)."""
@@ -319,6 +353,9 @@ class Session:
         end, an `Event`): the whole log is judged again with it and, when it stands, written;
         otherwise the findings that refuse it, and nothing changes."""
         where = Span(1, 1, len(name) + 1)
+        problem = tag_problem(name, value)
+        if problem is not None:
+            return [Diagnostic("N-TAG", problem, ENTRY_PATH, where)]
         if name in self.KEPT_TAGS:
             return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
                                notes=["the Result tag says '*' until the game ends, then what the rules give"])]
@@ -338,15 +375,21 @@ class Session:
             return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
         try:
             engine = replayed.engine
-            if engine.is_over:
+            if engine.is_over or name in self.rules.end_tags:  # an end tag is judged at any end the log has
                 for violation in engine.copy().finish():
                     if violation.part == f"tag:{name}" and violation.severity == "error":
                         return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
                                            notes=list(violation.notes))]
+            kept = self.header, self.engine, self.pending, self.tail, self.moves
             self.header = trial
             self._adopt(replayed)
+            try:
+                self._write_whole(replayed.prepared)
+            except LogTooLong as unheld:
+                self.header, self.engine, self.pending, self.tail, self.moves = kept
+                self._changed()
+                return [Diagnostic("N-TAG", str(unheld), ENTRY_PATH, where)]
             self.last = None
-            self._write_whole(replayed.prepared)
         finally:
             _discard(replayed.prepared)
         return []
@@ -358,11 +401,16 @@ class Session:
         None when the log holds no entry. The game is replayed from the log up to the entry
         before, and the log written whole without it."""
         self._read_again_if_changed()
+        self.dropped = []
         if not self.moves:
             return None
-        replayed = self._replay(self.header, stop_after=self.moves - 1, prepare=True)
+        dropped = [tag.name for tag in self.header.tags if tag.name in self.rules.end_tags]
+        header = GameRecord(self.header.game, [tag for tag in self.header.tags if tag.name not in dropped],
+                            self.header.preamble, [], self.header.line)
+        replayed = self._replay(header, stop_after=self.moves - 1, prepare=True)
         try:
             taken = replayed.taken
+            self.header, self.dropped = header, dropped  # the end they showed is taken back with it
             self._adopt(replayed)
             self.last = None
             self._write_whole(replayed.prepared)
@@ -400,7 +448,9 @@ class Session:
         entries: Sequence[LegalEntry] = []
         if not self.engine.is_over:
             try:
-                entries = self.rules.legal_entries(self.engine)
+                # Listed on a trial copy: a listing that fails halfway through a trial (a shot
+                # tried and not taken back) must not leave it in the game being played.
+                entries = self.rules.legal_entries(self.rules.trial_copy(self.engine))
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
@@ -457,9 +507,14 @@ class Session:
         before it, found by replaying the log up to it, against the view now)."""
         if self.last is None or self.last.status != "recorded" or not self.moves:
             return []
-        before = self._replay(self.header, stop_after=self.moves - 1).engine
+        self.why_problem = None
         changes: list[Change] = []
-        _differences(before.view(), self.engine.view(), "", changes)
+        try:  # a fresh engine and views only: the game in play is not touched, whatever fails
+            before = self._replay(self.header, stop_after=self.moves - 1).engine
+            _differences(before.view(), self.engine.view(), "", changes)
+        except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
+            self.why_problem = f"what it changed cannot be worked out here ({type(error).__name__})"
+            return []
         return changes
 
     # -- the log ---------------------------------------------------------------------------
@@ -480,7 +535,12 @@ class Session:
         line that ends them when a round follows."""
         result = self.result()
         tag = self.header.tag("Result")
-        if tag is None:
+        if result == "*" and self.engine.is_over:
+            # Over, but what it gives is not known (hands at the end not shown): a log claims no
+            # result then, as `*` would say the game goes on.
+            if tag is not None:
+                self.header.tags.remove(tag)
+        elif tag is None:
             self.header.tags.append(Tag("Result", result))
         else:
             tag.value = result
@@ -544,6 +604,10 @@ class Session:
         if source is not None and source.tail_at > len(source.head):
             body = (source.path, len(source.head), source.tail_at)
             body_lines = source.lines - source.head.count(b"\n") - source.tail.count(b"\n")
+        length = len(head) + (body[2] - body[1] if body is not None else 0) + len(tail)
+        unheld = size_problem(head.count(b"\n") + body_lines + tail.count(b"\n"), length)
+        if unheld is not None:
+            raise LogTooLong(unheld)
         self._disk = rewrite(self.path, head, body, tail, body_lines)
         self._stamp = self._disk.stamp
         self._lines, self._size = self._disk.lines, self._disk.size
@@ -774,6 +838,67 @@ class _CanonicalCheck:
 
 
 
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
+"""What stands for a byte that is not UTF-8 in text read with `surrogateescape` (and a lone
+surrogate, which no UTF-8 file can hold)."""
+_LINE_ENDS = re.compile("[\n\r]")
+
+
+def text_problem(text: str, what: str) -> str | None:
+    """Why `text` (`what`: "this line", "a tag's value") cannot stand in a log line, or None:
+    a byte that is not UTF-8, a line end, or more characters than any line of a log may hold."""
+    if len(text) > MAX_LINE_CHARS:
+        return f"{what} is longer than {MAX_LINE_CHARS:,} characters, the most a line of a log may hold"
+    found = _NOT_TEXT.search(text)
+    if found is not None:
+        code = ord(found.group())
+        byte = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        return f"{what} holds {byte} at column {found.start() + 1}, which is not UTF-8 text"
+    if _LINE_ENDS.search(text) is not None:
+        return f"{what} holds a line end: it must be one line"
+    return None
+
+
+def tag_problem(name: str, value: str) -> str | None:
+    """Why a tag cannot be written in a log, or None: its name is a letter then letters, digits,
+    '_' or '-' (the pattern of schemas/game-record.schema.json), its value one line of text."""
+    if not TAG_NAME.fullmatch(name):
+        return (f"'{name}' cannot be a tag's name: a tag's name is a letter, then letters, digits, '_' or '-'"
+                if len(name) <= 40 else "this cannot be a tag's name: it is a letter, then letters, digits, "
+                                        "'_' or '-'")
+    return text_problem(f'[{name} "{escape(value)}"]', "the tag's line")
+
+
+def log_problem(text: str) -> str | None:
+    """Why `text`, a whole log, is not one `check` reads whole and `play` resumes, or None: a line
+    longer than a log's line may be, or more lines or characters than one game may run to."""
+    unheld = size_problem(text.count("\n"), len(text))
+    if unheld is not None:
+        return unheld
+    if len(text) > MAX_LINE_CHARS and max(map(len, text.split("\n"))) > MAX_LINE_CHARS:
+        return f"the log would hold a line longer than {MAX_LINE_CHARS:,} characters, which no log line may be"
+    return None
+
+
+def size_problem(lines: int, size: int) -> str | None:
+    """Why a log of `lines` lines and `size` characters (or bytes, a bound on them) is not one
+    `check` reads whole, or None: more lines or characters than one game may run to."""
+    if size > MAX_GAME_CHARS:
+        return f"the log would run past {MAX_GAME_CHARS >> 20} MiB, more than one game may hold"
+    if lines > MAX_GAME_LINES:
+        return f"the log would run to {lines:,} lines, more than the {MAX_GAME_LINES:,} one game may hold"
+    return None
+
+
+def _tag_text(name: str, value: str) -> str:
+    shown = f'[{name} "{value}"]' if len(name) + len(value) < 200 else f"[{name[:40]} …]"
+    return shown.replace("\n", "\\n")
+
+
+def _dropped_note(name: str) -> str:
+    return f"the {name} tag, which showed the log's end before this entry, is taken out"
+
+
 def _open_due_round(engine: Engine) -> int | None:
     """Open the round the rules make due, if one is: its number."""
     due = engine.round_due()
@@ -824,9 +949,13 @@ def _score_changes(before: Outcome, after: Outcome) -> list[str]:
 def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
     """A typed line read with the log's own tokens: an optional round number, one entry
     `NAME: BODY`, and optionally a comment after it."""
+    problem = text_problem(typed, "this line")
+    if problem is not None:
+        return _syntax(problem, Span(1, 1, 2))
     number: int | None = None
     number_span: Span | None = None
     turn: Turn | None = None
+    words: list[str] = []
     for match in TOKEN.finditer(typed):
         kind = match.lastgroup
         span = Span(1, match.start() + 1, match.end() + 1)
@@ -861,13 +990,14 @@ def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]
             if turn is None:
                 return _syntax(f"'{match.group()}' does not say whose entry it is", span,
                                "an entry starts with the player's id and a colon, as in 'A: draw'")
-            turn.text = f"{turn.text} {match.group()}" if turn.text else match.group()
+            words.append(match.group())  # joined once at the end: a long line costs its length
             turn.token_spans.append(span)
             turn.span = Span(1, turn.span.col if turn.span else span.col, span.end_col)
         else:
             return _syntax(f"unexpected '{match.group()}'", span)
     if turn is None:
         return _syntax("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    turn.text = " ".join(words)
     return number, number_span, turn
 
 
@@ -911,10 +1041,3 @@ def _discard(written: Written | None) -> None:
         os.unlink(written.path)
     except OSError:
         pass
-
-
-def _too_long(turn: Turn, move: int) -> Diagnostic:
-    return Diagnostic("N-SYNTAX", f"the log is at the reader's limit ({MAX_GAME_LINES:,} lines, "
-                      f"{MAX_GAME_CHARS >> 20} MiB): an entry more could not be read back", ENTRY_PATH, turn.span,
-                      move_text=turn.written(), move_number=move,
-                      notes=["no game is this long: go on in a new log"])
