@@ -208,13 +208,20 @@ class Session:
         read = found[0]
         moves = read.record.entry_count() if read.record else 0
         written = _CanonicalCheck(path, text, read) if read.record is not None and read.rules is not None else None
-        # Judged as check judges it, up to its last entry: what check would say of its end (a
-        # set-up not finished, a claim) is not said of a log that goes on.
-        game = replay_game(path, 1, read, stop_after=moves, canonical=True, options=options,
-                           rounds=written.fed() if written else None, bodies=written.bodies if written else None)
-        if written is not None:
-            written.drain()
+        try:
+            # Judged as check judges it, up to its last entry: what check would say of its end (a
+            # set-up not finished, a claim) is not said of a log that goes on.
+            game = replay_game(path, 1, read, stop_after=moves, canonical=True, options=options,
+                               rounds=written.fed() if written else None, bodies=written.bodies if written else None)
+            if written is not None:
+                written.drain()
+        except BaseException:
+            if written is not None:
+                written.close()
+            raise
         errors = [d for d in game.diagnostics if d.is_error]
+        if (errors or game.suppressed) and written is not None:
+            written.close()
         if errors and all(d.code in USAGE_CODES for d in errors):
             raise Refused(f"{path} cannot be judged here: give what it needs to go on", errors, usage=True)
         if errors:
@@ -224,6 +231,7 @@ class Session:
                           game.suppressed)
         assert game.record is not None and game.rules is not None and game.engine is not None
         assert written is not None
+        canonical = written.canonical()  # the log read to its end, and let go
         record = game.record
         header = GameRecord(record.game, record.tags, record.preamble, [], record.line)
         engine, pending = game.engine, None
@@ -243,7 +251,7 @@ class Session:
             raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
                           usage=True)
         clear_leftovers(path)
-        if written.canonical():
+        if canonical:
             session._disk = Written(path, written.head, written.tail_at, written.tail_text, stamp, written.lines)
         return session
 
