@@ -222,10 +222,45 @@ def _escape_unencodable(error: UnicodeError) -> tuple[str, int]:
     return "".join(escaped), error.end
 
 
+class _WholeWrites(io.FileIO):
+    """Standard output's descriptor, each write to it written whole or failing. A write larger
+    than a pipe holds, cut short when the reader leaves (`| head -c 1`), returns the count it
+    wrote, which the layers above drop when Python writes without a buffer (PYTHONUNBUFFERED):
+    the rest of the output was lost, silently, and the command exited 0. Written again, the
+    rest meets the broken pipe, and the command exits 141 as every other one does."""
+
+    def write(self, data: Any) -> int | None:  # type: ignore[override]
+        view = memoryview(data).cast("B")
+        done = super().write(view)
+        while done is not None and 0 < done < len(view):
+            more = super().write(view[done:])
+            if more is None:  # a descriptor that would block: what is written so far
+                break
+            done += more
+        return done
+
+
+def _whole_writes(stream: io.TextIOWrapper) -> io.TextIOWrapper:
+    """Standard output (nothing written to it yet) on a `_WholeWrites`, buffered as it was, with
+    its encoding, error handler and line buffering. The stream it replaces stays open as
+    `sys.__stdout__`, so the descriptor is never closed."""
+    raw = _WholeWrites(stream.fileno(), "w", closefd=False)
+    buffered = not isinstance(stream.buffer, io.FileIO)
+    return io.TextIOWrapper(io.BufferedWriter(raw) if buffered else raw, encoding=stream.encoding,  # type: ignore[arg-type]
+                            errors=stream.errors, line_buffering=stream.line_buffering,
+                            write_through=stream.write_through or not buffered)
+
+
 def _prepare_standard_streams() -> None:
     """Text a terminal's encoding cannot hold is written as escapes (`\\u2014`) rather than
-    failing; a closed standard output becomes one that refuses every write, and its
-    descriptor is held by the null device, so that no file the command opens takes its place."""
+    failing; each write to standard output is written whole (`_WholeWrites`); a closed standard
+    output becomes one that refuses every write, and its descriptor is held by the null device,
+    so that no file the command opens takes its place."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout is sys.__stdout__:
+        try:
+            sys.stdout = _whole_writes(sys.stdout)
+        except (ValueError, OSError, AttributeError):
+            pass  # no descriptor (an embedding's own stream): left as it is
     codecs.register_error("referee-escape", _escape_unencodable)
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
