@@ -82,7 +82,9 @@ def _read(path: Path) -> dict[str, Any]:
         with open(path, "rb") as stream:
             return tomllib.load(stream)
     except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+        from referee.pipeline.fileio import reason_of
+
+        raise ConfigError(f"{path}: cannot read: {reason_of(error)}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     except UnicodeDecodeError as error:

@@ -26,11 +26,13 @@ from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import DecodeError, decode
+from referee.pipeline.fileio import reason_of
 from referee.play.logfile import LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic, render_score
+from referee.wording import counted
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
@@ -99,7 +101,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     except LogBusy as busy:
         raise ClickRefused(str(busy)) from None
     except OSError as error:
-        raise ClickRefused(f"{log}: cannot keep the log there: {error.strerror or error}") from None
+        raise ClickRefused(f"{log}: cannot keep the log there: {reason_of(error)}") from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -144,7 +146,7 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
         with open(log, "rb") as stream:
             data = stream.read()
     except OSError as error:
-        raise click.UsageError(f"{log}: cannot read: {error.strerror or error}") from None
+        raise click.UsageError(f"{log}: cannot read: {reason_of(error)}") from None
     try:
         text = decode(data)
     except DecodeError as error:
@@ -467,4 +469,4 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
-    emit(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\"")
+    emit(f"log kept in {session.path}: {counted(session.moves, 'move')}, Result \"{session.result()}\"")

@@ -103,8 +103,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
                     block(render_json_diagnostic(problem, style))
         for problem in unreadable:
             tally.counts["unreadable"] += 1
-            if writer is None:
-                emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
+            emit(f"{problem.path}: cannot read: {problem.reason}", err=True)  # also in a JSON report, as check says it
         if writer is not None:
             writer.close(dict(tally.counts), None, started, [(u.path, u.reason) for u in unreadable])
         elif several or quiet:

@@ -9,15 +9,16 @@ import click
 
 from referee import __version__
 from referee.cli import EXIT_FINDINGS, EXIT_OK, Refused, cli
-from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
-                                output_option, refuse_output_among_inputs, report_stream, style_for)
+from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, no_such_game,
+                                open_input, output_option, refuse_output_among_inputs, report_stream, style_for)
 from referee.reports.style import Style
 from referee.games.base import JudgeOptions
-from referee.pipeline.fileio import Input, Unreadable
+from referee.pipeline.fileio import Unreadable
 from referee.pipeline.replay import GameReport
-from referee.pipeline.work import find_game, judged_chunks
+from referee.pipeline.work import find_game
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
+from referee.wording import counted
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
@@ -75,7 +76,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
             name, stream = open_input(item)
             found = find_game(name, stream, game_index, move, options)
             if found is None:
-                missing.append(f"{name} holds {_games_in(name, item, options)} game(s); there is no game {game_index}")
+                missing.append(no_such_game(name, item, game_index, options))
                 continue
             game, judged = found
             errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
@@ -89,7 +90,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
                 continue
             if move is not None and game.moves < move and not errors:
                 total = game.record.entry_count() if game.record else 0
-                missing.append(f"{name}: game {game_index} has {total} moves; there is no move {move}")
+                missing.append(f"{name}: game {game_index} has {counted(total, 'move')}; there is no move {move}")
                 continue
             _write_position(write, name, game, game_index, errors, output_format,
                             style if output is None else Style(False), several, number, quiet)
@@ -151,16 +152,6 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
                      if diagnostic.get("move_number") else "The replay stopped:")
         lines.append(render_json_diagnostic(diagnostic, style))
     write("\n".join(lines) + "\n")
-
-
-def _games_in(name: str, item: Input, options: JudgeOptions) -> int:
-    """How many games the file holds, for the message that there is no such game."""
-    _, stream = open_input(item)
-    count = 0
-    with stream:
-        for judged in judged_chunks(name, stream, [], full=True, wanted=lambda number: False, options=options):
-            count += len(judged.games)
-    return count
 
 
 def _without_excerpt(diagnostic: dict[str, Any]) -> dict[str, Any]:

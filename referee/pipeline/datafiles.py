@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.games import GAMES
 from referee.games.base import DataError, JudgeOptions
+from referee.pipeline.fileio import reason_of
 
 MAX_DATA_BYTES = 16 << 20
 """A board or a card set is a few kilobytes; anything near this is not a data file."""
@@ -21,10 +22,12 @@ class DataFileError(Exception):
     """A data file that cannot be used, located: `path`, `pointer`, `message`, and the `rule`
     it breaks when a game's ruling says (cited at the end, as a finding's rule would be)."""
 
-    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "") -> None:
+    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "",
+                 whole: bool = False) -> None:
         from referee.jsonschemas import clipped
 
-        message = clipped(message)  # it may quote a value of megabytes
+        if not whole:  # it may quote a value of megabytes; a list of choices (`whole`) is never cut
+            message = clipped(message)
         where = f"{path}: {pointer}: " if pointer else f"{path}: "
         super().__init__(where + message + (f" ({rule})" if rule else "") + (f"; {more} in the file" if more else ""))
         self.path = path
@@ -50,7 +53,9 @@ def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
     unknown = [name for name in names if name not in known]
     if unknown:
         offered = ", ".join(sorted(known)) or "none"
-        raise DataFileError("--variant", f"unknown variant {unknown[0]!r} (variants: {offered})")
+        from referee.jsonschemas import clipped
+
+        raise DataFileError("--variant", f"unknown variant {clipped(repr(unknown[0]))} (variants: {offered})", whole=True)
     return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, names, dict(settings or {}))
 
 
@@ -128,7 +133,7 @@ def read_text(path: str, what: str = "a data file", byte_order_mark: bool = Fals
         with open(path, "rb") as stream:
             raw = stream.read(MAX_DATA_BYTES + 1)
     except OSError as error:
-        raise DataFileError(path, f"cannot read: {error.strerror or error}") from None
+        raise DataFileError(path, f"cannot read: {reason_of(error)}") from None
     if len(raw) > MAX_DATA_BYTES:
         raise DataFileError(path, f"over {MAX_DATA_BYTES >> 20} MiB: not {what}")
     try:

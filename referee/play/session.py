@@ -30,6 +30,7 @@ from referee.pipeline.replay import replay_game, violation_diagnostic
 from referee.pipeline.source import Source
 from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
+from referee.wording import counted
 
 ENTRY_PATH = "entry"
 """What a finding on a typed entry names as its file: the entry is line 1 of it."""
@@ -132,7 +133,7 @@ class Session:
         source = Source.from_text(path, text)
         games = list(read_games(path, source.lines)) if text.strip() else []
         if len(games) != 1:
-            raise Refused(f"{path} holds {len(games)} games; play continues one game"
+            raise Refused(f"{path} holds {counted(len(games), 'game')}; play continues one game"
                           + (" (`referee split` makes one file per game)" if games else ""))
         read = games[0]
         moves = read.record.entry_count() if read.record else 0
