@@ -17,7 +17,7 @@ from referee.pipeline.fileio import Unreadable
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import find_game
 from referee.reports.json_report import diagnostic_json
-from referee.reports.text import render_json_diagnostic
+from referee.reports.text import fitted, render_json_diagnostic
 from referee.wording import counted
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
@@ -145,7 +145,7 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
         lines.append(style(f"After move {shown} ({last.written()}, {where})", "bold"))
     else:
         lines.append(style("Before the first move", "bold"))
-    lines += game.rules.render_view(view)
+    lines += fitted(game.rules.render_view(view))
     for diagnostic in [] if quiet else errors:
         lines.append("")
         lines.append(f"The replay stopped at move {diagnostic['move_number']}: the state above is the last legal one."

@@ -195,3 +195,27 @@ def _score_table(outcome: Outcome, style: Style) -> list[str]:
         text = line(row)
         table.append(style(text, "green", "bold") if side.side in outcome.winners else text)
     return table
+
+
+TEXT_WIDTH = 100
+"""No line of text output is wider, where it can break: a legend or a note is prose, wrapped."""
+
+
+def fitted(lines: list[str], width: int = TEXT_WIDTH) -> list[str]:
+    """The lines, each one longer than `width` broken at spaces, its continuation indented two
+    more than it; never inside a quoted or bracketed piece, nor a short parenthesis (a tag a reader copies, such as
+    [Data "lagoon-9 sha256:…"]), nor where no space allows it."""
+    import re
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or " " not in line.strip():
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        kept = re.sub(r'\[[^\]]*\]|"[^"]*"|\([^()]{0,20}\)', lambda piece: piece.group().replace(" ", "\0"), line)
+        wrapped = textwrap.wrap(kept, width, subsequent_indent=" " * (indent + 2), break_long_words=False,
+                                break_on_hyphens=False, replace_whitespace=False)
+        out.extend(part.replace("\0", " ") for part in wrapped)
+    return out
