@@ -250,3 +250,38 @@ def test_every_example_does_what_the_text_says(page: str, workspace: tuple[Path,
         elif example.shown is not None and printed.rstrip("\n") != example.shown.rstrip("\n"):
             wrong.append(f"{example.where}: {example.command!r} prints\n{printed}\ninstead of\n{example.shown}")
     assert not wrong, "\n\n".join(wrong)
+
+
+def test_the_fish_completion_line_runs_in_a_home_that_has_no_fish_folder_yet(
+        workspace: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """The line README gives for fish's start-up files, run as written where fish has never
+    been set up: it makes the folder it writes to."""
+    root, env = workspace
+    lines = [example.command for example in ALL["README.md"] if "fish_source" in example.command]
+    assert len(lines) == 1
+    home = tmp_path / "home"
+    home.mkdir()
+    done = subprocess.run(["sh", "-c", lines[0]], cwd=root, env={**env, "HOME": str(home)}, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "complete" in (home / ".config" / "fish" / "completions" / "referee.fish").read_text(encoding="utf-8")
+
+
+def test_a_log_the_text_calls_canonical_is_canonical(tmp_path: Path) -> None:
+    """A man page that says of its example log "the file is in canonical form" is held to it by
+    `fmt --check`, as the samples are."""
+    said = 0
+    for page in PAGES[1:]:
+        text = page.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for first, block in man_blocks(text):
+            before = " ".join(lines[max(0, first - 8):first - 2])
+            if "in canonical form" not in before or not any(line.startswith("[Game ") for line in block):
+                continue
+            said += 1
+            log = tmp_path / f"example-{first}.korsar"
+            log.write_text("\n".join(block) + "\n", encoding="utf-8")
+            done = subprocess.run([sys.executable, "-m", "referee", "fmt", "--check", str(log)], capture_output=True,
+                                  text=True, timeout=120)
+            assert done.returncode == 0, f"{page.name}:{first}: not canonical:\n{done.stdout}{done.stderr}"
+    assert said >= 1
