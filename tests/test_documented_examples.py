@@ -250,6 +250,21 @@ def test_every_example_does_what_the_text_says(page: str, workspace: tuple[Path,
         elif example.shown is not None and printed.rstrip("\n") != example.shown.rstrip("\n"):
             wrong.append(f"{example.where}: {example.command!r} prints\n{printed}\ninstead of\n{example.shown}")
     assert not wrong, "\n\n".join(wrong)
+    assert changed_files(root) == [], "an example changed a shipped file: it should work on a copy it makes"
+
+
+def changed_files(root: Path) -> list[str]:
+    """The files of the repository copied into `root` (samples, docs, man, README) that
+    differ from the repository's now, or are gone."""
+    changed = []
+    for name in ("samples", "docs", "man", "README.md"):
+        original = ROOT / name
+        for path in [original] if original.is_file() else sorted(original.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                copy = root / path.relative_to(ROOT)
+                if not copy.is_file() or copy.read_bytes() != path.read_bytes():
+                    changed.append(str(path.relative_to(ROOT)))
+    return changed
 
 
 def test_the_fish_completion_line_runs_in_a_home_that_has_no_fish_folder_yet(
