@@ -178,10 +178,10 @@ def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest],
 
     \b
     Examples:
-      referee select archive/ --player Ann -o ann.korsar
-      referee select club.korsar --tag 'Event~harbour' --verdict illegal
-      referee select archive/ --unique -o archive-unique.korsar
-      referee select archive/ --result false --min-moves 20
+      referee select samples/korsar/ --player D -o d.korsar
+      referee select samples/korsar/ --tag 'Event~harbour' --verdict illegal
+      referee select samples/ --unique -o unique.log
+      referee select samples/korsar/ --result false --min-moves 20
     """
     if min_moves is not None and max_moves is not None and min_moves > max_moves:
         raise click.UsageError(f"--min-moves {min_moves} is more than --max-moves {max_moves}: no game matches")
@@ -229,8 +229,8 @@ def join(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], q
 
     \b
     Examples:
-      referee join monday.korsar tuesday.korsar -o week.korsar
-      referee join archive/2026/ -o 2026.korsar
+      referee join samples/korsar/legal/k-example.korsar samples/korsar/legal/no-deal.korsar -o two.korsar
+      referee join samples/korsar/legal/ -o all-legal.korsar
     """
     inputs = _inputs(ctx, paths, exclude, output)
     with _output(output) as stream:
@@ -258,8 +258,8 @@ def split(ctx: click.Context, path: str, directory: str, per: int, quiet: bool) 
 
     \b
     Examples:
-      referee split club.korsar -d games/
-      referee split archive.korsar --per 1000 -d parts/
+      referee split samples/korsar/legal/multi-game.korsar -d games/
+      referee split samples/perroquets/legal/p-example-4-meeting.perroquets --per 1 -d parts/
     """
     inputs = _inputs(ctx, (path,), (), None)
     if len(inputs) != 1:
@@ -313,7 +313,7 @@ def duplicates(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, .
 
     \b
     Examples:
-      referee duplicates archive/
+      referee duplicates samples/
     """
     inputs = _inputs(ctx, paths, exclude, None)
     total = repeated = 0

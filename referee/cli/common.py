@@ -57,14 +57,45 @@ def judging_options(function):
                 **kwargs):
         note_inputs(data_paths, "data file")
         try:
-            kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
+            options = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
             if error.path == "--variant":
                 raise click.UsageError(visible(str(error))) from None
             raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(visible(str(error))) from None
+        if not data_paths:  # --data replaces the data the configuration gives
+            options = _with_configured_data(options)
+        kwargs["options"] = options
         return function(*args, **kwargs)
 
     return wrapper
+
+
+def _with_configured_data(options: Any) -> Any:
+    """The options, with the data the configuration gives the logs of some places (its `data`
+    table), each file loaded and checked once, before any log is read."""
+    import dataclasses as _dataclasses
+
+    from referee.pipeline.datafiles import load_data_file
+
+    config = config_of(click.get_current_context())
+    if not config.data or config.path is None:
+        return options
+    folder = str(config.path.resolve().parent)
+    loaded: dict[str, tuple[str, Any]] = {}
+    placed = []
+    for pattern, files in config.data:
+        sets: dict[str, list[Any]] = {}
+        for name in files:
+            if name not in loaded:
+                note_inputs([name], "data file")
+                try:
+                    loaded[name] = load_data_file(name)
+                except DataFileError as error:
+                    raise Refused(visible(f"configuration: {config.path}: data: {error}")) from None
+            game, data = loaded[name]
+            sets.setdefault(game, []).append(data)
+        placed.append((folder, pattern, {game: tuple(found) for game, found in sets.items()}))
+    return _dataclasses.replace(options, placed=tuple(placed))
 
 
 def why_broken(errors: list[dict[str, Any]]) -> str:

@@ -49,9 +49,9 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
 
     \b
     Examples:
-      referee export game.korsar -o game.json
-      referee export club.corsari | referee import -
-      referee export logs/ -o archive.json
+      referee export samples/korsar/legal/k-example.korsar -o game.json
+      referee export samples/corsari/legal/game-3-players.corsari | referee import -
+      referee export samples/korsar/legal/ -o korsar.json
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
@@ -158,8 +158,9 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
 
     \b
     Examples:
+      referee export samples/korsar/legal/ -o games.json
       referee import games.json -o games.korsar
-      referee export game.korsar | referee import -
+      referee export samples/korsar/legal/k-example.korsar | referee import -
     """
     from referee.validation import game_record_errors, schema_errors  # only the commands that validate
 

@@ -47,9 +47,9 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
 
     \b
     Examples:
-      referee moves game.korsar
-      referee moves club.corsari --move 40 --format json
-      referee moves table.spanish-main -n 2 --move 12
+      referee moves samples/korsar/legal/k-example.korsar
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --format json
+      referee moves samples/perroquets/legal/p-example-3-crowd.perroquets -n 2 --move 12
     """
     if path != "-" and os.path.isdir(path):
         raise click.UsageError(f"{path} is a folder: give one log file")

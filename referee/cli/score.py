@@ -45,9 +45,9 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
 
     \b
     Examples:
-      referee score game.korsar
-      referee score --format json club.corsari
-      referee score -q logs/
+      referee score samples/korsar/legal/k-example.korsar
+      referee score --format json samples/corsari/legal/game-3-players.corsari
+      referee score -q samples/corsari/legal/
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)

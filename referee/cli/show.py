@@ -57,10 +57,10 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
 
     \b
     Examples:
-      referee show game.korsar --move 13
-      referee show club.corsari -n 2 --format json
-      referee show game.perroquets --move 40 --format svg -o board.svg
-      referee show table.spanish-main --move 53 --format svg -o dispute.svg
+      referee show samples/korsar/legal/k-example.korsar --move 13
+      referee show samples/korsar/legal/multi-game.korsar -n 2 --format json
+      referee show samples/perroquets/legal/game-2-players.perroquets --move 40 --format svg -o board.svg
+      referee show samples/spanish-main/legal/fort-built-and-destroyed.spanish-main --move 53 --format svg -o dispute.svg
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)

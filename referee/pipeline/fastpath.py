@@ -68,7 +68,7 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     if head is None:
         return None
     rules, record, position = head
-    engine = rules.new_engine(record, options)
+    engine = rules.new_engine(record, options.at(path))
     if isinstance(engine, Violation):
         return None
     moves = _replay_movetext(rules, engine, chunk.lines, position, record.rounds if record_turns else None)

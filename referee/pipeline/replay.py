@@ -127,7 +127,7 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     if read.malformed or read.record is None or read.rules is None:
         return report
     record, rules = read.record, read.rules
-    engine = rules.new_engine(record, options)
+    engine = rules.new_engine(record, options.at(path))
     if isinstance(engine, Violation):
         report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
         return report
@@ -271,7 +271,7 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
     if read.malformed or read.record is None or read.rules is None:
         return report, positions
     record, rules = read.record, read.rules
-    engine = rules.new_engine(record, options)
+    engine = rules.new_engine(record, options.at(path))
     if isinstance(engine, Violation):
         report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
         return report, positions
