@@ -204,3 +204,11 @@ def test_a_name_that_is_neither_says_what_is_built_in() -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == ("defualt: cannot read: no such file or directory "
                                      "(data built into referee: default, sample)")
+
+
+def test_a_finding_counts_one_card_in_the_singular(tmp_path: Path) -> None:
+    sample = (ROOT / "samples" / "korsar" / "illegal" / "k-cards-3.korsar").read_text(encoding="utf-8")
+    log = tmp_path / "one-card.korsar"
+    log.write_text(sample.replace('[Hands "A: $2 RC AD G2 R4 Y3 /', '[Hands "A: $2 /'), encoding="utf-8")
+    result = run("check", "--format", "concise", str(log))
+    assert "K-SETUP A is dealt 1 card instead of 6" in result.stdout, result.output
