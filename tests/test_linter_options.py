@@ -176,12 +176,33 @@ def test_data_given_on_the_command_line_replaces_the_configuration_s(club: Path)
 @pytest.mark.parametrize("table, said", [
     ('data = "boards/lagoon-9.json"\n', "data must be a table"),
     ('[data]\n"lagoon/*" = []\n', "must be a list of data files"),
-    ('[data]\n"lagoon/*" = ["boards/none.json"]\n', "cannot read"),
 ])
 def test_a_faulty_data_table_is_a_configuration_error(club: Path, table: str, said: str) -> None:
     (club / "referee.toml").write_text(table, encoding="utf-8")
     result = CliRunner().invoke(cli, ["check", "lagoon/evening.perroquets"])
     assert result.exit_code == 2 and "configuration:" in result.output and said in result.output, result.output
+
+
+def test_a_data_file_that_cannot_be_used_leaves_the_logs_it_is_given_to_unjudged(club: Path) -> None:
+    (club / "referee.toml").write_text('[data]\n"lagoon/*" = ["boards/none.json"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "lagoon/evening.perroquets"])
+    assert result.exit_code == 2 and "N-DATA" in result.output and "none.json: cannot read" in result.output
+    assert CliRunner().invoke(cli, ["check", "elsewhere.perroquets", "--data", "boards/lagoon-9.json"]).exit_code == 0
+
+
+def test_data_files_are_read_only_for_the_logs_they_are_given_to() -> None:
+    """A run that judges no log of a configured place reads no data file (nor jsonschema)."""
+    script = ("import sys\n"
+              "from click.testing import CliRunner\n"
+              "from referee.cli import cli\n"
+              "done = CliRunner().invoke(cli, ['check', 'samples/korsar/legal/k-example.korsar'])\n"
+              "assert done.exit_code == 0, done.output\n"
+              "assert 'jsonschema' not in sys.modules\n")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
 
 
 def test_the_repository_is_judged_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:

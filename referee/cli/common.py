@@ -71,31 +71,18 @@ def judging_options(function):
 
 
 def _with_configured_data(options: Any) -> Any:
-    """The options, with the data the configuration gives the logs of some places (its `data`
-    table), each file loaded and checked once, before any log is read."""
+    """The options, with the data files the configuration gives the logs of some places (its
+    `data` table): loaded by the pipeline when a log of such a place is judged."""
     import dataclasses as _dataclasses
-
-    from referee.pipeline.datafiles import load_data_file
 
     config = config_of(click.get_current_context())
     if not config.data or config.path is None:
         return options
     folder = str(config.path.resolve().parent)
-    loaded: dict[str, tuple[str, Any]] = {}
-    placed = []
-    for pattern, files in config.data:
-        sets: dict[str, list[Any]] = {}
-        for name in files:
-            if name not in loaded:
-                note_inputs([name], "data file")
-                try:
-                    loaded[name] = load_data_file(name)
-                except DataFileError as error:
-                    raise Refused(visible(f"configuration: {config.path}: data: {error}")) from None
-            game, data = loaded[name]
-            sets.setdefault(game, []).append(data)
-        placed.append((folder, pattern, {game: tuple(found) for game, found in sets.items()}))
-    return _dataclasses.replace(options, placed=tuple(placed))
+    for _, files in config.data:
+        note_inputs(files, "data file")
+    placed = tuple((folder, pattern, tuple(files)) for pattern, files in config.data)
+    return _dataclasses.replace(options, placed=placed)
 
 
 def why_broken(errors: list[dict[str, Any]]) -> str:

@@ -8,9 +8,11 @@ the JSON pointer, so the CLI can stop with a usage error before judging a log.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from referee.games import GAMES
+from referee.diagnostics import Violation
 from referee.games.base import DataError, JudgeOptions
 from referee.pipeline.fileio import reason_of
 
@@ -57,6 +59,30 @@ def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
 
         raise DataFileError("--variant", f"unknown variant {clipped(repr(unknown[0]))} (variants: {offered})", whole=True)
     return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, names, dict(settings or {}))
+
+
+def options_at(options: JudgeOptions, path: str) -> JudgeOptions | Violation:
+    """The options for the log at `path`: with the data files the configuration gives its
+    place, loaded on first use (a run that judges no such log reads none of them); or the
+    N-DATA finding that one cannot be used, which leaves the game unjudged, as data not given does."""
+    files = options.files_at(path)
+    if not files:
+        return options
+    loaded: dict[str, list[Any]] = {}
+    for name in files:
+        try:
+            game, data = _configured_data(name)
+        except DataFileError as error:
+            return Violation("N-DATA", f"the configuration gives this log a data file that cannot be used: {error}",
+                             part="tag:Game", notes=("the configuration's data table names it",))
+        loaded.setdefault(game, []).append(data)
+    return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, options.variants, options.settings)
+
+
+@lru_cache(maxsize=64)
+def _configured_data(path: str) -> tuple[str, Any]:
+    """A data file of the configuration, loaded once a process."""
+    return load_data_file(path)
 
 
 def builtin_data(name: str) -> tuple[str, Any] | None:
