@@ -19,6 +19,7 @@ from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic
 from referee.wording import counted
+from referee.reports.visible import json_visible
 
 
 @cli.command(short_help="List the entries a log could legally hold after a given move.")
@@ -29,14 +30,19 @@ from referee.wording import counted
               help="Which game of the file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: a moves document (schemas/moves.schema.json).")
+@click.option("--all", "every", is_flag=True,
+              help="Text: list every entry, however many (by default a listing longer than 40 lines is "
+                   "summed up by kind, with a few examples each).")
 @output_option
 @judging_options
 @click.pass_context
 def moves(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
-          output: str | None, options: JudgeOptions) -> None:
+          every: bool, output: str | None, options: JudgeOptions) -> None:
     """Every entry the log could legally hold after move N (by default after its last
     legal move), in canonical notation, grouped by kind: what could have been played
-    there. A round due first is named; where the log hides a deal, the entries are what
+    there. A listing longer than 40 lines is summed up by kind, with a few examples of
+    each (--all lists every entry; the JSON document always holds them all). A round due
+    first is named; where the log hides a deal, the entries are what
     it could say given what it has shown, and what is left open (a card a draw may show,
     a raise from a hand not known in full) is said below the list. PATH is one log
     file, or '-' for standard input.
@@ -49,6 +55,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
     Examples:
       referee moves samples/korsar/legal/k-example.korsar
       referee moves samples/corsari/legal/game-3-players.corsari --move 40 --format json
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --all
       referee moves samples/perroquets/legal/p-example-3-crowd.perroquets -n 2 --move 12
     """
     if path != "-" and os.path.isdir(path):
@@ -72,10 +79,11 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
     with report_stream(output) as write:
         if output_format == "json":
             stopped = [{key: value for key, value in d.items() if key != "excerpt"} for d in errors]
-            write(json.dumps(moves_json(listed, name, game_index, stopped), indent=2, ensure_ascii=False) + "\n")
+            write(json_visible(json.dumps(moves_json(listed, name, game_index, stopped), indent=2,
+                                          ensure_ascii=False)) + "\n")
         else:
             written = _written(game.record, listed.move)
-            lines = moves_lines(listed, written, style)
+            lines = moves_lines(listed, written, style, every)
             for diagnostic in errors:
                 lines += ["", f"The replay stopped at move {diagnostic.get('move_number')}: the entries above "
                               "are those of the last legal position.", render_json_diagnostic(diagnostic, style)]
