@@ -105,7 +105,7 @@ def test_a_full_standard_output_is_exit_2_with_its_reason(command: list[str], co
         done = referee(command, inputs, stdout=full)
     err = done.stderr.decode()
     assert done.returncode == 2, err
-    assert "No space left on device" in err
+    assert "no space left on device" in err
     assert "Exception ignored" not in err and "bug" not in err and "Traceback" not in err
 
 
@@ -136,7 +136,7 @@ def long_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return {"corsari": str(corsari), "many": str(many)}
 
 
-LONG_OUTPUTS = [["moves", "--move", "5", "{corsari}"], ["moves", "--format", "json", "--move", "5", "{corsari}"],
+LONG_OUTPUTS = [["moves", "--all", "--move", "5", "{corsari}"], ["moves", "--format", "json", "--move", "5", "{corsari}"],
                 ["export", "{many}"]]
 
 

@@ -71,9 +71,26 @@ COMMAND_MODULES = {
 command runs (or help lists them), so a verdict on one small log starts quickly."""
 
 
-class RefereeGroup(click.Group):
+class SuggestingGroup(click.Group):
+    """A group that answers a misspelt command as click answers a misspelt option: with the
+    closest name it has (`referee chek`: "Did you mean 'check'?")."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {close[0]!r}?")
+        return super().resolve_command(ctx, args)
+
+
+class RefereeGroup(SuggestingGroup):
     """Loads each command when it is used, and turns any unexpected exception into
     exit code 3 and a short message."""
+
+    group_class = SuggestingGroup
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """`--color WHEN` is taken after the command's name too (`referee check --color never`)."""
@@ -171,8 +188,10 @@ def _output_failed(error: OSError) -> int:
     _silence_stdout()
     if error.errno == errno.EPIPE:
         return EXIT_BROKEN_PIPE
+    from referee.pipeline.fileio import reason_of
+
     where = f" {error.filename}" if error.filename else ""
-    click.echo(f"referee: input/output error{where}: {error.strerror or error}", file=sys.stderr)
+    click.echo(f"referee: input/output error{where}: {reason_of(error)}", file=sys.stderr)
     return EXIT_USAGE
 
 

@@ -30,11 +30,13 @@ from referee.pipeline.replay import GameReport
 from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
 from referee.play.logfile import LockRefused, LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, Judgement, LogChanged, Refused, Session, text_problem
+from referee.pipeline.fileio import reason_of
 from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
 from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 from referee.reports.visible import json_visible, visible
+from referee.wording import counted
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
@@ -106,7 +108,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     except (LogBusy, LockRefused) as busy:
         raise ClickRefused(visible(str(busy))) from None
     except OSError as error:
-        raise ClickRefused(visible(f"{log}: cannot keep the log there: {error.strerror or error}")) from None
+        raise ClickRefused(visible(f"{log}: cannot keep the log there: {reason_of(error)}")) from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -161,7 +163,7 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
             check_utf8(stream)
         return Session.resume(log, options=options)
     except OSError as error:
-        raise click.UsageError(f"{visible(log)}: cannot read: {error.strerror or error}") from None
+        raise click.UsageError(f"{visible(log)}: cannot read: {reason_of(error)}") from None
     except DecodeError as error:
         raise click.UsageError(f"{visible(log)}: the file is not UTF-8 (byte {error.offset})") from None
     except Refused as refusal:
@@ -568,5 +570,5 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
                 emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
     claimed = session.record.tag("Result")
-    emit(visible(f"log kept in {session.path}: {session.moves} moves, "
+    emit(visible(f"log kept in {session.path}: {counted(session.moves, 'move')}, "
                  + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

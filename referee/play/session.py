@@ -42,12 +42,14 @@ from referee.notation.scanner import TOKEN, clip
 from referee.notation.span import Span
 from referee.notation.streamed import StreamedRounds
 from referee.notation.writer import escape, format_head, format_round
+from referee.pipeline.fileio import reason_of
 from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
 from referee.pipeline.source import MAX_LINE_CHARS, LineReader
 from referee.pipeline.work import read_cut_chunk
 from referee.play.logfile import clear_leftovers
 from referee.play.ondisk import Stamp, Written, common_prefix, first_game_chunk, rewrite, splice, stamp_of
 from referee.record import Comment, GameRecord, Round, Tag, Turn
+from referee.wording import counted
 
 ENTRY_PATH = "entry"
 """What a finding on a typed entry names as its file: the entry is line 1 of it."""
@@ -198,7 +200,7 @@ class Session:
                     if found is None:
                         found = (read, chunk)
         if count != 1 or found is None:
-            raise Refused(f"{path} holds {count} games; play continues one game"
+            raise Refused(f"{path} holds {counted(count, 'game')}; play continues one game"
                           + (" (`referee split` makes one file per game)" if count else ""))
         read = found[0]
         moves = read.record.entry_count() if read.record else 0
@@ -648,13 +650,13 @@ class Session:
                              + refusal.message, refusal.diagnostics, refusal.usage) from None
         except OSError as error:
             raise LogChanged(f"{self.path} was changed by another program during the session, and cannot "
-                             f"be read: {error.strerror or error}", usage=True) from None
+                             f"be read: {reason_of(error)}", usage=True) from None
         self.rules, self.header, self.engine, self.pending = fresh.rules, fresh.header, fresh.engine, fresh.pending
         self.tail, self.moves, self._disk, self._stamp = fresh.tail, fresh.moves, fresh._disk, fresh._stamp
         self._lines, self._size = fresh._lines, fresh._size
         self.last = None
         self._changed()
-        return f"{self.path} was changed by another program: read again, {self.moves} moves"
+        return f"{self.path} was changed by another program: read again, {counted(self.moves, 'move')}"
 
     # -- inside ----------------------------------------------------------------------------
 

@@ -386,7 +386,7 @@ class CorsariEngine(Engine):
                                  notes=(f"seat order: {' '.join(self.players)}",))
             for owner, hand in deal.hands:
                 if len(hand) != HAND_SIZE:
-                    return Violation("C-SETUP", f"{owner} is dealt {len(hand)} cards instead of {HAND_SIZE}",
+                    return Violation("C-SETUP", f"{owner} is dealt {len(hand)} card{'s' * (len(hand) != 1)} instead of {HAND_SIZE}",
                                      part=f"segment:{owner}")
         repeated = sorted(card for card, n in Counter(listed).items() if n > 1)
         if repeated:
