@@ -464,3 +464,25 @@ def test_a_fifo_is_refused_as_a_log(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "referee", "play", str(fifo)], input="A: draw\n",
                           capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert done.returncode == 2 and "a FIFO, not a regular file" in done.stderr, done.stderr
+
+
+def test_tab_offers_the_legal_entries_a_word_at_a_time(tmp_path: Path) -> None:
+    """A Corsari turn has thousands of legal entries (every raise of every crew): Tab offers
+    the next word of them — the player, the kind of take, then the card — never thousands of
+    whole entries; an entry alone behind what is typed is offered whole."""
+    from referee.cli.play import entry_completions
+
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"],
+                          [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    every = sum(len(texts) for _, _, texts in session.entry_runs())
+    assert every > 1000
+    first = [completion.text for completion in entry_completions(session, "")]
+    assert "A:" in first and len(first) < 20  # the player first (and the commands)
+    kinds = [completion.text for completion in entry_completions(session, "A: ")]
+    assert set(kinds) == {"deck", "pile", "quay"}, kinds
+    cards = [completion.text for completion in entry_completions(session, "A: pile ")]
+    assert cards and len(cards) < 40 and all(text.startswith("-") for text in cards)
+    whole = list(entry_completions(session, "hel"))
+    assert [completion.text for completion in whole] == ["help"]
+    for completion in entry_completions(session, "A: pile " + cards[0]):  # typed on from a word offered
+        assert completion.start_position == -len(cards[0])

@@ -31,6 +31,7 @@ from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, che
 from referee.play.logfile import LockRefused, LogBusy, LogLock
 from referee.play.session import ENTRY_PATH, Judgement, LogChanged, Refused, Session, text_problem
 from referee.pipeline.fileio import reason_of
+from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
@@ -508,23 +509,34 @@ def _typed_lines(stream: BinaryIO) -> Iterator[str]:
 # -- interactive -------------------------------------------------------------------------------
 
 
+def entry_completions(session: Session, typed: str) -> Iterator[Any]:
+    """prompt_toolkit's completions of `typed`: the next word of the legal entries (and of the
+    commands) that begin with it, or the whole of an entry alone behind its word."""
+    from prompt_toolkit.completion import Completion
+
+    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.entry_runs()
+                  for text in texts]
+    if " " not in typed:
+        candidates += [(name, "command", "") for name in COMMANDS]
+    for step in next_words(typed, candidates):
+        meta = f"{step.count} entries" if step.whole is None else ", ".join(step.kinds)
+        yield Completion(step.text, start_position=-len(step.partial), display=visible(step.whole or step.text.strip()),
+                         display_meta=meta)
+
+
 def _interactive(ctx: click.Context, session: Session) -> None:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.completion import Completer
     from prompt_toolkit.history import InMemoryHistory
 
     style = style_for(ctx)
 
     class EntryCompleter(Completer):
-        """The legal entries (and the commands) that begin with what is typed."""
+        """The legal entries (and the commands) that begin with what is typed, a word at a
+        time: the player, then the kind or the card, then the target (`next_words`)."""
 
         def get_completions(self, document: Any, complete_event: Any) -> Any:
-            typed = document.text_before_cursor.lstrip()
-            candidates = [f"{player}: {text}" for player, _, texts in session.entry_runs() for text in texts]
-            candidates += [name for name in COMMANDS if " " not in typed]
-            for candidate in candidates:
-                if candidate.startswith(typed):
-                    yield Completion(candidate, start_position=-len(typed))
+            yield from entry_completions(session, document.text_before_cursor.lstrip())
 
     history = InMemoryHistory()
     for entry in session.recent_entries(HISTORY_KEPT):
