@@ -486,3 +486,22 @@ def test_tab_offers_the_legal_entries_a_word_at_a_time(tmp_path: Path) -> None:
     assert [completion.text for completion in whole] == ["help"]
     for completion in entry_completions(session, "A: pile " + cards[0]):  # typed on from a word offered
         assert completion.start_position == -len(cards[0])
+
+
+def test_a_tag_the_referee_keeps_is_refused_with_a_note_about_that_tag(tmp_path: Path) -> None:
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"], [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    (game,) = session.set_tag("Game", "Corsari")
+    assert game.code == "N-TAG" and "Game tag" in game.message
+    assert not any("Result" in note for note in game.notes) and "names the game" in game.notes[0]
+    (result,) = session.set_tag("Result", "A")
+    assert "Result tag says '*'" in result.notes[0]
+
+
+def test_help_and_notes_end_their_sentences(tmp_path: Path) -> None:
+    """No line of help, and no note of a listing, is cut in the middle of a sentence."""
+    from referee.cli.play import COMMANDS
+
+    assert COMMANDS["quit"].endswith("goes on from it")
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"], [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    notes = session.rules.legal_entries(session.engine).notes
+    assert notes and all(not note.rstrip().endswith(("need not", "the", "a", "and", "or")) for note in notes)

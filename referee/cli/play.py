@@ -50,7 +50,8 @@ COMMANDS = {
     "rules": "rules ID: explain a ruling or code",
     "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
     "help": "this list",
-    "quit": "end the session (Control-D too); the log stays, unfinished if the game is",
+    "quit": "end the session (Control-D too); the log stays, unfinished if the game is not over, "
+            "and 'referee play LOG' goes on from it",
 }
 
 

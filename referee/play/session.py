@@ -373,8 +373,10 @@ class Session:
         if problem is not None:
             return [Diagnostic("N-TAG", problem, ENTRY_PATH, where)]
         if name in self.KEPT_TAGS:
-            return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
-                               notes=["the Result tag says '*' until the game ends, then what the rules give"])]
+            why = ("the Result tag says '*' until the game ends, then what the rules give" if name == "Result" else
+                   f"the {name} tag names the game of the log, set when the game began; a log of another game is "
+                   "another file")
+            return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where, notes=[why])]
         self._read_again_if_changed()
         trial = GameRecord(self.header.game, [Tag(tag.name, tag.value, None, tag.comments) for tag in self.header.tags
                                               if tag.name != name], self.header.preamble, [], self.header.line)
