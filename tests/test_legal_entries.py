@@ -353,6 +353,57 @@ def test_perroquets_lists_exactly_the_entries_the_engine_accepts(players, seeds)
     assert found > 10 and {"draw", "decide"} <= kinds
 
 
+def perroquets_leave_candidates(engine: Any, rng: random.Random) -> list[tuple[str, str]]:
+    """At a round's last decision: a drawn card in a colour with parrots left on the squares its
+    manoeuvre enters, one or two of each value there, or two of different squares."""
+    from referee.games.perroquets.geometry import square_name
+
+    (player,) = [p for p in engine.players if p not in engine.round.decisions]
+    taken = {c for c in engine.round.cards.values() if c}
+    options = [(s.card, colour) for s in engine.round.slots if s.card and s.card not in taken
+               for colour in ("green", "black")]
+    found: list[tuple[str, str]] = []
+    for card, colour in rng.sample(options, min(3, len(options))):
+        entered, _, _ = engine.lanes.course(engine.ships[player], engine.data.cards[card].path(colour),
+                                            engine.round.wind)
+        lefts = [f"leave {square_name(square)}={value}" for square, sea in entered if sea for value in (1, 2, 3)]
+        written = [[left] for left in lefts] + [[left, left] for left in lefts]
+        written += [rng.sample(lefts, 2) for _ in range(8) if len(lefts) >= 2]
+        found += [(player, " ".join([f"take {card} {colour}", *leaves])) for leaves in written]
+    return found
+
+
+def perroquets_used(rules: GameRules, engine: Engine, player: str, text: str) -> Any | None:
+    """The action if the engine accepts it and the ship it leaves parrots from sails: a leave
+    whose ship never sails, the game over first, is no fault, and no choice (P-PICKUP)."""
+    action = accepted(rules, engine, player, text)
+    if action is None or not action.leaves:
+        return action
+    trial = rules.trial_copy(engine)
+    assert trial.play(player, action) is None
+    voyage = trial.round.report.voyage(player)
+    return action if voyage is not None and voyage.path else None
+
+
+def test_perroquets_lists_every_pickup_choice_the_engine_accepts():
+    """optional-pickup: at a round's last decision every choice listed is accepted, and every
+    choice the engine accepts among parrots left on the squares the ship enters is listed."""
+    found = 0
+    for seed in ("pp-pick-1", "pp-pick-2"):
+        record, _ = random_game(PERROQUETS, ["A", "B", "C"], False, seed,
+                                extra_tags=(("Variants", "optional-pickup"),))
+        engine = PERROQUETS.new_engine(record)
+        rng = random.Random(seed)
+        for round_ in record.rounds:
+            assert engine.start_round(round_.number) is None
+            for turn in round_.turns:
+                if engine.phase == "decide" and len(engine.round.decisions) == len(engine.players) - 1:
+                    found += check_position(PERROQUETS, engine, perroquets_leave_candidates(engine, rng),
+                                            perroquets_plain, perroquets_used)
+                assert engine.play(turn.player, turn.action) is None
+    assert found > 10
+
+
 def test_perroquets_simulated_draws_and_placements_are_uniform_among_the_listed():
     """The simulated player's quick choice is an entry the generator lists."""
     from collections import Counter

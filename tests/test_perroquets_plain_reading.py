@@ -112,6 +112,17 @@ def test_every_sample_entry_and_its_damaged_copies_read_as_pyparsing_reads_them(
     assert len(entries) > 500 and plain > 500 and len(bodies) - plain > 2000, (len(entries), plain)
 
 
+@pytest.mark.parametrize("text", ["take A1 green leave c10=1 leave c10=1",
+                                  "take A1 green leave c10=1 leave c10=1 leave c10=1",
+                                  "take A green F leave c10=1 leave c10=1S", "take C2 black leave b10=2E leave b10=2E"])
+def test_a_leave_written_again_for_a_parrot_alike_reads_as_pyparsing_reads_it(text: str) -> None:
+    """Each parrot left is a leave of its own, the same words written again for one alike: the
+    plain reading keeps every one, as pyparsing does."""
+    assert notation._plain("take").fullmatch(text) is not None
+    assert outcome(parse_entry, "Anna", text) == by_pyparsing("Anna", text)
+    assert len(parse_entry("Anna", text).action.leaves) == text.count(" leave ")
+
+
 VOCABULARY = {
     "ship": ["ship", "e8", "a1", "b10", "z99", "e0", "E8"],
     "parrots": ["1/4", "4/3", "12/1", "1/", "/4", "3", "2", "1", "10", "0", "white", "black", "green"],

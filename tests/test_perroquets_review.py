@@ -170,6 +170,27 @@ def test_a_game_with_pickup_choices_by_beak_exports_valid_json(run, tmp_path) ->
     assert '"pile": "C", "path": "F3", "leaves": [{"square": "b10", "value": 2, "beak": "E"}]' in exported
 
 
+ALIKE = (SAMPLES / "legal" / "variant-optional-pickup-alike.perroquets").read_text(encoding="utf-8")
+"""Two 1s alike in value and beak over c10, where Anna's A1 takes her; she leaves one."""
+
+
+def test_a_game_that_leaves_two_parrots_alike_exports_both_and_imports_back(run, tmp_path) -> None:
+    """Each parrot left is one leave, in the notation and in JSON, however alike they are."""
+    both = ALIKE.replace("leave c10=1", "leave c10=1 leave c10=1").replace("claim: Anna picks up c10",
+                                                                           "claim: Anna at c10")
+    both = both.replace("claim: Anna holds 1", "claim: Anna holds 0")
+    assert rules_found(both) == []
+    log = tmp_path / "alike.perroquets"
+    log.write_text(both, encoding="utf-8")
+    document = json.loads(run("export", str(log)).output)
+    assert schema_errors("game-record", document) == []
+    assert '"leaves": [{"square": "c10", "value": 1}, {"square": "c10", "value": 1}]' in json.dumps(document)
+    exported = tmp_path / "alike.json"
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    back = run("import", str(exported))
+    assert back.exit_code == 0 and back.output == run("fmt", str(log)).output
+
+
 def test_an_allow_comment_at_a_list_found_wrong_later_accepts_it_once() -> None:
     for later in ("", "6. parrots: 3/1 1 1 1  wind: 1\n", "   Ben: lose 1\n"):
         text = BEFORE_LISTS + "   Anna: lose 3 {allow P-LOSE: a note}\n" + later

@@ -351,3 +351,68 @@ def test_precedence_phase_before_seat() -> None:
     assert first_error(base + "Y: draw A B\n")[:2] == ("P-ROUND", ())
     rule, rulings, _ = first_error(base + "Zed: draw A B\n")
     assert rule == "P-ROUND" and "P-PRECEDENCE" in rulings
+
+
+# -- P-PICKUP with optional-pickup: two parrots alike are two parrots
+
+ALIKE = sample("variant-optional-pickup-alike")
+"""Two 1s from the c11 dot, both flying south, rest over c10 when Anna's A1 takes her there
+from b10 in round 2; her decision leaves one of them, and claims say so."""
+ALIKE_UNCLAIMED = ALIKE.split("  claim:")[0] + "\n"
+"""The same without its claims: Anna's decision, 'take A1 green leave c10=1', then Ben's."""
+
+
+def _at(e: PerroquetsEngine, name: str) -> list[tuple[int, str]]:
+    return [(p.value, p.heading) for p in e.parrots if p.square == sq(name)]
+
+
+@pytest.mark.parametrize("leaves,kept,left", [
+    (" leave c10=1", {1: 1}, [(1, "S")]),                           # take one, leave the other
+    (" leave c10=1 leave c10=1", {}, [(1, "S"), (1, "S")]),         # leave both
+    ("", {1: 2}, []),                                               # take both
+])
+def test_two_parrots_alike_are_taken_or_left_one_by_one(leaves: str, kept: dict[int, int],
+                                                         left: list[tuple[int, str]]) -> None:
+    """P-PICKUP (optional-pickup): the log names each parrot left, and every choice can be
+    written, though the two show the same value and beak."""
+    engine = legal(ALIKE_UNCLAIMED.replace(" leave c10=1", leaves))
+    assert hold(engine, "Anna") == kept and _at(engine, "c10") == left
+    pickups = [ev for ev in events(engine) if ev[2] == "P-PICKUP"]
+    assert pickups == [("gain", "Anna", "P-PICKUP", sq("c10"), 1, 0, None)] * sum(kept.values())
+    assert len(engine.parrots) == len({id(p) for p in engine.parrots})  # no parrot stands for two
+
+
+def test_the_claims_of_a_parrot_taken_and_one_left_hold() -> None:
+    engine = legal(ALIKE)
+    assert hold(engine, "Anna") == {1: 1} and _at(engine, "c10") == [(1, "S")]
+
+
+def test_a_leave_more_than_the_parrots_alike_is_reported_where_it_is_written() -> None:
+    """The third 'leave c10=1' of three, over two 1s, names no parrot: the caret is on it."""
+    text = ALIKE_UNCLAIMED.replace("leave c10=1", "leave c10=1 leave c10=1 leave c10=1")
+    report = check_text("ruling.perroquets", text)
+    (found,) = [d for d in report.all_diagnostics() if d.is_error]
+    assert found.span is not None
+    line = text.splitlines()[found.span.line - 1]
+    assert found.code == "P-PICKUP" and found.span.col - 1 == line.rindex("leave c10=1")
+
+
+def test_a_parrot_left_flies_on_alone() -> None:
+    """The 1 left over c10 flies on in round 3 to the island c9, while Anna keeps the one she took."""
+    engine = legal(ALIKE + "3. parrots: 2/1 1 1 1  wind: 1  Anna: draw A B  Ben: draw A B  Anna: none  Ben: none\n")
+    assert (1, "S") in _at(engine, "c9") and not [p for p in _at(engine, "c10") if p[0] == 1]
+    assert [(f.value, f.squares) for f in account(engine).flights if f.start == sq("c10")] == [(1, [sq("c9")])]
+
+
+def test_a_claim_of_a_pickup_where_the_ship_left_every_parrot_says_so() -> None:
+    """P-CLAIM: the parrots were there; the decision left them (P-PICKUP)."""
+    text = ALIKE_UNCLAIMED.replace("leave c10=1", "leave c10=1 leave c10=1") + "   claim: Anna picks up c10\n"
+    rule, rulings, message = first_error(text)
+    assert (rule, rulings) == ("P-CLAIM", ("P-PICKUP",)) and "leaves every parrot over c10" in message
+
+
+def test_a_reveal_from_piles_other_than_the_draws_names_each_pile_once() -> None:
+    """P-REVEAL: two cards drawn from one pile are said so ('pile C twice'), not 'pile C and C'."""
+    assert first_error(opening() + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw C C  X: draw A B  "
+                       "reveal: Y C2 A1 / X A2 B1\n") == (
+        "P-REVEAL", (), "Y drew from pile C twice: C2 A1 come from piles A and C")

@@ -19,8 +19,8 @@ from referee.games import GAMES
 from referee.games.perroquets.data import Board, default_data, load
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.geometry import HEADINGS, VECTORS, Heading, Manoeuvre, Square, step
-from referee.games.perroquets.resolve import Event, Flight, Parrot, lanes_of, settle_holds
-from referee.games.perroquets.resolve import _copy_hold
+from referee.games.perroquets.resolve import CalmFlight, Event, Flight, Lanes, Parrot, lanes_of, settle_holds
+from referee.games.perroquets.resolve import _at_rest, _copy_hold, _flight_over_ships
 from referee.games.perroquets.setup import VARIANT_NAMES
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
@@ -72,6 +72,20 @@ def test_calm_flights_are_the_flights_stepped_over_an_empty_sea(board: Board) ->
                         rests = None if off else Parrot(value, heading, stepped[-1] if stepped else (x, y), False)
                         assert calm.rests_as == rests
                         assert lanes.calm(Parrot(value, heading, (x, y), on_dot)) is calm
+
+
+def test_a_parrot_a_calm_flight_leaves_at_rest_is_a_parrot_of_its_own() -> None:
+    """Two parrots alike that fly one calm flight come to rest as two parrots, equal to the
+    flight's template and carrying its next flight, but neither of them the template."""
+    board = default_data().board
+    lanes = lanes_of(board)
+    first, second = Parrot(1, "S", (2, 11), True), Parrot(1, "S", (2, 11), True)
+    calm = lanes.calm(first)
+    assert lanes.calm(second) is calm and calm.rests_as is not None
+    rested = [_at_rest(lanes, calm.rests_as) for _ in range(2)]
+    assert rested[0] == rested[1] == calm.rests_as
+    assert len({id(calm.rests_as), *map(id, rested)}) == 3
+    assert rested[0].calm is rested[1].calm is calm.rests_as.calm is lanes.calm(calm.rests_as)
 
 
 def _crossing(board: Board, start: Square, path: Manoeuvre, heading: Heading) -> tuple[int, list[Square], bool]:
@@ -212,6 +226,46 @@ def test_a_refused_pickup_leaves_the_parrots_where_they_were() -> None:
     assert refused is not None and refused.rule == "P-PICKUP"
 
 
+def _views(record: Any) -> list[Any]:
+    """The view after every entry of a legal record."""
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, PerroquetsEngine)
+    views = []
+    for round_ in record.rounds:
+        assert engine.start_round(round_.number) is None
+        for turn in round_.turns:
+            assert engine.play(turn.player, turn.action) is None
+            views.append(engine.view())
+    return views
+
+
+def _pickup_records() -> list[Any]:
+    """Games with optional-pickup whose decisions leave parrots, two alike among them."""
+    from .test_perroquets_properties import _pickup_game
+
+    path = ROOT / "samples" / "perroquets" / "legal" / "variant-optional-pickup-alike.perroquets"
+    (chunk,) = split_games(path.read_text(encoding="utf-8").split("\n"))
+    (read,) = read_chunk(str(path), chunk)
+    return [read.record] + [_pickup_game(f"eq-pick-{n}", 2 + n, variants)[0]
+                            for n, variants in enumerate(("optional-pickup", "optional-pickup sequential-flight"))]
+
+
+def test_rounds_resolved_without_the_calm_flights_kept_are_the_rounds_resolved_with_them(monkeypatch) -> None:
+    """A calm flight looked up, and the parrot it leaves at rest shared as a template, gives what
+    working the flight out afresh for each parrot gives, parrots taken and left alike."""
+    records = _pickup_records()
+    quick = [_views(record) for record in records]
+
+    def afresh(lanes: Any, parrot: Parrot) -> CalmFlight:
+        squares, sea, off = lanes.flight(parrot.square, parrot.heading, parrot.value)
+        flight, square = _flight_over_ships(parrot, squares, off, lanes.islands, {}, {})
+        rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+        return CalmFlight(sea, flight, rests_as, squares, off)
+
+    monkeypatch.setattr(Lanes, "calm", afresh)
+    assert [_views(record) for record in records] == quick
+
+
 def test_the_shipped_data_read_without_the_schema_is_the_checked_data() -> None:
     document = json.loads((ROOT / "referee" / "games" / "perroquets" / "default.json").read_text(encoding="utf-8"))
     assert default_data() == load(document)
@@ -235,7 +289,8 @@ def test_parrots_that_fly_are_new_ones() -> None:
 @pytest.mark.parametrize("name,record", _records(), ids=lambda value: value if isinstance(value, str) else "")
 def test_what_the_engine_keeps_beside_its_state_agrees_with_it(name: str, record: Any) -> None:
     """The cards seen drawn are the draws' cards known, each hold's size is what its counts add
-    up to, and the next drawer is the one the seats give, after every entry, refused or not."""
+    up to, no parrot is on the board twice, and the next drawer is the one the seats give, after
+    every entry, refused or not."""
     engine = RULES.new_engine(record)
     if not isinstance(engine, PerroquetsEngine):
         return
@@ -247,6 +302,9 @@ def test_what_the_engine_keeps_beside_its_state_agrees_with_it(name: str, record
             state = engine.round
             assert state.known == {slot.card for slot in state.slots if slot.card}, name
             assert engine.counts == {p: sum(engine.holds[p].values()) for p in engine.players}, name
+            # a calm flight's parrot at rest is shared by every parrot that flies it: each on the
+            # board is a copy of its own, so two alike over one square are still two
+            assert len({id(parrot) for parrot in engine.parrots}) == len(engine.parrots), name
             n, count = len(engine.players), len(state.slots)
             seat = count % n if "draw-rounds" in engine.variants else count // 2
             expected = engine.players[(engine.first + seat) % n] if count < 2 * n else None

@@ -7,8 +7,8 @@ import os
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import emit, judging_options, open_input, output_option, report_stream, style_for
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, cli
+from referee.cli.common import emit, no_such_game, judging_options, open_input, output_option, report_stream, style_for
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.legal import listing
@@ -18,6 +18,8 @@ from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic
+from referee.wording import counted
+from referee.reports.visible import json_visible
 
 
 @cli.command(short_help="List the entries a log could legally hold after a given move.")
@@ -28,14 +30,19 @@ from referee.reports.text import render_json_diagnostic
               help="Which game of the file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: a moves document (schemas/moves.schema.json).")
+@click.option("--all", "every", is_flag=True,
+              help="Text: list every entry, however many (by default a listing longer than 40 lines is "
+                   "summed up by kind, with a few examples each).")
 @output_option
 @judging_options
 @click.pass_context
 def moves(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
-          output: str | None, options: JudgeOptions) -> None:
+          every: bool, output: str | None, options: JudgeOptions) -> None:
     """Every entry the log could legally hold after move N (by default after its last
     legal move), in canonical notation, grouped by kind: what could have been played
-    there. A round due first is named; where the log hides a deal, the entries are what
+    there. A listing longer than 40 lines is summed up by kind, with a few examples of
+    each (--all lists every entry; the JSON document always holds them all). A round due
+    first is named; where the log hides a deal, the entries are what
     it could say given what it has shown, and what is left open (a card a draw may show,
     a raise from a hand not known in full) is said below the list. PATH is one log
     file, or '-' for standard input.
@@ -46,16 +53,17 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
 
     \b
     Examples:
-      referee moves game.korsar
-      referee moves club.corsari --move 40 --format json
-      referee moves table.spanish-main -n 2 --move 12
+      referee moves samples/korsar/legal/k-example.korsar
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --format json
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --all
+      referee moves samples/perroquets/legal/p-example-3-crowd.perroquets -n 2 --move 12
     """
     if path != "-" and os.path.isdir(path):
         raise click.UsageError(f"{path} is a folder: give one log file")
     name, stream = open_input(Input(path))
     found = find_game(name, stream, game_index, move, options)
     if found is None:
-        raise click.UsageError(f"{name} holds no game {game_index}")
+        raise Refused(no_such_game(name, Input(path), game_index, options))
     game, judged = found
     errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
     if game.engine is None or game.rules is None:
@@ -65,16 +73,17 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
         ctx.exit(EXIT_USAGE)
     if move is not None and game.moves < move and not errors:
         total = game.record.entry_count() if game.record else 0
-        raise click.UsageError(f"{name}: game {game_index} has {total} moves; there is no move {move}")
+        raise Refused(f"{name}: game {game_index} has {counted(total, 'move')}; there is no move {move}")
     listed = listing(game, judged)
     style = style_for(ctx) if output is None else Style(False)
     with report_stream(output) as write:
         if output_format == "json":
             stopped = [{key: value for key, value in d.items() if key != "excerpt"} for d in errors]
-            write(json.dumps(moves_json(listed, name, game_index, stopped), indent=2, ensure_ascii=False) + "\n")
+            write(json_visible(json.dumps(moves_json(listed, name, game_index, stopped), indent=2,
+                                          ensure_ascii=False)) + "\n")
         else:
             written = _written(game.record, listed.move)
-            lines = moves_lines(listed, written, style)
+            lines = moves_lines(listed, written, style, every)
             for diagnostic in errors:
                 lines += ["", f"The replay stopped at move {diagnostic.get('move_number')}: the entries above "
                               "are those of the last legal position.", render_json_diagnostic(diagnostic, style)]

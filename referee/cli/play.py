@@ -9,10 +9,11 @@ line when a program does (standard input not a terminal).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, BinaryIO
 
 import click
 
@@ -21,29 +22,36 @@ from referee.cli import Refused as ClickRefused
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag, game_names
-from referee.games.base import GameRules, JudgeOptions, Ruling
+from referee.games.base import Consequence, GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
+from referee.pipeline.fileio import display_path, not_a_file, standard_input
 from referee.pipeline.replay import GameReport
-from referee.pipeline.source import DecodeError, decode
-from referee.play.logfile import LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
+from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
+from referee.play.logfile import LockRefused, LogBusy, LogLock
+from referee.play.session import ENTRY_PATH, Judgement, LogChanged, Refused, Session, text_problem
+from referee.pipeline.fileio import reason_of
+from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
+from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
-from referee.reports.text import render_json_diagnostic, render_score
+from referee.reports.text import consequence_line, render_json_diagnostic, render_score
+from referee.reports.visible import json_visible, visible
+from referee.wording import counted
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
 COMMANDS = {
     "undo": "take back the last entry recorded",
     "show": "the whole state, as `referee show` prints it",
-    "moves": "the legal entries now",
-    "why": "what the last entry changed, or why it was refused and the rulings that decided it",
+    "moves": "the legal entries now, summed up by kind when there are many ('moves all': every one)",
+    "why": "why [N]: what the last entry (or entry N) did and the rulings that decided it, or why it was refused",
     "score": "the score as it stands",
     "rules": "rules ID: explain a ruling or code",
     "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
     "help": "this list",
-    "quit": "end the session (Control-D too); the log stays, unfinished if the game is",
+    "quit": "end the session (Control-D too); the log stays, unfinished if the game is not over, "
+            "and 'referee play LOG' goes on from it",
 }
 
 
@@ -53,7 +61,7 @@ COMMANDS = {
 @click.option("--players", metavar="'A B …'", help="A new game's players in seat order.")
 @click.option("--teams", metavar="'A+B C+D'", help="A new game's partners (Korsar in teams: neighbours).")
 @click.option("--first", metavar="ID", help="A new game's first player (Corsari, Pirates & Perroquets).")
-@click.option("--seed", metavar="TEXT", help="Deal a new game by the documented shuffle of TEXT "
+@click.option("--seed", metavar="TEXT", help="Deal a new game (Korsar, Corsari) by the documented shuffle of TEXT "
                                              "(without it, draws are recorded without the card).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="Any other header fact of a new game (Hands, Deck, Build, Event …); repeatable.")
@@ -67,8 +75,8 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
          options: JudgeOptions) -> None:
     """Referee a game at the table: each entry is judged as it is typed, with the same
     rules and findings as `check`; a legal one is recorded in LOG at once (canonical
-    notation, written whole and flushed to disk before the next prompt), an illegal one
-    is explained and not recorded.
+    notation, flushed to disk before the next prompt: appended, or the log written whole
+    where an earlier line changes), an illegal one is explained and not recorded.
 
     If LOG exists it is judged first and the game goes on after its last entry. If not,
     a new game is started there from header facts: --game and --players, and as the game
@@ -91,15 +99,18 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
       referee play table.korsar
       printf 'A: draw\\nB: draw\\nundo\\n' | referee play table.korsar --format jsonl
     """
+    if standard_input() is None:
+        raise ClickRefused("standard input is closed: play reads the entries from it "
+                           "(give it a terminal, a file or a pipe; </dev/null starts or checks a game and ends)")
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
     hold = LogLock(log)
     try:
         hold.acquire()  # before the log is read: what is read is what no one else is writing
-    except LogBusy as busy:
-        raise ClickRefused(str(busy)) from None
+    except (LogBusy, LockRefused) as busy:
+        raise ClickRefused(visible(str(busy))) from None
     except OSError as error:
-        raise ClickRefused(f"{log}: cannot keep the log there: {error.strerror or error}") from None
+        raise ClickRefused(visible(f"{log}: cannot keep the log there: {reason_of(error)}")) from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -109,18 +120,25 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
 def _session(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
              first: str | None, seed: str | None, tags: tuple[str, ...], output_format: str,
              options: JudgeOptions, given: list[str]) -> None:
+    problem = not_a_file(log) if os.path.lexists(log) else None
+    if problem is not None and problem not in ("no such file or directory", "broken symbolic link"):
+        raise click.UsageError(f"{visible(log)}: cannot keep the log there: {problem}")  # a FIFO would block
     if _holds_text(log):
         if given:
-            raise click.UsageError(f"{log} exists: its header sets the game up, so {given[0]} has no place "
+            raise click.UsageError(f"{visible(log)} exists: its header sets the game up, so {given[0]} has no place "
                                    "(name a new file to start a new game)")
         session = _resume(ctx, log, options)
     else:
         session = _start(ctx, log, game_name, players, teams, first, seed, tags, options)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if interactive:
-        _interactive(ctx, session)
-        ctx.exit(EXIT_OK)
-    refused = _scripted(ctx, session, output_format)
+    try:
+        if interactive:
+            _interactive(ctx, session)
+            ctx.exit(EXIT_OK)
+        refused = _scripted(ctx, session, output_format)
+    except LogChanged as changed:  # another program's change to the log, which cannot be continued
+        _refuse(ctx, changed, _log_line(log))
+        raise AssertionError from None  # _refuse exits
     ctx.exit(EXIT_FINDINGS if refused else EXIT_OK)
 
 
@@ -140,34 +158,54 @@ def _holds_text(log: str) -> bool:
 
 
 def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
+    """The game of LOG, read round by round as check reads a long one: no more of it held
+    than its last round, however long it is."""
     try:
         with open(log, "rb") as stream:
-            data = stream.read()
+            check_utf8(stream)
+        return Session.resume(log, options=options)
     except OSError as error:
-        raise click.UsageError(f"{log}: cannot read: {error.strerror or error}") from None
-    try:
-        text = decode(data)
+        raise click.UsageError(f"{visible(log)}: cannot read: {reason_of(error)}") from None
     except DecodeError as error:
-        raise click.UsageError(f"{log}: the file is not UTF-8 (byte {error.offset})") from None
-    try:
-        return Session.resume(log, text, options)
+        raise click.UsageError(f"{visible(log)}: the file is not UTF-8 (byte {error.offset})") from None
     except Refused as refusal:
-        _refuse(ctx, refusal, text)
+        _refuse(ctx, refusal, _log_line(log))
         raise AssertionError  # _refuse exits
+
+
+def _log_line(log: str) -> Callable[[int], str | None]:
+    """A line of LOG, read from it when a finding quotes it."""
+    def line(number: int) -> str | None:
+        try:
+            with open(log, "rb") as stream:
+                for index, text in enumerate(LineReader(stream), start=1):
+                    if index == number:
+                        return text
+        except (OSError, ValueError):
+            return None
+        return None
+
+    return line
 
 
 def _start(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
            first: str | None, seed: str | None, tags: tuple[str, ...], options: JudgeOptions) -> Session:
     if game_name is None or players is None:
-        raise click.UsageError(f"{log} holds no game yet: to start one there, give --game and --players")
+        raise click.UsageError(f"{visible(log)} holds no game yet: to start one there, give --game and --players")
     rules = game_for_tag(game_name)
     if rules is None:
         raise click.UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
+    problem = rules.check_tag("Players", players)
+    if problem is not None:  # read by the game's own grammar, as a log's Players tag is
+        hint = [problem.hint] if problem.hint else []
+        _refuse(ctx, Refused("the header facts set up no game", [
+            Diagnostic("N-TAG", f"--players: {problem.message}", log, None, move_text=f'[Players "{players}"]',
+                       notes=hint)]), None)
     facts = _header_facts(rules, parse_players(players), teams, first, seed, tags, options)
     try:
         return Session.new(log, rules, facts, options)
     except Refused as refusal:
-        _refuse(ctx, refusal, "")
+        _refuse(ctx, refusal, None)
         raise AssertionError  # _refuse exits
 
 
@@ -175,6 +213,10 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
                   tags: tuple[str, ...], options: JudgeOptions) -> list[tuple[str, str]]:
     """A new game's tags: the game's own set-up for these players (as `simulate` deals it),
     without its deal unless --seed asks for one, then what the options say."""
+    known = {spec.name for spec in rules.tags}
+    if seed is not None and "Seed" not in known:
+        raise click.UsageError(f"--seed: {rules.name} is not dealt by a seed (what chance gives is written in the "
+                               "log as it falls): leave --seed out")
     try:
         facts = dict(rules.deal_tags(players, teams is not None, seed or "-"))
     except ValueError as error:  # SetupError, or a game's own word that the choices set up no game
@@ -185,7 +227,6 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
         facts["Teams"] = teams
     if first is not None:
         facts["First"] = first
-    known = {spec.name for spec in rules.tags}
     for data in options.data_for(rules.id):
         named = rules.data_tag(data)
         if named is not None:
@@ -202,16 +243,15 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
     return list(facts.items())
 
 
-def _refuse(ctx: click.Context, refusal: Refused, text: str) -> None:
+def _refuse(ctx: click.Context, refusal: Refused, line: Callable[[int], str | None] | None) -> None:
     """A game that cannot be played: its findings, and exit 1 for a log found wanting,
-    2 for header facts that set up no game."""
+    2 for header facts that set up no game (`line`: None, there being no log yet)."""
     style = style_for(ctx, err=True)
-    lines = text.split("\n")
     for diagnostic in refusal.diagnostics:
-        data = diagnostic_json(diagnostic, lambda n: lines[n - 1] if 1 <= n <= len(lines) else None)
+        data = diagnostic_json(diagnostic, line or (lambda n: None))
         emit(render_json_diagnostic(data, style), err=True)
-    emit(f"referee play: {refusal.message}", err=True)
-    ctx.exit(EXIT_FINDINGS if text and not refusal.usage else EXIT_USAGE)
+    emit(visible(f"referee play: {refusal.message}"), err=True)
+    ctx.exit(EXIT_FINDINGS if line is not None and not refusal.usage else EXIT_USAGE)
 
 
 # -- what is said ------------------------------------------------------------------------------
@@ -222,9 +262,13 @@ def _diagnostic_data(diagnostic: Diagnostic, typed: str) -> dict[str, Any]:
 
 
 def _prompt_text(session: Session) -> str:
-    due = session.due()
+    try:
+        due = session.due()
+    except Exception:  # noqa: BLE001 - the prompt is still shown, and the entry still judged
+        return "> "
     if due.over:
-        return f"game over ({session.result()})> "
+        result = session.result()
+        return f"game over ({result if result != '*' else 'result not known yet'})> "
     who = "/".join(due.players) if due.players else "?"
     kinds = f" [{', '.join(due.kinds)}]" if due.kinds else ""
     number = f"{due.round}. " if due.round is not None else ""
@@ -232,6 +276,11 @@ def _prompt_text(session: Session) -> str:
 
 
 def _verdict_line(judgement: Judgement) -> str:
+    """The verdict as one line of text, what the entry or the log holds escaped as it is shown."""
+    return visible(_verdict_text(judgement))
+
+
+def _verdict_text(judgement: Judgement) -> str:
     if judgement.status == "recorded":
         said = f"recorded {judgement.move}: {judgement.entry}"
         if judgement.changes:
@@ -244,7 +293,8 @@ def _verdict_line(judgement: Judgement) -> str:
 
 
 def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
-    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": judgement.typed,
+    typed = display_path(judgement.typed)  # bytes that are not UTF-8 as `\xNN`: JSON any reader reads
+    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": typed,
                             "verdict": judgement.status}
     if judgement.entry is not None:
         data["entry"] = judgement.entry
@@ -252,25 +302,42 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
         data["move"] = judgement.move
     if judgement.round is not None:
         data["round"] = judgement.round
-    data["diagnostics"] = [_diagnostic_data(d, judgement.typed) for d in judgement.diagnostics]
+    data["diagnostics"] = [_diagnostic_data(d, typed) for d in judgement.diagnostics]
     data["changes"] = list(judgement.changes)
+    data["account"] = [consequence_line(consequence) for consequence in judgement.account]
     data["over"] = judgement.over
     data["result"] = judgement.result
     return data
 
 
+LOOKING = ("show", "score", "moves", "why")
+"""Commands that only look at the game: whatever fails in them, the game goes on as it was."""
+
+
 def _command_lines(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     """What a prompt command says, and whether it did what was asked."""
+    if word not in LOOKING:
+        return _doing(session, word, rest, style)
+    try:
+        return _doing(session, word, rest, style)
+    except Exception as error:  # noqa: BLE001 - a gap in a view or a listing must not end a game in play
+        return [f"{word}: this cannot be shown here ({type(error).__name__}); the game is as it was"], False
+
+
+def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     if word == "help":
         lines = ["Type an entry as a log writes it, e.g. 'A: draw'; Tab completes the legal ones."]
         lines += [f"  {name:<6} {what}" for name, what in COMMANDS.items()]
         return lines, True
     if word == "undo":
         taken = session.undo()
-        return ([f"undone: {taken}"] if taken else ["nothing to undo: the log holds no entry"]), taken is not None
+        if taken is None:
+            return ["nothing to undo: the log holds no entry"], False
+        return [f"undone: {visible(taken)}"] + [f"the {name} tag, which showed the end taken back, is taken out too"
+                                                for name in session.dropped], True
     if word == "show":
         view = session.engine.view()
-        return session.rules.render_view(view), True
+        return [visible(line) for line in session.rules.render_view(view)], True
     if word == "score":
         outcome = session.outcome()
         outcome.claim = None  # the log's Result is the session's own: nothing is claimed yet
@@ -278,9 +345,9 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
-        return _moves_lines(session), True
+        return [visible(line) for line in _moves_lines(session, rest.strip() == "all")], True
     if word == "why":
-        return _why_lines(session, style), True
+        return _why_lines(session, style, rest.strip())
     if word == "rules":
         return _rules_lines(session.rules, rest.split())
     if word == "tag":
@@ -291,11 +358,13 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
         if problems:
             typed = f"{name} {value.strip()}"
             return [render_json_diagnostic(_diagnostic_data(d, typed), style) for d in problems], False
-        return [f'[{name} "{value.strip()}"] given; Result "{session.result()}"'], True
+        return [visible(f'[{name} "{value.strip()}"] given; Result "{session.result()}"')], True
     return [f"unknown command {word!r}"], False
 
 
-def _moves_lines(session: Session) -> list[str]:
+def _moves_lines(session: Session, every: bool = False) -> list[str]:
+    """The legal entries by player and kind; more than fit on a screen (`SHOWN_LINES`), and
+    not `every` one asked for, summed up by kind with a few examples each."""
     runs = session.entry_runs()
     if not runs:
         if session.engine.is_over:
@@ -303,53 +372,60 @@ def _moves_lines(session: Session) -> list[str]:
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
     count = sum(len(texts) for _, _, texts in runs)
     lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
+    notes = getattr(session.legal_entries(), "notes", ())
+    if not every and len(runs) + count + len(notes) + 1 > SHOWN_LINES:
+        lines[0] = f"{count} legal entries, by kind ('moves all' lists every one):"
+        return lines + summary_lines(runs) + [f"note: {note}" for note in notes]
     for player, kind, texts in runs:
         lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
                                break_on_hyphens=False, break_long_words=False)
-    notes = getattr(session.legal_entries(), "notes", ())
     lines += [f"note: {note}" for note in notes]
     return lines
 
 
-def _why_lines(session: Session, style: Style) -> list[str]:
+def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[str], bool]:
+    """`why`: the last entry's account in full (after a resume, the log's last entry's), or
+    why it was refused; `why N`: the account of entry N."""
+    if asked:
+        if not asked.isdigit():
+            return [f"why N: N is an entry's number, 1 to {session.moves} (not {asked!r})"], False
+        told = session.account_of(int(asked))
+        if told is None:
+            return [f"there is no entry {asked}: the log holds {session.moves}"], False
+        return _told(int(asked), *told) + ([f"  {session.why_problem}"] if session.why_problem else []), True
     last = session.last
-    if last is None:
-        return ["no entry judged yet in this session"]
-    if last.status == "refused":
+    if last is not None and last.status == "refused":
         diagnostic = last.diagnostics[0]
         lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
-        return lines
-    lines = [f"move {last.move}: {last.entry}"] + [f"  {change}" for change in last.changes]
-    changes = session.why()
-    for change in changes[:WHY_SHOWN]:
-        if change.before is MISSING:
-            lines.append(f"  {change.key}: + {_brief(change.after)}")
-        elif change.after is MISSING:
-            lines.append(f"  {change.key}: − {_brief(change.before)}")
-        else:
-            lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
-    if len(changes) > WHY_SHOWN:
-        lines.append(f"  and {len(changes) - WHY_SHOWN} more changes: `show` prints the whole state")
-    for warning in last.diagnostics:
-        lines.append(f"  warning[{warning.code}] {warning.message}")
-    return lines
+        lines += [visible(f"  {consequence_line(consequence)}") for consequence in last.account[1:]]
+        return lines, True
+    if not session.moves:
+        return ["no entry yet: the log holds none"], True
+    told = session.account_of(session.moves)
+    assert told is not None
+    lines = _told(session.moves, *told)
+    if session.why_problem:
+        lines.append(f"  {session.why_problem}")
+    if last is not None and last.move == session.moves:
+        lines += [visible(f"  {change}") for change in last.changes]
+        lines += [visible(f"  warning[{warning.code}] {warning.message}") for warning in last.diagnostics]
+    return lines, True
 
 
-WHY_SHOWN = 16
-"""Changes `why` lists one by one."""
+def _told(move: int, entry: str, account: list[Consequence]) -> list[str]:
+    return [visible(f"move {move}: {entry}")] + [visible(f"  {consequence_line(consequence)}") for consequence in account]
 
 
-def _brief(value: Any, limit: int = 100) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+HISTORY_KEPT = 1000
+"""The log's last entries the arrow keys recall (a long game's every entry would be held)."""
 
 
 def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]:
     known: dict[str, Ruling] = {r.id: r for r in NOTATION_CODES}
     for game in GAMES.values():
         known.update((r.id, r) for r in game.rulings)
-    wanted = [rule_id.upper() for rule_id in ids]
+    wanted = list(dict.fromkeys(rule_id.upper() for rule_id in ids))
     if not wanted:
         return [f"rules ID: one of {', '.join(r.id for r in rules.rulings)}"], False
     lines: list[str] = []
@@ -357,7 +433,7 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
     for rule_id in wanted:
         ruling = known.get(rule_id)
         if ruling is None:
-            lines.append(f"{rule_id}: no such ruling or code (`referee rules --list` lists them)")
+            lines.append(f"{visible(rule_id)}: no such ruling or code (`referee rules --list` lists them)")
             found = False
             continue
         lines.append(f"{ruling.id} — {ruling.title}")
@@ -366,6 +442,10 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
 
 
 def _split_command(line: str) -> tuple[str, str] | None:
+    """The command a line gives and the rest of it; None for an entry, and for a line no log
+    line could be (too long, or not text), which is refused as an entry is."""
+    if text_problem(line, "this line") is not None:
+        return None
     word, _, rest = line.strip().partition(" ")
     return (word, rest) if word in COMMANDS else None
 
@@ -382,8 +462,9 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
-    for number, raw in enumerate(sys.stdin, start=1):
-        line = raw.rstrip("\n").rstrip("\r")
+    stream = standard_input()
+    assert stream is not None  # play refuses a closed standard input before it starts
+    for number, line in enumerate(_typed_lines(stream), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue  # a blank line, or a note of the script's own
         command = _split_command(line)
@@ -393,49 +474,78 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
             lines, done = _command_lines(session, command[0], command[1], style)
             refused = refused or not done
             if output_format == "jsonl":
-                write(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number, "input": line,
-                                  "verdict": "done" if done else "refused", "command": command[0],
-                                  "lines": lines}, ensure_ascii=False))
+                write(json_visible(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number,
+                                               "input": display_path(line),
+                                               "verdict": "done" if done else "refused", "command": command[0],
+                                               "lines": lines}, ensure_ascii=False)))
             else:
-                write(lines[0] if len(lines) == 1 else "\n".join(lines))
+                write(visible("\n".join(lines)))
             continue
         judgement = session.enter(line)
         refused = refused or judgement.status == "refused"
         if output_format == "jsonl":
-            write(json.dumps(_verdict_json(judgement, number), ensure_ascii=False))
+            write(json_visible(json.dumps(_verdict_json(judgement, number), ensure_ascii=False)))
         else:
-            write(_verdict_line(judgement))
+            write(visible(_verdict_line(judgement)))
     return refused
+
+
+def _typed_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a script, decoded. A byte that is not UTF-8 is kept as an escape (the line
+    is refused for it, and the script goes on); a line longer than any line of a log is read no
+    further than the first MAX_LINE_CHARS characters could take (four bytes each), the rest
+    skipped, so that it is refused at once whatever its length."""
+    limit = 4 * MAX_LINE_CHARS + 4
+    while True:
+        raw = stream.readline(limit)
+        if not raw:
+            return
+        if not raw.endswith(b"\n"):
+            rest = raw
+            while len(rest) == limit and not rest.endswith(b"\n"):
+                rest = stream.readline(limit)
+        yield raw.decode("utf-8", "surrogateescape").rstrip("\n").rstrip("\r")
 
 
 # -- interactive -------------------------------------------------------------------------------
 
 
+def entry_completions(session: Session, typed: str) -> Iterator[Any]:
+    """prompt_toolkit's completions of `typed`: the next word of the legal entries (and of the
+    commands) that begin with it, or the whole of an entry alone behind its word."""
+    from prompt_toolkit.completion import Completion
+
+    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.entry_runs()
+                  for text in texts]
+    if " " not in typed:
+        candidates += [(name, "command", "") for name in COMMANDS]
+    for step in next_words(typed, candidates):
+        meta = f"{step.count} entries" if step.whole is None else ", ".join(step.kinds)
+        yield Completion(step.text, start_position=-len(step.partial), display=visible(step.whole or step.text.strip()),
+                         display_meta=meta)
+
+
 def _interactive(ctx: click.Context, session: Session) -> None:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.completion import Completer
     from prompt_toolkit.history import InMemoryHistory
 
     style = style_for(ctx)
 
     class EntryCompleter(Completer):
-        """The legal entries (and the commands) that begin with what is typed."""
+        """The legal entries (and the commands) that begin with what is typed, a word at a
+        time: the player, then the kind or the card, then the target (`next_words`)."""
 
         def get_completions(self, document: Any, complete_event: Any) -> Any:
-            typed = document.text_before_cursor.lstrip()
-            candidates = [f"{player}: {text}" for player, _, texts in session.entry_runs() for text in texts]
-            candidates += [name for name in COMMANDS if " " not in typed]
-            for candidate in candidates:
-                if candidate.startswith(typed):
-                    yield Completion(candidate, start_position=-len(typed))
+            yield from entry_completions(session, document.text_before_cursor.lstrip())
 
     history = InMemoryHistory()
-    for turn in session.record.turns():
-        history.append_string(turn.written())
+    for entry in session.recent_entries(HISTORY_KEPT):
+        history.append_string(entry)
     prompt = PromptSession(history=history, completer=EntryCompleter(), complete_while_typing=False,
                            complete_in_thread=True)
     moves = session.moves
-    opening = f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}"
+    opening = visible(f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}")
     emit(style(opening, "bold") + (f" (resumed after move {moves})" if moves else " (a new game)"))
     emit("Type an entry as the log writes it; Tab completes; 'help' lists the commands.")
     while True:
@@ -456,15 +566,22 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             continue
         judgement = session.enter(line)
         if judgement.status == "recorded":
-            said = style("✓", "green", "bold") + f" {judgement.round}. {judgement.entry}" \
-                if judgement.round is not None else style("✓", "green", "bold") + f" {judgement.entry}"
+            entry = visible(judgement.entry or "")
+            verdict = style("✓", "green", "bold") + f" {judgement.round}. {entry}" \
+                if judgement.round is not None else style("✓", "green", "bold") + f" {entry}"
             if judgement.changes:
-                said += style(f"  ({'; '.join(judgement.changes)})", "dim")
-            emit(said)
+                verdict += style(visible(f"  ({'; '.join(judgement.changes)})"), "dim")
+            emit(verdict)
+            for consequence in judgement.account:
+                emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
             for warning in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(warning, line), style))
         else:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
-    emit(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\"")
+            for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
+                emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
+    claimed = session.record.tag("Result")
+    emit(visible(f"log kept in {session.path}: {counted(session.moves, 'move')}, "
+                 + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

@@ -1,48 +1,17 @@
-"""The log of a game being played, kept whole on disk after every entry.
-
-Each recorded entry rewrites the whole log: the new text goes to a temporary file beside
-it, is flushed to the disk, and is renamed over the log, and the folder's entry is
-flushed in turn. A rename is atomic, so at every instant the log on disk is either the
-text before the entry or the text after it — never half of one — and always canonical,
-with a `Result` tag that says what the text holds (`*` until the game ends). A process
-killed at any point, a closed terminal or a full disk loses at most the entry being
-typed. Rewriting a few kilobytes costs less than the flush that any durable append
-would need as well (see the bench's `play` row).
+"""The log of a game being played: one session at a time holds it, and what a killed
+writer left beside it is cleared. How the log itself is written is `referee.play.ondisk`'s.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-
-from referee.pipeline.fileio import atomic_writer
+import stat
 
 try:
     import fcntl
 except ImportError:  # a system without POSIX locks: sessions are not kept apart
     fcntl = None  # type: ignore[assignment]
-
-
-def write_log(path: str, text: str) -> None:
-    """Replace the log at `path` with `text`, durably: the file's data and the folder entry
-    that names it are on the disk when this returns."""
-    with atomic_writer(path) as stream:
-        stream.write(text)
-    _sync_folder(os.path.dirname(os.path.realpath(path)) or ".")
-
-
-def _sync_folder(folder: str) -> None:
-    """Flush a folder's entries (the rename just made); a system that cannot flush folders
-    (some network or Windows file systems) has made the rename durable its own way."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
 
 
 class LogBusy(Exception):
@@ -52,6 +21,27 @@ class LogBusy(Exception):
     def __init__(self, path: str, holder: str) -> None:
         super().__init__(f"{path} is being played in another session{f' (process {holder})' if holder else ''}: "
                          "finish that one first (quit or Control-D)")
+
+
+class LockRefused(OSError):
+    """What stands at the lock's name is not a plain file of one link: written through, it
+    would change another file (the target of a symbolic link, a file a hard link shares)."""
+
+    def __init__(self, lock: str, what: str) -> None:
+        super().__init__(f"{lock} cannot be the log's lock: it is {what} (remove it, then play again)")
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO at the lock's name is refused, not waited on
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def _plain_file(lock: str, found: os.stat_result) -> None:
+    """Raises LockRefused unless the lock opened is a plain file that no other name shares."""
+    if not stat.S_ISREG(found.st_mode):
+        raise LockRefused(lock, "not a plain file")
+    if found.st_nlink != 1:
+        raise LockRefused(lock, f"a file of {found.st_nlink} names (a hard link)")
 
 
 def lock_name(path: str) -> str:
@@ -72,12 +62,26 @@ class LogLock:
         self._handle: int | None = None
 
     def acquire(self) -> None:
-        """Raises LogBusy while another session holds the log, OSError when no lock can be made
-        beside it (a folder that is missing or not writable, where the log could not be kept)."""
+        """Raises LogBusy while another session holds the log, LockRefused when what stands at
+        the lock's name is not a lock this session may use (a link, a folder, a FIFO), OSError
+        when no lock can be made beside it (a folder that is missing or not writable, where the
+        log could not be kept)."""
         if fcntl is None:
             return
         while True:
-            handle = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o644)
+            # Never through a link: a symbolic link planted at the lock's name would have the
+            # session truncate and write the file it points to, or create a dangling one's target.
+            try:
+                handle = os.open(self.lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644)
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    raise LockRefused(self.lock, "a symbolic link") from None
+                raise
+            try:
+                _plain_file(self.lock, os.fstat(handle))
+            except LockRefused:
+                os.close(handle)
+                raise
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -85,7 +89,7 @@ class LogLock:
                 os.close(handle)
                 raise LogBusy(self.path, holder if holder.isdigit() else "") from None
             try:
-                same = os.path.samestat(os.fstat(handle), os.stat(self.lock))
+                same = os.path.samestat(os.fstat(handle), os.lstat(self.lock))
             except OSError:
                 same = False
             if same:

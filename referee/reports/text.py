@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Diagnostic
-from referee.games.base import Outcome
+from referee.games.base import Consequence, Outcome
 from referee.pipeline.replay import GameReport
 from referee.reports.json_report import diagnostic_json, source_lines
 from referee.reports.style import Style
@@ -149,13 +149,13 @@ def render_score(game: GameReport, style: Style) -> list[str]:
         lines.append(style(f"  {game.rules.score_note}", "dim"))
     notice = outcome.summary.get("notice")
     if isinstance(notice, str):
-        lines.append(f"  note: {notice}")
+        lines.append(visible(f"  note: {notice}"))
     if "accepted_not_checked" in outcome.summary:
         lines.append(f"  events: {outcome.summary.get('checked_events', 0)} checked, "
                      f"{outcome.summary['accepted_not_checked']} accepted, not checked")
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
-            lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")
+            lines.append(visible(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}"))
     if outcome.finished:
         if outcome.winners:
             lines.append(f"  winner{'s' if len(outcome.winners) > 1 else ''} (*): {', '.join(outcome.winners)}")
@@ -195,3 +195,33 @@ def _score_table(outcome: Outcome, style: Style) -> list[str]:
         text = line(row)
         table.append(style(text, "green", "bold") if side.side in outcome.winners else text)
     return table
+
+
+def consequence_line(consequence: Consequence) -> str:
+    """One consequence of an entry's account as a line says it: the sentence, then the ruling
+    that decided it (`A takes galleon A4 (4 gold) for A: … (K-CONTROL)`)."""
+    return f"{consequence.text} ({consequence.ruling})" if consequence.ruling else consequence.text
+
+
+TEXT_WIDTH = 100
+"""No line of text output is wider, where it can break: a legend or a note is prose, wrapped."""
+
+
+def fitted(lines: list[str], width: int = TEXT_WIDTH) -> list[str]:
+    """The lines, each one longer than `width` broken at spaces, its continuation indented two
+    more than it; never inside a quoted or bracketed piece (a tag a reader copies, such as
+    [Data "lagoon-9 sha256:…"]) or a short parenthesis, nor where no space allows it."""
+    import re
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or " " not in line.strip():
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        kept = re.sub(r'\[[^\]]*\]|"[^"]*"|\([^()]{0,20}\)', lambda piece: piece.group().replace(" ", "\0"), line)
+        wrapped = textwrap.wrap(kept, width, subsequent_indent=" " * (indent + 2), break_long_words=False,
+                                break_on_hyphens=False, replace_whitespace=False)
+        out.extend(part.replace("\0", " ") for part in wrapped)
+    return out

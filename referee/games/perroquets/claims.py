@@ -240,6 +240,10 @@ def _picks_up(state: PerroquetsState, report: RoundReport, player: str,
     if voyage is None or all(step.square != square for step in voyage.squares):
         rule = "P-EDGE" if voyage and voyage.edge else ("P-STUCK" if player in report.stuck else "P-SHIP-PATH")
         return _false(f"{player}'s ship does not enter {name}", rule, "value", notes)
+    if any(step.square == square and any(note.startswith("leaves a ") for note in step.happened)
+           for step in voyage.squares):
+        return _false(f"{player}'s ship leaves every parrot over {name}: the decision names each one it leaves "
+                      "(optional-pickup)", "P-PICKUP", "value", notes)
     outside = state.board.dot_position == "outside"
     left = [f for f in report.flights if f.start == square and not (f.on_dot and outside)]
     if left:

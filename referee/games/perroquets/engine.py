@@ -17,7 +17,15 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
 from referee.games.perroquets.data import Card
-from referee.games.perroquets.geometry import OPPOSITE, VECTORS, Square, parse_manoeuvre, parse_square, square_name
+from referee.games.perroquets.geometry import (
+    OPPOSITE,
+    VECTORS,
+    Manoeuvre,
+    Square,
+    parse_manoeuvre,
+    parse_square,
+    square_name,
+)
 from referee.games.perroquets.notation import (
     Action,
     Claim,
@@ -29,7 +37,16 @@ from referee.games.perroquets.notation import (
     Reveal,
     RollWind,
 )
-from referee.games.perroquets.resolve import Decision, LeaveError, Parrot, Table, resolve, settle_holds
+from referee.games.perroquets.resolve import (
+    Decision,
+    Leave,
+    LeaveError,
+    Parrot,
+    Table,
+    pickup_choices,
+    resolve,
+    settle_holds,
+)
 from referee.games.perroquets.setup import Setup
 from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
 
@@ -50,6 +67,9 @@ ENTRY_PHASES: dict[type, tuple[str, ...]] = {
 """The phases where each kind of entry is judged by its own check. A ship in the set-up's
 parrots, or a draw in phase 4, still stands where ships or draws belong until an entry of
 the next phase appears: its check says what is wrong with it (P-SETUP-SHIPS, P-DRAW)."""
+_STAYS = Manoeuvre(())
+"""The path of a ship to come that changes no parrot when decisions to come are tried (a ship
+that sails and leaves every parrot it meets)."""
 ENTRY_WORDS = {PlaceShip: "a ship's placement", PlaceParrots: "new parrots", RollWind: "the wind",
                Draw: "a draw", Reveal: "the reveal", Decide: "a decision", Lose: "a list of lost parrots",
                Claim: "a claim"}
@@ -506,9 +526,8 @@ class PerroquetsEngine(PerroquetsState, Engine):
                 return Violation("P-REVEAL", f"{who} drew {' '.join(known)}: the reveal shows "
                                  f"{' '.join(cards)}", part=f"hand:{who}")
             if shown_piles != piles:
-                return Violation("P-REVEAL", f"{who} drew from pile{'s' if len(set(piles)) > 1 else ''} "
-                                 f"{' and '.join(piles)}: {' '.join(cards)} come from {' and '.join(shown_piles)}",
-                                 part=f"hand:{who}")
+                return Violation("P-REVEAL", f"{who} drew from {_piles_named(piles)}: {' '.join(cards)} come "
+                                 f"from {_piles_named(shown_piles)}", part=f"hand:{who}")
         for who, cards in action.hands:
             slots = [s for s in self.round.slots if s.player == who]
             free = [c for c in cards if c not in {s.card for s in slots}]
@@ -677,23 +696,9 @@ class PerroquetsEngine(PerroquetsState, Engine):
     def _resolve(self) -> Violation | None:
         state = self.round
         assert state.wind is not None
-        cards = self.data.cards
-        decisions = []
-        for player in self.players:
-            action = state.decisions[player]
-            card = state.cards[player]
-            if action.colour is None:  # stuck
-                path = None
-            elif card is not None:
-                path = cards[card].path(action.colour)
-            else:
-                path = parse_manoeuvre(action.path or "")
-            leaves = tuple((parse_square(sq) or (0, 0), v, beak) for sq, v, beak in action.leaves) if action.leaves else ()
-            decisions.append(Decision(player, state.weights[player], path, leaves))
-        # resolve moves the table's ships and replaces its list of parrots, never changing the list
-        # or where a parrot is: this state stays as it was should the round be refused (P-PICKUP)
-        table = Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
-                      dict(self.counts), not self.bag)  # the bag keeps only values it holds
+        decisions = [self._decision(player, state.decisions[player], state.cards[player], state.weights[player])
+                     for player in self.players]
+        table = self._table()
         try:
             report = resolve(table, state.number, state.wind, decisions, self.variants)
         except LeaveError as error:
@@ -721,6 +726,54 @@ class PerroquetsEngine(PerroquetsState, Engine):
         else:
             self.phase = "after"
         return None
+
+    def _decision(self, player: str, action: Decide, card: str | None, weight: int) -> Decision:
+        """What the round's resolution needs of a decision: its weight, its path, its leaves."""
+        if action.colour is None:  # stuck
+            path = None
+        elif card is not None:
+            path = self.data.cards[card].path(action.colour)
+        else:
+            path = parse_manoeuvre(action.path or "")
+        leaves = tuple((parse_square(sq) or (0, 0), v, beak) for sq, v, beak in action.leaves) if action.leaves else ()
+        return Decision(player, weight, path, leaves)
+
+    def _table(self) -> Table:
+        """The round's table for `resolve`, which moves its ships and replaces its list of parrots,
+        never changing the list or where a parrot is: this state stays as it was should the round
+        be refused (P-PICKUP) or only be tried."""
+        return Table(self.board, self.lanes, self.players, self.first, dict(self.ships), self.parrots,
+                     dict(self.counts), not self.bag)  # the bag keeps only values it holds
+
+    def pickup_choices(self, player: str, card: str | None, colour: str | None) -> list[tuple[Leave, ...]]:
+        """optional-pickup: the parrots `player`'s ship may leave if he decides to take `card`
+        (drawn and not taken) in `colour`, or none (stuck), as the lists of leaves his decision may
+        write, by the number of parrots left; none where the round cannot be played out with it.
+        The state is left as it was.
+
+        The round's last decision has the choices the rules accept (`resolve.pickup_choices`). An
+        earlier one has those some decisions to come make good, with the leaves already written:
+        each player yet to decide stuck (his losses change which parrots the others catch in 5a)
+        or sailing and leaving every parrot he meets, which changes no parrot and is tried as a
+        ship that stays where it is. Decisions to come that take parrots only take away what a
+        leave may name, so those are all the choices that can be made good, but for two: a ship to
+        come that takes one of two parrots a leave cannot otherwise tell apart, and one that ends
+        the game before this ship sails (then any leave is no fault, P-PICKUP)."""
+        state = self.round
+        assert state.wind is not None and player not in state.decisions
+        mine = (self._decision(player, Decide(card, colour), card, self.data.cards[card].weight) if card is not None
+                else Decision(player, 0, None))
+        decided = {other: self._decision(other, state.decisions[other], state.cards[other], state.weights[other])
+                   for other in state.decisions}
+        to_come = [other for other in self.players if other != player and other not in state.decisions]
+        found: dict[tuple[Leave, ...], None] = {}
+        for stuck in range(1 << len(to_come)):  # each set of the players to come stuck, none first
+            decisions = [mine if other == player else decided[other] if other in decided
+                         else Decision(other, 0, None) if stuck >> to_come.index(other) & 1
+                         else Decision(other, 0, _STAYS) for other in self.players]
+            for choice in pickup_choices(self._table, state.number, state.wind, decisions, self.variants, player):
+                found[choice] = None
+        return sorted(found, key=len)
 
     # after the round -----------------------------------------------------------------
 
@@ -818,3 +871,12 @@ HANDLERS = {PlaceShip: PerroquetsEngine._placeship, PlaceParrots: PerroquetsEngi
 """Each kind of entry's check, looked up once per entry rather than by name."""
 ENTRIES = {kind: (phases, kind in TABLE_KINDS, HANDLERS[kind]) for kind, phases in ENTRY_PHASES.items()}
 """Each kind of entry's phases, whether the table writes it, and its check: one look-up per entry."""
+
+
+def _piles_named(piles: list[str]) -> str:
+    """Piles drawn from, as a sentence says them: `pile C`, `pile C twice`, `piles A and C`."""
+    counts = Counter(piles)
+    if len(counts) == 1:
+        pile, count = next(iter(counts.items()))
+        return f"pile {pile}" + {1: "", 2: " twice"}.get(count, f" {count} times")
+    return "piles " + " and ".join(pile if count == 1 else f"{pile} ({count} cards)" for pile, count in counts.items())

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from referee.diagnostics import Violation
 from referee.games.base import (
     NO_OPTIONS,
+    DataError,
     Engine,
     GameRules,
     JudgeOptions,
@@ -191,7 +192,12 @@ class PerroquetsRules(GameRules):
     # -- rules -------------------------------------------------------------------
 
     def load_data(self, document: Any, path: str) -> Any:
-        return game_data.load(document)
+        data = game_data.load(document)
+        if data.id == game_data.DEFAULT_NAME and data.digest != game_data.default_data().digest:
+            # A log's Data tag names the built-in data by that name alone: no log could name this.
+            raise DataError(f"this data is named '{game_data.DEFAULT_NAME}', as the built-in data is, but is "
+                            "other data: no log could name it; give it an id of its own", "/id", "P-DATA")
+        return data
 
     def builtin_data(self) -> dict[str, Any]:
         return {game_data.DEFAULT_NAME: game_data.default_data()}
@@ -294,7 +300,8 @@ def _value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
 
 
 def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
-    """Every legal entry in this state, with full information (every card named)."""
+    """Every legal entry in this state, with full information (every card named); with
+    optional-pickup, each decision with every set of parrots its ship may leave, as listed."""
     if engine.over:
         return []
     phase = engine.phase
@@ -330,8 +337,13 @@ def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
         taken = {c for c in engine.round.cards.values() if c}
         cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
         moves: list[tuple[str, Any]] = []
-        for player in engine.players:
-            if player in engine.round.decisions:
+        for player in [player for player in engine.players if player not in engine.round.decisions]:
+            if "optional-pickup" in engine.variants:
+                from referee.games.perroquets.moves import pickup_decisions
+
+                moves.extend((player, Decide(card, colour, leaves=tuple(
+                    Leave(square_name(square), value, beak) for square, value, beak in leaves)))
+                    for card, colour, leaves in pickup_decisions(engine, player, cards))
                 continue
             moves.append((player, Decide(None, None)))
             moves.extend((player, Decide(card, colour)) for card in cards for colour in ("green", "black"))

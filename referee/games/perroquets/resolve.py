@@ -10,8 +10,9 @@ afterwards by `settle_holds` from the events in order.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -30,9 +31,10 @@ class Parrot:
     """On its dot (margin or edge), not yet flown."""
     calm: CalmFlight | None = field(default=None, compare=False, repr=False)
     """Its `Lanes.calm` flight, kept once looked up, the one thing ever set on a parrot after it
-    is made: the flight follows from the fields above and the board's shape alone, so a parrot
-    the lanes share carries the same flight into every game. Most parrots on the board are the
-    ones a calm flight left at rest, met again round after round."""
+    is made: the flight follows from the fields above and the board's shape alone, so the parrot
+    a calm flight leaves at rest (a template the lanes share) carries the same flight into every
+    game, and hands it to each parrot of the board made from it (`_at_rest`). Most parrots on the
+    board are the ones a calm flight left at rest, met again round after round."""
 
     @property
     def side(self) -> Heading:
@@ -127,14 +129,18 @@ class RoundReport:
         return next((v for v in self.order if v.player == player), None)
 
 
+Leave = tuple[Square, int, Heading | None]
+"""A parrot a ship leaves (optional-pickup): square, value, and the way its beak points where
+the log says."""
+
+
 @dataclass(slots=True)
 class Decision:
     player: str
     weight: int
     path: Manoeuvre | None  # None: stuck
-    leaves: tuple[tuple[Square, int, Heading | None], ...] = ()
-    """The parrots the ship leaves (optional-pickup): square, value, and the way its beak
-    points where the log says."""
+    leaves: tuple[Leave, ...] = ()
+    """The parrots the ship leaves (optional-pickup), in the order the log writes them."""
 
 
 @dataclass(slots=True)
@@ -152,6 +158,23 @@ class Table:
     bag_empty: bool
     gone: list[int] = field(default_factory=list)
     """The values of the parrots that flew off the board, in the order they flew."""
+    encounters: list[Encounter] | None = None
+    """Where given, every parrot a ship meets over a sea square it enters is noted here, taken
+    or left: what `pickup_choices` builds the pickup choices from."""
+    faults: list[LeaveError] | None = None
+    """Where given, a leave found wrong is noted here and the round goes on, rather than refused
+    at once: `pickup_choices` asks what other choices would make of it."""
+
+
+class Encounter(NamedTuple):
+    """A parrot over a sea square a ship enters (`step`: the index of the square in its course)."""
+
+    player: str
+    step: int
+    square: Square
+    value: int
+    heading: Heading
+    left: bool
 
 
 class LeaveError(Exception):
@@ -191,7 +214,8 @@ class CalmFlight(NamedTuple):
     sea: frozenset[Square]
     flight: Flight
     rests_as: Parrot | None
-    """The parrot where it comes to rest; None when it leaves the board."""
+    """Where it comes to rest, as a parrot that no board holds (each parrot that flies this
+    flight comes to rest as a copy of its own); None when it leaves the board."""
     squares: tuple[Square, ...]
     off: bool
 
@@ -235,7 +259,8 @@ class Lanes:
 
     def calm(self, parrot: Parrot) -> CalmFlight:
         """`parrot`'s flight over a sea without ships: the same in every round, so its `Flight`
-        and the parrot it leaves at rest are made once and shared."""
+        and where it leaves the parrot at rest (a template, of which each parrot that flies it
+        is given a copy of its own, `_at_rest`) are made once and shared."""
         key = calm_key(parrot)
         found = self.calm_flights.get(key)
         if found is None:
@@ -290,6 +315,49 @@ def resolve(table: Table, number: int, heading: Heading, decisions: list[Decisio
     if report.ended is None and is_over(table):
         report.ended = "at the end of the round"
     return report
+
+
+def pickup_choices(table_of: Callable[[], Table], number: int, heading: Heading, decisions: list[Decision],
+                   variants: frozenset[str], player: str) -> list[tuple[Leave, ...]]:
+    """optional-pickup: every way `player`'s ship can take or leave the parrots it meets this
+    round that the rules accept with the other `decisions`, as the leaves a log writes for it,
+    none first (it takes them all), then by the number left. `table_of` gives a fresh table of the
+    round as it stands before 5a, and `player`'s decision is taken to be written without leaves
+    (a stuck one has only that choice, when the round accepts it).
+
+    Each choice is found by sailing the round: from a choice, each parrot its ship takes after the
+    last one it leaves may be left instead, so every set of parrots left is reached once, in the
+    order they are met (a parrot left may be met again on a later pass, or stand where the game
+    would have ended). A choice another decision's leave finds wrong is not one, but the choices
+    made from it may be: leaving the parrot that leave names is one. Parrots alike in value and
+    beak are interchangeable, so a choice is its list of leaves; a leave gives the beak where
+    parrots of its value over the square differ in theirs, as `_left_here` asks."""
+    at = next(index for index, decision in enumerate(decisions) if decision.player == player)
+    queued: set[tuple[Leave, ...]] = {()}
+    waiting: deque[tuple[Leave, ...]] = deque([()])
+    found: list[tuple[Leave, ...]] = []
+    while waiting:
+        leaves = waiting.popleft()
+        table = table_of()
+        table.encounters, table.faults = [], []
+        trial = [*decisions[:at], replace(decisions[at], leaves=leaves), *decisions[at + 1:]]
+        resolve(table, number, heading, trial, variants)
+        if not table.faults:
+            found.append(leaves)
+        met = [encounter for encounter in table.encounters if encounter.player == player]
+        last = max((index for index, encounter in enumerate(met) if encounter.left), default=-1)
+        for index in range(last + 1, len(met)):
+            encounter = met[index]
+            # the parrots of its value the leave could name: those taken with it, and those taken
+            # on an earlier pass over the square, where the leave would be met first
+            beaks = {other.heading for other in met if other.value == encounter.value and not other.left and (
+                other.step == encounter.step or (other.square == encounter.square and other.step < encounter.step))}
+            beak = encounter.heading if len(beaks) > 1 else None
+            choice = (*leaves, (encounter.square, encounter.value, beak))
+            if choice not in queued:
+                queued.add(choice)
+                waiting.append(choice)
+    return found
 
 
 def _lose(table: Table, report: RoundReport, player: str, count: int, rule: str, square: Square | None,
@@ -361,6 +429,8 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
                     gains.append(event)
                 continue
             rests_as = None if flight.outcome == "gone" else Parrot(parrot.value, parrot.heading, square, False)
+        elif rests_as is not None:
+            rests_as = _at_rest(lanes, rests_as)
         flights.append(flight)
         if rests_as is None:
             gone.append(parrot.value)
@@ -377,6 +447,17 @@ def _fly(table: Table, report: RoundReport, variants: frozenset[str]) -> None:
         counts[event.player] += 1
         report.events.append(event)
     table.parrots = [landed[index] for index in sorted(landed)] if sequential else resting
+
+
+def _at_rest(lanes: Lanes, template: Parrot) -> Parrot:
+    """A parrot of its own where a calm flight leaves one at rest: `template`, the flight's, is
+    shared by every parrot that flies it, and two parrots of one value and beak that come to
+    rest over one square are two parrots, one of which a ship may take and the other leave
+    (P-PICKUP). The new parrot carries the template's next flight, looked up once for all."""
+    after = template.calm
+    if after is None:
+        after = template.calm = lanes.calm(template)
+    return Parrot(template.value, template.heading, template.square, False, after)
 
 
 def _flight_over_ships(parrot: Parrot, squares: tuple[Square, ...], off: bool, islands: frozenset[Square],
@@ -459,8 +540,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
     written_leaves = {d.player: d.leaves for d in decisions if d.leaves}
     for voyage in report.order:
         player = voyage.player
-        written = written_leaves[player] if player in written_leaves else ()
-        leaves = list(written)
+        # each leave with where the log writes it: two alike are two parrots, used up one by one
+        leaves = list(enumerate(written_leaves[player])) if player in written_leaves else []
         entered, _, edge = measured[player]
         # the other ships stand still while this one sails (its own square is no meeting)
         occupied = set() if at_end else set(ships.values())
@@ -473,8 +554,8 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
                 lost = _lose(table, report, player, ISLAND_LOSS, "P-ISLAND", square, None)
                 voyage.notes[steps] = [f"island: loses {lost}"]
             elif square in perches:
-                _pick_up(table, report, player, square, voyage.notes.setdefault(steps, []), leaves, optional,
-                         written)
+                _pick_up(table, report, player, square, steps, voyage.notes.setdefault(steps, []), leaves,
+                         optional)
             if met:
                 _meet_on_the_way(table, report, player, square, voyage.notes.setdefault(steps, []), decisions,
                                  variants, before)
@@ -495,11 +576,10 @@ def _sail(table: Table, report: RoundReport, heading: Heading, decisions: list[D
         voyage.path = entered[:steps]
         ships[player] = square  # where it stopped: nothing on the way looks at where ships stand
         if leaves:
-            where, value, beak = leaves[0]
-            index = written_leaves[player].index(leaves[0])
+            index, (where, value, beak) = leaves[0]
             what = f"of value {value}" + (f" with its beak to {beak}" if beak else "")
-            raise LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
-                             f"on {square_name(where)}: there is none to leave")
+            _fault(table, LeaveError(player, index, f"{player}'s ship picks up no parrot {what} "
+                                     f"on {square_name(where)}: there is none to leave"))
         if report.ended:
             return
     if at_end:
@@ -541,51 +621,64 @@ def _meet_at_end(table: Table, report: RoundReport, decisions: list[Decision], v
             _meet(table, report, one, other, weights, table.ships[one])
 
 
-def _pick_up(table: Table, report: RoundReport, player: str, square: Square, happened: list[str],
-             leaves: list[tuple[Square, int, Heading | None]], optional: bool,
-             written: tuple[tuple[Square, int, Heading | None], ...] = ()) -> None:
+def _pick_up(table: Table, report: RoundReport, player: str, square: Square, step: int, happened: list[str],
+             leaves: list[tuple[int, Leave]], optional: bool) -> None:
     """P-PICKUP: the ship takes every parrot over the square, but those its player leaves
-    (optional-pickup: `leaves`, used up as they are met; `written`, as the log gives them)."""
+    (optional-pickup: `leaves`, each with its place in the log's list, used up as they are met).
+    The parrots are told apart by where they stand in the table's list, never by what they
+    show: two of one value and beak over one square are two parrots."""
     outside = table.board.dot_position == "outside"
-    left = _left_here(table, player, square, leaves, written) if optional and leaves else ()
-    kept = []
-    for parrot in table.parrots:
-        if parrot.square != square or (parrot.on_dot and outside):
-            kept.append(parrot)
-            continue
-        if left and any(parrot is chosen for chosen in left):
+    parrots = table.parrots
+    here = [index for index, parrot in enumerate(parrots)
+            if parrot.square == square and not (parrot.on_dot and outside)]
+    left = _left_here(table, player, square, here, leaves) if optional and leaves else frozenset()
+    noted = table.encounters
+    for index in here:
+        parrot = parrots[index]
+        if index in left:
             happened.append(f"leaves a {parrot.value}")
-            kept.append(parrot)
-            continue
-        table.counts[player] += 1
-        report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
-        happened.append(f"picks up a {parrot.value}")
-    table.parrots = kept
+        else:
+            table.counts[player] += 1
+            report.events.append(Event("gain", player, "P-PICKUP", square, value=parrot.value))
+            happened.append(f"picks up a {parrot.value}")
+        if noted is not None:
+            noted.append(Encounter(player, step, square, parrot.value, parrot.heading, index in left))
+    if len(left) < len(here):
+        taken = set(here).difference(left)
+        table.parrots = [parrot for index, parrot in enumerate(parrots) if index not in taken]
 
 
-def _left_here(table: Table, player: str, square: Square, leaves: list[tuple[Square, int, Heading | None]],
-               written: tuple[tuple[Square, int, Heading | None], ...]) -> list[Parrot]:
-    """The parrots over `square` that the `leaves` naming it leave there, each used up; a
-    leave that names no beak where parrots of its value differ in theirs says too little."""
-    outside = table.board.dot_position == "outside"
-    here = [parrot for parrot in table.parrots if parrot.square == square and not (parrot.on_dot and outside)]
-    left: list[Parrot] = []
-    for leave in [leave for leave in leaves if leave[0] == square]:
-        _, value, beak = leave
-        fits = [parrot for parrot in here if parrot.value == value and (beak is None or parrot.heading == beak)
-                and all(parrot is not chosen for chosen in left)]
+def _left_here(table: Table, player: str, square: Square, here: list[int],
+               leaves: list[tuple[int, Leave]]) -> set[int]:
+    """The parrots over `square` (`here`: their places in the table's list) that the `leaves`
+    naming it leave there, each leave used up; a leave that names no beak where parrots of its
+    value differ in theirs says too little."""
+    parrots = table.parrots
+    left: set[int] = set()
+    for leave in [leave for leave in leaves if leave[1][0] == square]:
+        written, (_, value, beak) = leave
+        fits = [index for index in here if index not in left and parrots[index].value == value
+                and (beak is None or parrots[index].heading == beak)]
         if not fits:
             continue  # none here: perhaps on another pass over the square, else wrong once the ship stops
-        if beak is None and len({parrot.heading for parrot in fits}) > 1:
-            beaks = " ".join(sorted({parrot.heading for parrot in fits}))
-            raise LeaveError(player, written.index(leave) if leave in written else 0,
-                             f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
-                             f"beaks ({beaks}): the log must say which one {player}'s ship leaves",
-                             (f"write e.g. 'leave {square_name(square)}={value}{fits[0].heading}', with the way "
-                              "the parrot's beak points",))
-        left.append(fits[0])
+        beaks = {parrots[index].heading for index in fits}
+        if beak is None and len(beaks) > 1:
+            _fault(table, LeaveError(
+                player, written, f"{len(fits)} parrots of value {value} over {square_name(square)} differ in their "
+                f"beaks ({' '.join(sorted(beaks))}): the log must say which one {player}'s ship leaves",
+                (f"write e.g. 'leave {square_name(square)}={value}{parrots[fits[0]].heading}', with "
+                 "the way the parrot's beak points",)))
+            continue  # a trial's: the leave stays unused
+        left.add(fits[0])
         leaves.remove(leave)
     return left
+
+
+def _fault(table: Table, error: LeaveError) -> None:
+    """A leave found wrong: the round is refused, or in a trial (`Table.faults`) noted."""
+    if table.faults is None:
+        raise error
+    table.faults.append(error)
 
 
 def _meet(table: Table, report: RoundReport, mover: str, other: str, weights: dict[str, int],

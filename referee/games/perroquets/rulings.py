@@ -15,7 +15,8 @@ RULINGS: tuple[Ruling, ...] = (
            "canonical JSON ('my-board sha256:…'). A log is judged on the board it names and on no other: a file "
            "not given, a digest that differs, or the built-in data named while the --data files given are "
            "other boards, is N-DATA, a usage error (exit 2); a file that breaks its schema (a card's manoeuvre, "
-           "for one, is at most 64 characters) is a usage error naming the field at fault, before any game is judged."),
+           "for one, is at most 64 characters) is a usage error naming the field at fault, before any game is judged. "
+           "A file of other data whose id is 'default' is refused so: no log could name it."),
     Ruling("P-DEFAULT", "The built-in data is a reconstruction",
            "Nothing public shows the printed board or cards. The built-in data (id pp-reconstructed-1) is "
            "plausible and symmetric under a quarter turn, but it is the referee's, not the publisher's: "
@@ -153,7 +154,10 @@ RULINGS: tuple[Ruling, ...] = (
            "Variant optional-pickup: a ship may leave parrots, each named in the decision, after its card or "
            "its pile, colour and path ('leave SQUARE=VALUE'); where parrots of that value over the square "
            "differ in their beaks, the leave says which by the way its beak points ('leave b10=2E'), and "
-           "one that does not is illegal (referee's reading: the parrot left flies on its own way). A leave "
+           "one that does not is illegal (referee's reading: the parrot left flies on its own way). Parrots "
+           "alike in value and beak over one square are still one parrot each: a leave leaves one of them, "
+           "and the log writes it once for each parrot left (take one and leave the other: one leave; "
+           "leave both: two). A leave "
            "is judged on its ship's move as it happens and reported at the decision that holds it: one that "
            "names no parrot picked up there is illegal; one whose ship never sails because the game ended "
            "first is no fault."),
