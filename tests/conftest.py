@@ -1,4 +1,5 @@
-"""Shared fixtures: the sample folders, a CLI runner, and schema validation."""
+"""Shared fixtures: the sample folders, a CLI runner, and schema validation; and the whole
+suite's run spread over every core."""
 
 from __future__ import annotations
 
@@ -16,6 +17,21 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 EXPECT = re.compile(r";\s*expect:\s*(?P<code>[A-Z]+(?:-[A-Z0-9]+)+)\s+(?P<line>\d+)"
                     r"(?:[ \t]+by(?P<rulings>(?:[ \t]+[A-Z]+(?:-[A-Z0-9]+)+)+))?")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """`python -m pytest` with no test named runs the whole suite on every core (pytest-xdist;
+    a worker done with its share takes tests from the other's). Naming files or tests
+    (`python -m pytest tests/test_cli.py -k json`) runs them in this one process, where `-s`
+    and `--pdb` work as usual. `-n N` decides either way: `-n 0`, the whole suite in one process."""
+    if not config.pluginmanager.hasplugin("xdist") or hasattr(config, "workerinput"):
+        return  # no pytest-xdist (`-p no:xdist`), or this is one of its workers
+    whole_suite = config.args_source is pytest.Config.ArgsSource.TESTPATHS
+    if whole_suite and config.option.numprocesses is None and not config.option.usepdb:
+        config.option.numprocesses = "auto"
+        if config.option.dist == "no":
+            config.option.dist = "worksteal"
 
 
 def sample_files(kind: str, game: str = "*") -> list[Path]:

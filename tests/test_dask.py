@@ -15,6 +15,15 @@ from tests.test_parallel import corpus
 distributed = pytest.importorskip("distributed")
 
 
+@pytest.fixture(autouse=True)
+def scratch_space(tmp_path):
+    """Dask's workers keep their files in the test's own folder, not in the one /tmp shares."""
+    import dask
+
+    with dask.config.set({"temporary-directory": str(tmp_path)}):
+        yield
+
+
 def test_dask_maps_the_unit_over_files_and_gathers_the_same_report(run, tmp_path):
     from distributed import Client
 

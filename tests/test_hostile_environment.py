@@ -251,17 +251,18 @@ def test_a_stray_bracket_line_before_a_log_is_a_broken_tag_not_json(tmp_path: Pa
         assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])
 
 
-def _corpus(tmp_path: Path, count: int) -> Path:
-    target = tmp_path / "corpus.korsar"
-    assert run("simulate", "--game", "korsar", "--players", "4", "--seed", "p", "--count", str(count),
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """400 simulated four-player games, made once for the tests that need a long run."""
+    target = tmp_path_factory.mktemp("corpus") / "corpus.korsar"
+    assert run("simulate", "--game", "korsar", "--players", "4", "--seed", "p", "--count", "400",
                "-o", str(target))[0] == 0
     return target
 
 
-def test_a_broken_pipe_exits_141_not_0(tmp_path: Path) -> None:
+def test_a_broken_pipe_exits_141_not_0(corpus: Path) -> None:
     # 400 games write some 300 KB, well past what a pipe holds: the referee is still
     # writing when the reader leaves, however the two processes are scheduled
-    corpus = _corpus(tmp_path, 400)
     reader = subprocess.Popen(["head", "-c", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     done = subprocess.run([*REFEREE, "check", "--format", "jsonl", str(corpus)], stdout=reader.stdin,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT)
@@ -285,8 +286,7 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads the process table from /proc")
-def test_sigterm_stops_the_workers_and_leaves_no_process(tmp_path: Path) -> None:
-    corpus = _corpus(tmp_path, 400)
+def test_sigterm_stops_the_workers_and_leaves_no_process(corpus: Path, tmp_path: Path) -> None:
     big = tmp_path / "big.korsar"
     with open(big, "w") as out:
         for _ in range(4):
