@@ -353,7 +353,7 @@ def test_corsari_verdicts_on_cards_seen_elsewhere():
                         players="A B")
     crew_card = turn("raise R5 dismiss stow G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 G11", "B")
     assert raised.copy().play("B", crew_card) == Violation(
-        "C-CREW", "B does not hold R5: it is already seen elsewhere", {"card": "R5"}, "step:0")
+        "C-CREW", "B does not hold R5: it is already seen elsewhere", {"card": "R5"}, "card:0:0")  # under R5
 
 
 def test_corsari_verdicts_on_deals():
