@@ -24,7 +24,7 @@ from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, Streame
                                       read_chunk_streamed)
 from referee.pipeline.replay import GameReport, replay_game
 from referee.reports.json_report import diagnostic_json, game_json
-from referee.notation.span import Span
+from referee.span import Span
 from referee.pipeline.source import (JSON_HEAD, MAX_LINE_CHARS, DecodeError, LineReader, check_utf8, is_json,
                                      json_not_log)
 

@@ -24,7 +24,7 @@ from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Lega
 from referee.notation.codes import USAGE_CODES
 from referee.notation.reader import check_tags, parse_entry, read_games
 from referee.notation.scanner import TOKEN
-from referee.notation.span import Span
+from referee.span import Span
 from referee.notation.writer import format_game
 from referee.pipeline.replay import replay_game, violation_diagnostic
 from referee.pipeline.source import Source
