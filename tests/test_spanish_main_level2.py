@@ -289,6 +289,182 @@ def test_level_2_samples_replay_as_legal_at_both_levels(name):
     assert errors(text, level="1") == []
 
 
+# -- what the swept shape overlaps, meets and states -------------------------------------------------
+
+def test_a_hull_side_cutting_into_an_island_overlaps_it_by_the_depth_of_the_cut():
+    """S-GEO-MOVE: the gull's side cuts a chord through I1 with every corner of its hull all
+    but outside the island; the overlap is the depth of the cut (10.3 mm), not that of a corner.
+    Half a millimetre in is within ε, and accepted with a notice."""
+    ((code, message),) = errors(table.side_swipe(410.3))
+    assert code == "S-GEO-MOVE" and "overlaps I1 by 10.3 mm" in message
+    report = check_text("l2.spanish-main", table.side_swipe(400.5))
+    assert [(d.code, d.message) for d in report.all_diagnostics()] == [
+        ("S-GEO-MARGIN", "Anna.s1's swept path enters I1 by 0.5 mm: within the tolerance of 1 mm, the log's "
+                         "statement is accepted")]
+
+
+def test_a_hull_sweeping_across_another_ship_overlaps_it_by_the_depth_it_reaches_into_it():
+    """The same measure between ships: the gull's path crosses the heron's hull 10 mm deep where
+    no corner of either lies inside the other."""
+    ((code, message),) = errors(table.side_swipe(400.5, heron_aside=False))
+    assert code == "S-GEO-MOVE" and "overlaps Anna.s3 by 10 mm" in message
+
+
+@pytest.mark.parametrize("depth", [3.0, 10.3, 25.0])
+def test_the_overlap_of_a_hull_and_a_circle_is_the_depth_of_the_chord_cut(depth):
+    from shapely.geometry import box
+
+    engine = engine_after(SHORT)
+    hull = box(0, 0, 60, 18)
+    island = circle(30, 18 + 50 - depth, 50)
+    assert engine.geometry.overlap(hull, island) == pytest.approx(depth, abs=0.05)  # the circle is drawn
+    assert engine.geometry.overlap(island, hull) == pytest.approx(depth, abs=0.05)
+
+
+def test_a_sharp_point_driven_into_a_hull_overlaps_it_as_deep_as_it_goes():
+    """Either shape may enter the other: a thin spit of an island 8 mm into a hull's side
+    overlaps it by 8 mm, though the common part is a sliver 1 mm wide."""
+    from shapely.geometry import Polygon, box
+
+    engine = engine_after(SHORT)
+    spit = Polygon([(29.5, -40), (30.5, -40), (30, 8)])
+    assert engine.geometry.overlap(box(0, 0, 60, 18), spit) == pytest.approx(8, abs=0.01)
+
+
+@pytest.mark.parametrize("log", [table.fog_again, table.sargasso_again])
+def test_a_ship_that_began_touching_a_fog_bank_or_sea_and_meets_it_again_stops_at_its_edge(log):
+    """S-GEO-MOVE: out of the fog with its stern on number 3 (freed from the sea with its stern on
+    its edge), the gull turns back and meets it again elsewhere: a new contact, which ends the
+    move where it touches, within ε; 2.9 mm in is refused, as it is for a ship that did not begin
+    touching it."""
+    assert errors(log(0.0)) == []
+    assert errors(log(0.5)) == []
+    ((code, message),) = errors(log(2.9))
+    assert code == "S-GEO-MOVE" and "ends 2.9 mm inside" in message
+
+
+def test_a_move_ending_inside_a_fog_bank_it_does_not_state_breaks_s_geo_move_first():
+    """The rulings' precedence: the move's own geometry (S-GEO-MOVE) before what the log states
+    of it (S-GEO-FACT)."""
+    ((code, message),) = errors(table.fog_again(2.9, stated=""))
+    assert code == "S-GEO-MOVE" and "ends 2.9 mm inside F1" in message
+    ((code, message),) = errors(table.fog_again(0.0, stated=""))
+    assert code == "S-GEO-FACT" and "meets fog F1, which the move does not state" in message
+
+
+def test_a_fog_bank_touched_only_where_the_move_began_is_not_met():
+    """S-GEO-FACT: a stated touch must happen. Leaving the fog bank with its stern on its rim, the
+    gull does not meet it again: stating it is refused, and leaving it unstated is legal."""
+    ((code, message),) = errors(table.fog_left())
+    assert code == "S-GEO-FACT" and "touches it only where the move began" in message
+    assert errors(table.fog_left("")) == []
+
+
+def test_an_iceberg_the_path_passes_over_is_stated_with_a_touch():
+    """S-GEO-FACT speaks of what the swept shape touches: the gull sails over a small iceberg and
+    ends clear of it; 'touch B1' holds, and leaving it unstated does not."""
+    assert errors(table.iceberg_passed()) == []
+    ((code, message),) = errors(table.iceberg_passed(""))
+    assert code == "S-GEO-FACT" and "meets iceberg B1, which the move does not state ('touch B1')" in message
+
+
+def test_an_iceberg_resting_against_a_ship_stops_at_once_when_it_drifts_along_into_it():
+    """S-GEO-ICEBERG: resting against the gull's side, the iceberg drifts toward its number 1,
+    10° off the side: it would run 11 mm into the hull, so it stops at once."""
+    ((code, message),) = errors(table.iceberg_glancing() + "\n")
+    assert code == "S-GEO-ICEBERG" and "its first touch is Anna.s1, after 0 mm" in message
+    engine = engine_after(table.iceberg_glancing() + " stops Anna.s1 mast 2\n")
+    assert engine.ships["Anna.s1"].standing == [3]
+
+
+def test_a_come_about_overlaps_no_terrain_and_states_the_fog_bank_it_turns_onto():
+    """S-GEO-COME-ABOUT: the result overlaps nothing, terrain included; S-GEO-FACT: turned onto a
+    fog bank's edge, the come-about states it (and the ship is lost)."""
+    ((code, message),) = errors(table.fog_at_the_stern(288, 6) + "1. Anna: about Anna.s1 fog F1\n")
+    assert code == "S-GEO-COME-ABOUT" and "overlaps F1 by 2 mm" in message
+    touching = table.fog_at_the_stern(289.5, 5)
+    assert engine_after(touching + "1. Anna: about Anna.s1 fog F1  Anna: end\n").ships["Anna.s1"].lost == "F1"
+    ((code, message),) = errors(touching + "1. Anna: about Anna.s1  Anna: end\n")
+    assert code == "S-GEO-FACT" and "meets fog F1, which the move does not state" in message
+
+
+def test_a_towed_ship_entangled_on_the_way_ends_no_more_than_epsilon_inside_the_sea():
+    """S-GEO-MOVE: a towed ship's path is not measured, but where it ends is: caught by a sargasso
+    sea on its tower's move, it lies at the sea's edge, not 3 mm in. (The gull caught in G1 stands
+    in for a towed derelict, which the sea had not caught before the move.)"""
+    import copy
+
+    from referee.games.spanish_main.level2 import GeoIllegal
+
+    text = table.sargasso_game()
+    engine = engine_after(text[:text.index("5. Anna")])
+    caught, tower = engine.ships["Anna.s1"], engine.ships["Anna.s2"]
+    before = copy.copy(caught)
+    before.entangled = None
+    engine.before = {"ships": {caught.id: before}}
+    x, y, heading = caught.pose
+    engine.geometry._towed_lies(tower, caught, caught.pose, "towed")
+    deeper = (x + 3 * math.cos(math.radians(heading)), y + 3 * math.sin(math.radians(heading)), heading)
+    with pytest.raises(GeoIllegal) as refused:
+        engine.geometry._towed_lies(tower, caught, deeper, "towed")
+    assert refused.value.violation.rule == "S-GEO-MOVE" and "inside G1, which entangles it" in \
+        refused.value.violation.message
+
+
+def test_a_come_about_into_an_overlap_breaks_s_geo_come_about_whatever_it_states():
+    ((code, _),) = errors(table.towing_about().rstrip("\n") + " touch I2\n")
+    assert code == "S-GEO-COME-ABOUT"
+
+
+LEVEL_2_SAMPLES = sorted((SAMPLES / "legal").glob("level2-*.spanish-main"))
+
+
+def test_every_entry_listed_after_every_move_of_the_level_2_samples_is_legal_on_a_copy():
+    """`moves` at level 2: after each entry of each bundled level-2 sample, every entry listed
+    is accepted by a copy of the engine, and trying it on the copy leaves the engine's own
+    pieces where they were (the copy measures its own). A few hundred entries in all."""
+    from referee.notation.reader import read_games
+
+    tried = 0
+    for path in LEVEL_2_SAMPLES:
+        (read,) = read_games(str(path), path.read_text(encoding="utf-8").splitlines())
+        rules, record = read.rules, read.record
+        engine = rules.new_engine(record)
+
+        def every_listed_entry_is_legal() -> int:
+            entries = rules.legal_entries(engine)
+            poses = {name: ship.pose for name, ship in engine.ships.items()}
+            for player, text in zip((entry.player for entry in entries), entries.texts):
+                trial = rules.trial_copy(engine)
+                due = trial.round_due()
+                assert due is None or trial.start_round(due) is None
+                found = trial.play(player, rules.parse_action(player, text))
+                assert found is None, (path.name, player, text, found)
+            assert {name: ship.pose for name, ship in engine.ships.items()} == poses
+            return len(entries)
+
+        for round_ in record.rounds:
+            for turn in round_.turns:
+                tried += every_listed_entry_is_legal()
+                if engine.round_due() is not None:
+                    assert engine.start_round(round_.number) is None
+                assert engine.play(turn.player, turn.action) is None
+        tried += every_listed_entry_is_legal()
+    assert tried > 200
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_the_moves_command_lists_a_level_2_position(form):
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+
+    path = SAMPLES / "legal" / "level2-short-game.spanish-main"
+    result = CliRunner().invoke(cli, ["moves", str(path), "--move", "53", "--format", form])
+    assert result.exit_code == 0, result.output
+    assert "shoot Anna.s1 mast 1 at Ben.s3" in result.output
+
+
 # -- the picture -------------------------------------------------------------------------------------
 
 def picture(path: Path, move: int | None, tmp_path: Path) -> tuple[int, str]:

@@ -710,3 +710,46 @@ def test_treasure_passed_to_a_ship_docked_at_home_is_unloaded():
     engine = legal(text)
     assert engine.ships["Anna.s2"].tokens == ["Ben.t1"] and engine.gold["Anna"] == 4
     assert engine.tokens["Anna.t7"].where == "home:Anna"
+
+
+# -- S-MARK: the mark goes on the island explored, for the player who explored it --------------------
+
+TOWED_BY_ANNA = G + s.EXPLORED_DERELICT + "5. Anna: move Anna.s1 L+S touch Anna.s2  Anna: tow Anna.s1 Anna.s2  Anna: end\n"
+
+
+def test_a_ship_towed_away_from_the_island_it_explored_marks_it():
+    """S-MARK: the sloop explored I3 and its tower takes it away: Anna's mark is on I3, so her
+    heron docking there explores it at once, free."""
+    engine = legal(TOWED_BY_ANNA)
+    assert engine.islands["I3"].marks == {"Anna"}
+    engine = legal(TOWED_BY_ANNA + "6. Ben: end\n7. Anna: move Anna.s3 L+S dock I3  Anna: explore Anna.s3 takes Ben.t2\n")
+    assert engine.islands["I3"].tokens == ["Ben.t4"] and engine.load_of(engine.ships["Anna.s3"]) == 1
+
+
+def test_the_mark_of_a_ship_towed_into_the_other_fleet_is_its_explorers():
+    engine = legal(G + s.EXPLORED_DERELICT + "5. Anna: end\n6. Ben: move Ben.s2 L+S touch Anna.s2  "
+                   "Ben: tow Ben.s2 Anna.s2\n")
+    assert engine.ships["Anna.s2"].controller == "Ben" and engine.islands["I3"].marks == {"Anna"}
+
+
+def test_the_island_a_ship_explored_is_marked_not_the_one_it_next_sails_from():
+    """Towed home from I3, repaired there and sailing away from home under its own move, the
+    sloop marks I3 (as its tower took it away) and never its home island."""
+    engine = legal(TOWED_BY_ANNA + "6. Ben: end\n7. Anna: move Anna.s1 S dock I1  Anna: end\n8. Ben: end\n"
+                   "9. Anna: repair Anna.s2 1  Anna: end\n10. Ben: end\n11. Anna: move Anna.s2 S  Anna: end\n")
+    assert {name: island.marks for name, island in engine.islands.items() if island.marks} == {"I3": {"Anna"}}
+
+
+def test_a_destroyed_fort_leaves_no_mark_from_an_exploration_before_it():
+    """S-FORT-HIT: a destroyed fort's island is again unexplored, marks removed; a ship that
+    explored it before and leaves afterwards marks nothing."""
+    from referee.games.spanish_main import forts, moving
+
+    engine = legal(G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1  Anna: end\n")
+    ship = engine.ships["Anna.s1"]
+    assert ship.explored_here == ("I2", "Anna")
+    fort = engine.forts["Ben.f1"]
+    fort.island, engine.islands["I2"].fort = "I2", fort.id
+    forts.destroy_fort(engine, fort)
+    moving.leave(engine, ship)
+    assert engine.islands["I2"].marks == set()

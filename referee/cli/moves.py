@@ -18,6 +18,7 @@ from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic
+from referee.reports.visible import json_visible
 
 
 @cli.command(short_help="List the entries a log could legally hold after a given move.")
@@ -71,7 +72,8 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
     with report_stream(output) as write:
         if output_format == "json":
             stopped = [{key: value for key, value in d.items() if key != "excerpt"} for d in errors]
-            write(json.dumps(moves_json(listed, name, game_index, stopped), indent=2, ensure_ascii=False) + "\n")
+            write(json_visible(json.dumps(moves_json(listed, name, game_index, stopped), indent=2,
+                                          ensure_ascii=False)) + "\n")
         else:
             written = _written(game.record, listed.move)
             lines = moves_lines(listed, written, style)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, BinaryIO
 
 import click
 
@@ -24,13 +24,15 @@ from referee.games import GAMES, game_for_tag, game_names
 from referee.games.base import GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
+from referee.pipeline.fileio import display_path, standard_input
 from referee.pipeline.replay import GameReport
-from referee.pipeline.source import DecodeError, decode
-from referee.play.logfile import LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session
+from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, decode
+from referee.play.logfile import LockRefused, LogBusy, LogLock
+from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session, text_problem
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic, render_score
+from referee.reports.visible import json_visible, visible
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
@@ -91,15 +93,18 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
       referee play table.korsar
       printf 'A: draw\\nB: draw\\nundo\\n' | referee play table.korsar --format jsonl
     """
+    if standard_input() is None:
+        raise ClickRefused("standard input is closed: play reads the entries from it "
+                           "(give it a terminal, a file or a pipe; </dev/null starts or checks a game and ends)")
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
     hold = LogLock(log)
     try:
         hold.acquire()  # before the log is read: what is read is what no one else is writing
-    except LogBusy as busy:
-        raise ClickRefused(str(busy)) from None
+    except (LogBusy, LockRefused) as busy:
+        raise ClickRefused(visible(str(busy))) from None
     except OSError as error:
-        raise ClickRefused(f"{log}: cannot keep the log there: {error.strerror or error}") from None
+        raise ClickRefused(visible(f"{log}: cannot keep the log there: {error.strerror or error}")) from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -111,7 +116,7 @@ def _session(ctx: click.Context, log: str, game_name: str | None, players: str |
              options: JudgeOptions, given: list[str]) -> None:
     if _holds_text(log):
         if given:
-            raise click.UsageError(f"{log} exists: its header sets the game up, so {given[0]} has no place "
+            raise click.UsageError(f"{visible(log)} exists: its header sets the game up, so {given[0]} has no place "
                                    "(name a new file to start a new game)")
         session = _resume(ctx, log, options)
     else:
@@ -144,11 +149,11 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
         with open(log, "rb") as stream:
             data = stream.read()
     except OSError as error:
-        raise click.UsageError(f"{log}: cannot read: {error.strerror or error}") from None
+        raise click.UsageError(f"{visible(log)}: cannot read: {error.strerror or error}") from None
     try:
         text = decode(data)
     except DecodeError as error:
-        raise click.UsageError(f"{log}: the file is not UTF-8 (byte {error.offset})") from None
+        raise click.UsageError(f"{visible(log)}: the file is not UTF-8 (byte {error.offset})") from None
     try:
         return Session.resume(log, text, options)
     except Refused as refusal:
@@ -159,10 +164,16 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
 def _start(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
            first: str | None, seed: str | None, tags: tuple[str, ...], options: JudgeOptions) -> Session:
     if game_name is None or players is None:
-        raise click.UsageError(f"{log} holds no game yet: to start one there, give --game and --players")
+        raise click.UsageError(f"{visible(log)} holds no game yet: to start one there, give --game and --players")
     rules = game_for_tag(game_name)
     if rules is None:
         raise click.UsageError(f"unknown game {game_name!r} (games: {', '.join(game_names())})")
+    problem = rules.check_tag("Players", players)
+    if problem is not None:  # read by the game's own grammar, as a log's Players tag is
+        hint = [problem.hint] if problem.hint else []
+        _refuse(ctx, Refused("the header facts set up no game", [
+            Diagnostic("N-TAG", f"--players: {problem.message}", log, None, move_text=f'[Players "{players}"]',
+                       notes=hint)]), "")
     facts = _header_facts(rules, parse_players(players), teams, first, seed, tags, options)
     try:
         return Session.new(log, rules, facts, options)
@@ -210,7 +221,7 @@ def _refuse(ctx: click.Context, refusal: Refused, text: str) -> None:
     for diagnostic in refusal.diagnostics:
         data = diagnostic_json(diagnostic, lambda n: lines[n - 1] if 1 <= n <= len(lines) else None)
         emit(render_json_diagnostic(data, style), err=True)
-    emit(f"referee play: {refusal.message}", err=True)
+    emit(visible(f"referee play: {refusal.message}"), err=True)
     ctx.exit(EXIT_FINDINGS if text and not refusal.usage else EXIT_USAGE)
 
 
@@ -222,9 +233,13 @@ def _diagnostic_data(diagnostic: Diagnostic, typed: str) -> dict[str, Any]:
 
 
 def _prompt_text(session: Session) -> str:
-    due = session.due()
+    try:
+        due = session.due()
+    except Exception:  # noqa: BLE001 - the prompt is still shown, and the entry still judged
+        return "> "
     if due.over:
-        return f"game over ({session.result()})> "
+        result = session.result()
+        return f"game over ({result if result != '*' else 'result not known yet'})> "
     who = "/".join(due.players) if due.players else "?"
     kinds = f" [{', '.join(due.kinds)}]" if due.kinds else ""
     number = f"{due.round}. " if due.round is not None else ""
@@ -232,6 +247,11 @@ def _prompt_text(session: Session) -> str:
 
 
 def _verdict_line(judgement: Judgement) -> str:
+    """The verdict as one line of text, what the entry or the log holds escaped as it is shown."""
+    return visible(_verdict_text(judgement))
+
+
+def _verdict_text(judgement: Judgement) -> str:
     if judgement.status == "recorded":
         said = f"recorded {judgement.move}: {judgement.entry}"
         if judgement.changes:
@@ -244,7 +264,8 @@ def _verdict_line(judgement: Judgement) -> str:
 
 
 def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
-    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": judgement.typed,
+    typed = display_path(judgement.typed)  # bytes that are not UTF-8 as `\xNN`: JSON any reader reads
+    data: dict[str, Any] = {"$schema": VERDICT_SCHEMA_ID, "line": number, "input": typed,
                             "verdict": judgement.status}
     if judgement.entry is not None:
         data["entry"] = judgement.entry
@@ -252,25 +273,41 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
         data["move"] = judgement.move
     if judgement.round is not None:
         data["round"] = judgement.round
-    data["diagnostics"] = [_diagnostic_data(d, judgement.typed) for d in judgement.diagnostics]
+    data["diagnostics"] = [_diagnostic_data(d, typed) for d in judgement.diagnostics]
     data["changes"] = list(judgement.changes)
     data["over"] = judgement.over
     data["result"] = judgement.result
     return data
 
 
+LOOKING = ("show", "score", "moves", "why")
+"""Commands that only look at the game: whatever fails in them, the game goes on as it was."""
+
+
 def _command_lines(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     """What a prompt command says, and whether it did what was asked."""
+    if word not in LOOKING:
+        return _doing(session, word, rest, style)
+    try:
+        return _doing(session, word, rest, style)
+    except Exception as error:  # noqa: BLE001 - a gap in a view or a listing must not end a game in play
+        return [f"{word}: this cannot be shown here ({type(error).__name__}); the game is as it was"], False
+
+
+def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[str], bool]:
     if word == "help":
         lines = ["Type an entry as a log writes it, e.g. 'A: draw'; Tab completes the legal ones."]
         lines += [f"  {name:<6} {what}" for name, what in COMMANDS.items()]
         return lines, True
     if word == "undo":
         taken = session.undo()
-        return ([f"undone: {taken}"] if taken else ["nothing to undo: the log holds no entry"]), taken is not None
+        if taken is None:
+            return ["nothing to undo: the log holds no entry"], False
+        return [f"undone: {visible(taken)}"] + [f"the {name} tag, which showed the end taken back, is taken out too"
+                                                for name in session.dropped], True
     if word == "show":
         view = session.engine.view()
-        return session.rules.render_view(view), True
+        return [visible(line) for line in session.rules.render_view(view)], True
     if word == "score":
         outcome = session.outcome()
         outcome.claim = None  # the log's Result is the session's own: nothing is claimed yet
@@ -278,7 +315,7 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
-        return _moves_lines(session), True
+        return [visible(line) for line in _moves_lines(session)], True
     if word == "why":
         return _why_lines(session, style), True
     if word == "rules":
@@ -291,7 +328,7 @@ def _command_lines(session: Session, word: str, rest: str, style: Style) -> tupl
         if problems:
             typed = f"{name} {value.strip()}"
             return [render_json_diagnostic(_diagnostic_data(d, typed), style) for d in problems], False
-        return [f'[{name} "{value.strip()}"] given; Result "{session.result()}"'], True
+        return [visible(f'[{name} "{value.strip()}"] given; Result "{session.result()}"')], True
     return [f"unknown command {word!r}"], False
 
 
@@ -320,19 +357,22 @@ def _why_lines(session: Session, style: Style) -> list[str]:
         lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
         return lines
-    lines = [f"move {last.move}: {last.entry}"] + [f"  {change}" for change in last.changes]
+    lines = [visible(f"move {last.move}: {last.entry}")] + [f"  {visible(change)}" for change in last.changes]
     changes = session.why()
+    if session.why_problem:
+        lines.append(f"  {session.why_problem}")
     for change in changes[:WHY_SHOWN]:
         if change.before is MISSING:
-            lines.append(f"  {change.key}: + {_brief(change.after)}")
+            said = f"  {change.key}: + {_brief(change.after)}"
         elif change.after is MISSING:
-            lines.append(f"  {change.key}: − {_brief(change.before)}")
+            said = f"  {change.key}: − {_brief(change.before)}"
         else:
-            lines.append(f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}")
+            said = f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}"
+        lines.append(visible(said))
     if len(changes) > WHY_SHOWN:
         lines.append(f"  and {len(changes) - WHY_SHOWN} more changes: `show` prints the whole state")
     for warning in last.diagnostics:
-        lines.append(f"  warning[{warning.code}] {warning.message}")
+        lines.append(visible(f"  warning[{warning.code}] {warning.message}"))
     return lines
 
 
@@ -349,7 +389,7 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
     known: dict[str, Ruling] = {r.id: r for r in NOTATION_CODES}
     for game in GAMES.values():
         known.update((r.id, r) for r in game.rulings)
-    wanted = [rule_id.upper() for rule_id in ids]
+    wanted = list(dict.fromkeys(rule_id.upper() for rule_id in ids))
     if not wanted:
         return [f"rules ID: one of {', '.join(r.id for r in rules.rulings)}"], False
     lines: list[str] = []
@@ -357,7 +397,7 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
     for rule_id in wanted:
         ruling = known.get(rule_id)
         if ruling is None:
-            lines.append(f"{rule_id}: no such ruling or code (`referee rules --list` lists them)")
+            lines.append(f"{visible(rule_id)}: no such ruling or code (`referee rules --list` lists them)")
             found = False
             continue
         lines.append(f"{ruling.id} — {ruling.title}")
@@ -366,6 +406,10 @@ def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]
 
 
 def _split_command(line: str) -> tuple[str, str] | None:
+    """The command a line gives and the rest of it; None for an entry, and for a line no log
+    line could be (too long, or not text), which is refused as an entry is."""
+    if text_problem(line, "this line") is not None:
+        return None
     word, _, rest = line.strip().partition(" ")
     return (word, rest) if word in COMMANDS else None
 
@@ -382,8 +426,9 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
         sys.stdout.write(text + "\n")
         sys.stdout.flush()
 
-    for number, raw in enumerate(sys.stdin, start=1):
-        line = raw.rstrip("\n").rstrip("\r")
+    stream = standard_input()
+    assert stream is not None  # play refuses a closed standard input before it starts
+    for number, line in enumerate(_typed_lines(stream), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue  # a blank line, or a note of the script's own
         command = _split_command(line)
@@ -393,19 +438,37 @@ def _scripted(ctx: click.Context, session: Session, output_format: str) -> bool:
             lines, done = _command_lines(session, command[0], command[1], style)
             refused = refused or not done
             if output_format == "jsonl":
-                write(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number, "input": line,
-                                  "verdict": "done" if done else "refused", "command": command[0],
-                                  "lines": lines}, ensure_ascii=False))
+                write(json_visible(json.dumps({"$schema": VERDICT_SCHEMA_ID, "line": number,
+                                               "input": display_path(line),
+                                               "verdict": "done" if done else "refused", "command": command[0],
+                                               "lines": lines}, ensure_ascii=False)))
             else:
-                write(lines[0] if len(lines) == 1 else "\n".join(lines))
+                write(visible("\n".join(lines)))
             continue
         judgement = session.enter(line)
         refused = refused or judgement.status == "refused"
         if output_format == "jsonl":
-            write(json.dumps(_verdict_json(judgement, number), ensure_ascii=False))
+            write(json_visible(json.dumps(_verdict_json(judgement, number), ensure_ascii=False)))
         else:
-            write(_verdict_line(judgement))
+            write(visible(_verdict_line(judgement)))
     return refused
+
+
+def _typed_lines(stream: BinaryIO) -> Iterator[str]:
+    """The lines of a script, decoded. A byte that is not UTF-8 is kept as an escape (the line
+    is refused for it, and the script goes on); a line longer than any line of a log is read no
+    further than the first MAX_LINE_CHARS characters could take (four bytes each), the rest
+    skipped, so that it is refused at once whatever its length."""
+    limit = 4 * MAX_LINE_CHARS + 4
+    while True:
+        raw = stream.readline(limit)
+        if not raw:
+            return
+        if not raw.endswith(b"\n"):
+            rest = raw
+            while len(rest) == limit and not rest.endswith(b"\n"):
+                rest = stream.readline(limit)
+        yield raw.decode("utf-8", "surrogateescape").rstrip("\n").rstrip("\r")
 
 
 # -- interactive -------------------------------------------------------------------------------
@@ -435,7 +498,7 @@ def _interactive(ctx: click.Context, session: Session) -> None:
     prompt = PromptSession(history=history, completer=EntryCompleter(), complete_while_typing=False,
                            complete_in_thread=True)
     moves = session.moves
-    opening = f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}"
+    opening = visible(f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}")
     emit(style(opening, "bold") + (f" (resumed after move {moves})" if moves else " (a new game)"))
     emit("Type an entry as the log writes it; Tab completes; 'help' lists the commands.")
     while True:
@@ -456,10 +519,11 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             continue
         judgement = session.enter(line)
         if judgement.status == "recorded":
-            said = style("✓", "green", "bold") + f" {judgement.round}. {judgement.entry}" \
-                if judgement.round is not None else style("✓", "green", "bold") + f" {judgement.entry}"
+            entry = visible(judgement.entry or "")
+            said = style("✓", "green", "bold") + f" {judgement.round}. {entry}" \
+                if judgement.round is not None else style("✓", "green", "bold") + f" {entry}"
             if judgement.changes:
-                said += style(f"  ({'; '.join(judgement.changes)})", "dim")
+                said += style(visible(f"  ({'; '.join(judgement.changes)})"), "dim")
             emit(said)
             for warning in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(warning, line), style))
@@ -467,4 +531,6 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
-    emit(f"log kept in {session.path}: {session.moves} moves, Result \"{session.result()}\"")
+    claimed = session.record.tag("Result")
+    emit(visible(f"log kept in {session.path}: {session.moves} moves, "
+                 + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

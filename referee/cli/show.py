@@ -18,6 +18,7 @@ from referee.pipeline.replay import GameReport
 from referee.pipeline.work import find_game, judged_chunks
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
+from referee.reports.visible import json_visible, visible
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
@@ -130,21 +131,21 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
                     "referee": __version__, "path": name, "game": game_index, "move": shown,
                     "state": view, "stopped_by": [_without_excerpt(d) for d in errors]}
         if several:
-            write(json.dumps(document, ensure_ascii=False, separators=(",", ":")) + "\n")
+            write(json_visible(json.dumps(document, ensure_ascii=False, separators=(",", ":"))) + "\n")
         else:
-            write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+            write(json_visible(json.dumps(document, indent=2, ensure_ascii=False)) + "\n")
         return
     lines = []
     if several:
-        lines += ([""] if number else []) + [style(f"{name}, game {game_index}", "bold")]
+        lines += ([""] if number else []) + [style(visible(f"{name}, game {game_index}"), "bold")]
     found = game.record.entry(shown) if shown and game.record else None
     if found is not None:
         last = found[1]
         where = f"line {last.span.line}" if last.span else ""
-        lines.append(style(f"After move {shown} ({last.written()}, {where})", "bold"))
+        lines.append(style(visible(f"After move {shown} ({last.written()}, {where})"), "bold"))
     else:
         lines.append(style("Before the first move", "bold"))
-    lines += game.rules.render_view(view)
+    lines += [visible(line) for line in game.rules.render_view(view)]  # names from --data shown as they are
     for diagnostic in [] if quiet else errors:
         lines.append("")
         lines.append(f"The replay stopped at move {diagnostic['move_number']}: the state above is the last legal one."

@@ -293,6 +293,9 @@ class GameRules(ABC):
     tags: Sequence[TagSpec]
     rulings: Sequence[Ruling]
     variants: Sequence[Variant] = ()
+    end_tags: tuple[str, ...] = ()
+    """Tags that show what the log's end holds (Korsar's EndHands): they stand for the end they
+    were given at, so a game that goes on, or is taken back, from there no longer has them."""
     score_note: str = ""
     """What a side's score counts and who wins, said under a score table."""
     data_format: str | None = None

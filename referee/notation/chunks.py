@@ -15,8 +15,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 TAG_START = re.compile(r"\s*\[")
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+"""What a tag's name is made of (schemas/game-record.schema.json says the same)."""
 TAG_LINE = re.compile(
-    r'\[\s*(?P<name>[A-Za-z][A-Za-z0-9_-]*)\s+"(?P<value>(?:[^"\\\n]|\\["\\])*)"\s*\]'
+    r'\[\s*(?P<name>' + TAG_NAME.pattern + r')\s+"(?P<value>(?:[^"\\\n]|\\["\\])*)"\s*\]'
 )
 _TAIL_COMMENT = re.compile(r"\s*(?:(;)|\{[^}]*(\})?)")
 _COMMENT_OR_WORD = re.compile(r";|\{[^}]*(\})?|[^\s{};:]")

@@ -12,7 +12,9 @@ would need as well (see the bench's `play` row).
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 
 from referee.pipeline.fileio import atomic_writer
 
@@ -54,6 +56,27 @@ class LogBusy(Exception):
                          "finish that one first (quit or Control-D)")
 
 
+class LockRefused(OSError):
+    """What stands at the lock's name is not a plain file of one link: written through, it
+    would change another file (the target of a symbolic link, a file a hard link shares)."""
+
+    def __init__(self, lock: str, what: str) -> None:
+        super().__init__(f"{lock} cannot be the log's lock: it is {what} (remove it, then play again)")
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # a FIFO at the lock's name is refused, not waited on
+_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+
+
+def _plain_file(lock: str, found: os.stat_result) -> None:
+    """Raises LockRefused unless the lock opened is a plain file that no other name shares."""
+    if not stat.S_ISREG(found.st_mode):
+        raise LockRefused(lock, "not a plain file")
+    if found.st_nlink != 1:
+        raise LockRefused(lock, f"a file of {found.st_nlink} names (a hard link)")
+
+
 def lock_name(path: str) -> str:
     """The lock beside a log (`.NAME.lock`): a hidden file no folder search reads as a log."""
     target = os.path.realpath(path)
@@ -72,12 +95,26 @@ class LogLock:
         self._handle: int | None = None
 
     def acquire(self) -> None:
-        """Raises LogBusy while another session holds the log, OSError when no lock can be made
-        beside it (a folder that is missing or not writable, where the log could not be kept)."""
+        """Raises LogBusy while another session holds the log, LockRefused when what stands at
+        the lock's name is not a lock this session may use (a link, a folder, a FIFO), OSError
+        when no lock can be made beside it (a folder that is missing or not writable, where the
+        log could not be kept)."""
         if fcntl is None:
             return
         while True:
-            handle = os.open(self.lock, os.O_RDWR | os.O_CREAT, 0o644)
+            # Never through a link: a symbolic link planted at the lock's name would have the
+            # session truncate and write the file it points to, or create a dangling one's target.
+            try:
+                handle = os.open(self.lock, os.O_RDWR | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644)
+            except OSError as error:
+                if error.errno == errno.ELOOP:
+                    raise LockRefused(self.lock, "a symbolic link") from None
+                raise
+            try:
+                _plain_file(self.lock, os.fstat(handle))
+            except LockRefused:
+                os.close(handle)
+                raise
             try:
                 fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
@@ -85,7 +122,7 @@ class LogLock:
                 os.close(handle)
                 raise LogBusy(self.path, holder if holder.isdigit() else "") from None
             try:
-                same = os.path.samestat(os.fstat(handle), os.stat(self.lock))
+                same = os.path.samestat(os.fstat(handle), os.lstat(self.lock))
             except OSError:
                 same = False
             if same:

@@ -15,19 +15,21 @@ Nothing here prints or knows about a terminal; the command line renders what it 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME
 from referee.notation.codes import USAGE_CODES
 from referee.notation.reader import check_tags, parse_entry, read_games
-from referee.notation.scanner import TOKEN
+from referee.notation.scanner import TOKEN, clip
 from referee.span import Span
-from referee.notation.writer import format_game
+from referee.notation.writer import escape, format_game
 from referee.pipeline.replay import replay_game, violation_diagnostic
-from referee.pipeline.source import Source
+from referee.pipeline.source import MAX_LINE_CHARS, Source
 from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
 
@@ -100,6 +102,10 @@ class Session:
         self._entries: tuple[int, list[LegalEntry]] | None = None
         self.entries_problem: str | None = None
         """Why the legal entries could not be listed in this state, if they could not."""
+        self.why_problem: str | None = None
+        """Why `why` could not say what the last entry changed, if it could not."""
+        self.dropped: list[str] = []
+        """The end tags the last undo took out with the end they showed."""
         self._epoch = 0
         self._result: tuple[int, str] | None = None
         self.engine, self.pending = self._replay(record)
@@ -113,7 +119,10 @@ class Session:
         named = [Tag("Game", rules.name)] + [Tag(name, value) for name, value in tags
                                              if name not in ("Game", "Result")]
         record = GameRecord(rules.id, tags=named + [Tag("Result", "*")])
-        problems: list[Diagnostic] = []
+        problems = [Diagnostic("N-TAG", problem, path, None, move_text=_tag_text(tag.name, tag.value))
+                    for tag in named if (problem := tag_problem(tag.name, tag.value)) is not None]
+        if problems:
+            raise Refused("the header facts set up no game", problems)
         check_tags(path, record, rules, problems)
         if problems:
             raise Refused("the header facts set up no game", problems)
@@ -122,7 +131,11 @@ class Session:
             raise Refused("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
         session = cls(path, rules, record, options)
-        session.save()
+        text = session.text()
+        unheld = log_problem(text)
+        if unheld is not None:
+            raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
+        session.save(text)
         return session
 
     @classmethod
@@ -148,8 +161,13 @@ class Session:
             raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
                           game.suppressed)
         assert game.record is not None and game.rules is not None
+        session = cls(path, game.rules, game.record, options)
+        unheld = log_problem(session.text())  # it is written back canonically at its next change
+        if unheld is not None:
+            raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
+                          usage=True)
         clear_leftovers(path)
-        return cls(path, game.rules, game.record, options)
+        return session
 
     # -- judging ---------------------------------------------------------------------------
 
@@ -163,7 +181,8 @@ class Session:
     def _judge(self, typed: str) -> Judgement:
         read = _read_entry(typed)
         if isinstance(read, Diagnostic):
-            return Judgement(typed, "refused", diagnostics=[read])
+            # An over-long line is not echoed whole: its beginning says which it was.
+            return Judgement(typed if len(typed) <= MAX_LINE_CHARS else clip(typed, 80), "refused", diagnostics=[read])
         number, number_span, turn = read
         problem = parse_entry(ENTRY_PATH, turn, self.rules)
         if problem is not None:
@@ -192,13 +211,28 @@ class Session:
             self.pending = None
         self.record.rounds[-1].turns.append(recorded)
         self._changed()
+        tags_before = list(self.record.tags)
+        dropped = self._drop_end_tags()
+        if dropped:  # the end they showed is no longer the log's end
+            engine = self.engine
+            changes += [_dropped_note(name) for name in dropped]
         after = engine.outcome()
         changes += _score_changes(before, after)
         if engine.is_over:
-            changes.append(f"the game is over: {self.result()}")
-        else:
+            result = self.result()
+            changes.append(f"the game is over: {result}" if result != "*" else
+                           "the game is over: what it gives is not known yet, and the log claims no result")
+        elif not dropped:  # a replay has opened the round due already
             self.pending = _open_due_round(engine)
-        self.save()
+        text = self.text()
+        unheld = log_problem(text)
+        if unheld is not None:  # taken back: the log written would not be one check reads
+            self.record.tags = tags_before
+            self._take_back_last()
+            return Judgement(typed, "refused", round=current, move=move, diagnostics=[
+                Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
+                           notes=["the log is left as it was; a shorter comment may still be recorded"])])
+        self.save(text)
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
                          engine.is_over, self.result())
 
@@ -223,6 +257,9 @@ class Session:
         end, an `Event`): the whole log is judged again with it and, when it stands, written;
         otherwise the findings that refuse it, and nothing changes."""
         where = Span(1, 1, len(name) + 1)
+        problem = tag_problem(name, value)
+        if problem is not None:
+            return [Diagnostic("N-TAG", problem, ENTRY_PATH, where)]
         if name in self.KEPT_TAGS:
             return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
                                notes=["the Result tag says '*' until the game ends, then what the rules give"])]
@@ -240,16 +277,23 @@ class Session:
             engine, opened = self._replay(trial, open_last=False)
         except Refused as refusal:
             return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
-        if engine.is_over:
+        if engine.is_over or name in self.rules.end_tags:  # an end tag is judged at any end the log has
             for violation in engine.copy().finish():
                 if violation.part == f"tag:{name}" and violation.severity == "error":
                     return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
                                        notes=list(violation.notes))]
+        kept = self.record, self.engine, self.pending
         self.record = trial
         self.engine, self.pending = engine, opened
         self._changed()
+        text = self.text()
+        unheld = log_problem(text)
+        if unheld is not None:
+            self.record, self.engine, self.pending = kept
+            self._changed()
+            return [Diagnostic("N-TAG", unheld, ENTRY_PATH, where)]
         self.last = None
-        self.save()
+        self.save(text)
         return []
 
     # -- taking back -----------------------------------------------------------------------
@@ -257,6 +301,17 @@ class Session:
     def undo(self) -> str | None:
         """Take back the last entry recorded (the log's last, if it was resumed); its text, or
         None when the log holds no entry."""
+        self.dropped = []
+        taken = self._take_back_last(drop_end_tags=True)
+        if taken is None:
+            return None
+        self.last = None
+        self.save()
+        return taken.written()
+
+    def _take_back_last(self, drop_end_tags: bool = False) -> Turn | None:
+        """The last entry taken out of the record and the game replayed without it (and without
+        the tags that showed the end it was, with `drop_end_tags`)."""
         rounds = self.record.rounds
         while rounds and not rounds[-1].turns:
             rounds.pop()
@@ -265,11 +320,22 @@ class Session:
         taken = rounds[-1].turns.pop()
         if not rounds[-1].turns:
             rounds.pop()
+        if drop_end_tags:
+            self.dropped = self._drop_end_tags(replay=False)
         self.engine, self.pending = self._replay(self.record)
         self._changed()
-        self.last = None
-        self.save()
-        return taken.written()
+        return taken
+
+    def _drop_end_tags(self, replay: bool = True) -> list[str]:
+        """Take the game's end tags out of the record (the engine read them at its set-up, so it
+        is replayed without them, with `replay`); their names."""
+        dropped = [tag.name for tag in self.record.tags if tag.name in self.rules.end_tags]
+        if dropped:
+            self.record.tags = [tag for tag in self.record.tags if tag.name not in self.rules.end_tags]
+            if replay:
+                self.engine, self.pending = self._replay(self.record)
+            self._changed()
+        return dropped
 
     # -- what the state is -----------------------------------------------------------------
 
@@ -292,7 +358,9 @@ class Session:
         entries: Sequence[LegalEntry] = []
         if not self.engine.is_over:
             try:
-                entries = self.rules.legal_entries(self.engine)
+                # Listed on a trial copy: a listing that fails halfway through a trial (a shot
+                # tried and not taken back) must not leave it in the game being played.
+                entries = self.rules.legal_entries(self.rules.trial_copy(self.engine))
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
@@ -357,9 +425,14 @@ class Session:
             taken = round_.turns[:left]
             shorter.rounds.append(Round(round_.number, None, taken))
             left -= len(taken)
-        engine_before, _ = self._replay(shorter, open_last=False)
+        self.why_problem = None
         changes: list[Change] = []
-        _differences(engine_before.view(), self.engine.view(), "", changes)
+        try:  # a fresh engine and views only: the game in play is not touched, whatever fails
+            engine_before, _ = self._replay(_detached(shorter), open_last=False)
+            _differences(engine_before.view(), self.engine.view(), "", changes)
+        except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
+            self.why_problem = f"what it changed cannot be worked out here ({type(error).__name__})"
+            return []
         return changes
 
     # -- the log ---------------------------------------------------------------------------
@@ -368,14 +441,20 @@ class Session:
         """The log as it stands: canonical notation, its Result tag kept true."""
         result = self.result()
         tag = self.record.tag("Result")
-        if tag is None:
+        if result == "*" and self.engine.is_over:
+            # Over, but what it gives is not known (hands at the end not shown): a log claims no
+            # result then, as `*` would say the game goes on.
+            if tag is not None:
+                self.record.tags.remove(tag)
+        elif tag is None:
             self.record.tags.append(Tag("Result", result))
         else:
             tag.value = result
         return format_game(self.record, self.rules)
 
-    def save(self) -> None:
-        write_log(self.path, self.text())
+    def save(self, text: str | None = None) -> None:
+        """Write the log: `text` when it has just been made (and found one the log can hold)."""
+        write_log(self.path, self.text() if text is None else text)
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -408,6 +487,69 @@ class Session:
         if open_last and record.rounds and not record.rounds[-1].turns:
             return engine, record.rounds.pop().number
         return engine, _open_due_round(engine)
+
+
+_NOT_TEXT = re.compile("[\ud800-\udfff]")
+"""What stands for a byte that is not UTF-8 in text read with `surrogateescape` (and a lone
+surrogate, which no UTF-8 file can hold)."""
+_LINE_ENDS = re.compile("[\n\r]")
+
+
+def text_problem(text: str, what: str) -> str | None:
+    """Why `text` (`what`: "this line", "a tag's value") cannot stand in a log line, or None:
+    a byte that is not UTF-8, a line end, or more characters than any line of a log may hold."""
+    if len(text) > MAX_LINE_CHARS:
+        return f"{what} is longer than {MAX_LINE_CHARS:,} characters, the most a line of a log may hold"
+    found = _NOT_TEXT.search(text)
+    if found is not None:
+        code = ord(found.group())
+        byte = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+        return f"{what} holds {byte} at column {found.start() + 1}, which is not UTF-8 text"
+    if _LINE_ENDS.search(text) is not None:
+        return f"{what} holds a line end: it must be one line"
+    return None
+
+
+def tag_problem(name: str, value: str) -> str | None:
+    """Why a tag cannot be written in a log, or None: its name is a letter then letters, digits,
+    '_' or '-' (the pattern of schemas/game-record.schema.json), its value one line of text."""
+    if not TAG_NAME.fullmatch(name):
+        return (f"'{name}' cannot be a tag's name: a tag's name is a letter, then letters, digits, '_' or '-'"
+                if len(name) <= 40 else "this cannot be a tag's name: it is a letter, then letters, digits, "
+                                        "'_' or '-'")
+    return text_problem(f'[{name} "{escape(value)}"]', "the tag's line")
+
+
+def log_problem(text: str) -> str | None:
+    """Why `text`, a whole log, is not one `check` reads whole and `play` resumes, or None: a line
+    longer than a log's line may be, or more lines or characters than one game may run to."""
+    if len(text) > MAX_GAME_CHARS:
+        return f"the log would run past {MAX_GAME_CHARS >> 20} MiB, more than one game may hold"
+    lines = text.count("\n")
+    if lines > MAX_GAME_LINES:
+        return f"the log would run to {lines:,} lines, more than the {MAX_GAME_LINES:,} one game may hold"
+    if len(text) > MAX_LINE_CHARS and max(map(len, text.split("\n"))) > MAX_LINE_CHARS:
+        return f"the log would hold a line longer than {MAX_LINE_CHARS:,} characters, which no log line may be"
+    return None
+
+
+def _tag_text(name: str, value: str) -> str:
+    shown = f'[{name} "{value}"]' if len(name) + len(value) < 200 else f"[{name[:40]} …]"
+    return shown.replace("\n", "\\n")
+
+
+def _dropped_note(name: str) -> str:
+    return f"the {name} tag, which showed the log's end before this entry, is taken out"
+
+
+def _detached(record: GameRecord) -> GameRecord:
+    """A record of the same tags and entries that shares no turn or tag with `record`: a replay
+    writes each turn's canonical form into it, and must not write into the game in play."""
+    return GameRecord(record.game, [Tag(tag.name, tag.value, None, list(tag.comments)) for tag in record.tags],
+                      list(record.preamble),
+                      [Round(round_.number, None, [Turn(turn.player, turn.action, turn.text,
+                                                        comments=list(turn.comments)) for turn in round_.turns])
+                       for round_ in record.rounds], record.line)
 
 
 def _open_due_round(engine: Engine) -> int | None:
@@ -455,9 +597,13 @@ def _score_changes(before: Outcome, after: Outcome) -> list[str]:
 def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
     """A typed line read with the log's own tokens: an optional round number, one entry
     `NAME: BODY`, and optionally a comment after it."""
+    problem = text_problem(typed, "this line")
+    if problem is not None:
+        return _syntax(problem, Span(1, 1, 2))
     number: int | None = None
     number_span: Span | None = None
     turn: Turn | None = None
+    words: list[str] = []
     for match in TOKEN.finditer(typed):
         kind = match.lastgroup
         span = Span(1, match.start() + 1, match.end() + 1)
@@ -492,13 +638,14 @@ def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]
             if turn is None:
                 return _syntax(f"'{match.group()}' does not say whose entry it is", span,
                                "an entry starts with the player's id and a colon, as in 'A: draw'")
-            turn.text = f"{turn.text} {match.group()}" if turn.text else match.group()
+            words.append(match.group())  # joined once at the end: a long line costs its length
             turn.token_spans.append(span)
             turn.span = Span(1, turn.span.col if turn.span else span.col, span.end_col)
         else:
             return _syntax(f"unexpected '{match.group()}'", span)
     if turn is None:
         return _syntax("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    turn.text = " ".join(words)
     return number, number_span, turn
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from referee import __version__
 from referee.pipeline.legal import Listing
 from referee.reports.style import Style
+from referee.reports.visible import visible
 
 MOVES_SCHEMA_ID = "urn:referee:schema:moves:1"
 
@@ -26,7 +27,7 @@ def moves_json(listing: Listing, path: str, game: int, stopped_by: list[dict[str
 def moves_lines(listing: Listing, written: str | None, style: Style) -> list[str]:
     """A heading saying where the position stands, then each group: its kind, who writes it
     and how many entries, and the entries one a line, each as the log would write it."""
-    lines = [style(f"After move {listing.move} ({written})" if written else "Before the first move", "bold")]
+    lines = [style(visible(f"After move {listing.move} ({written})") if written else "Before the first move", "bold")]
     if listing.over:
         lines.append("The game is over: no entry follows.")
         return lines
@@ -37,7 +38,7 @@ def moves_lines(listing: Listing, written: str | None, style: Style) -> list[str
     for group in listing.groups:
         size = len(group.entries)
         lines.append(style(f"{group.kind} ({group.player}, {size})", "bold"))
-        lines += [f"  {group.player}: {text}" for text in group.entries]
+        lines += [visible(f"  {group.player}: {text}") for text in group.entries]
     for note in listing.entries.notes:
-        lines.append(f"Also: {note}.")
+        lines.append(visible(f"Also: {note}."))
     return lines

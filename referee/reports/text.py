@@ -149,13 +149,13 @@ def render_score(game: GameReport, style: Style) -> list[str]:
         lines.append(style(f"  {game.rules.score_note}", "dim"))
     notice = outcome.summary.get("notice")
     if isinstance(notice, str):
-        lines.append(f"  note: {notice}")
+        lines.append(visible(f"  note: {notice}"))
     if "accepted_not_checked" in outcome.summary:
         lines.append(f"  events: {outcome.summary.get('checked_events', 0)} checked, "
                      f"{outcome.summary['accepted_not_checked']} accepted, not checked")
     for key, value in outcome.summary.items():
         if isinstance(value, list) and value:
-            lines.append(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}")
+            lines.append(visible(f"  {key.replace('_', ' ')}: {', '.join(map(str, value))}"))
     if outcome.finished:
         if outcome.winners:
             lines.append(f"  winner{'s' if len(outcome.winners) > 1 else ''} (*): {', '.join(outcome.winners)}")

@@ -95,6 +95,11 @@ FORT_FALLS = FORT + (
     "   Anna: move Anna.s1 L+S dock I5  Anna: end\n12. Ben: end\n")
 """Ben's fort takes 4 gold in and gives 3 out (7 inside); Anna's heron destroys it and
 her gull docks at I5, where the 7 gold lie."""
+EXPLORED_DERELICT = ("1. Anna: move Anna.s2 S+S dock I3  Anna: end\n"
+                     "2. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 1  Ben: end\n"
+                     "3. Anna: explore Anna.s2 takes Anna.t2,Anna.t4  Anna: end\n"
+                     "4. Ben: shoot Ben.s1 mast 1 at Anna.s2 L 6 lose 2  Ben: end\n")
+"""Anna's sloop explores I3 and is left a derelict there: no mark yet, as it has not left."""
 HIDDEN = header() + setup(deal="deal: hidden")
 ICE = header() + setup(terrain="Anna: reef R1  Ben: sargasso G1  Anna: iceberg B1=4  Ben: reef R2")
 
@@ -195,6 +200,10 @@ ILLEGAL: list[tuple[str, str, str, str]] = [
     ("s-mark-unmarked", "Without Anna's mark on I3, exploring it as the sloop docks is not free: it would be the "
      "sloop's second action.", GAME + "1. Anna: move Anna.s2 S+S dock I3  Anna: explore Anna.s2 takes Anna.t2\n",
      "S-MARK"),
+    ("s-mark-towed-for-explorer", "Anna's sloop explored I3; Ben's heron tows it away, derelict: the mark on I3 "
+     "is Anna's, who explored it, not Ben's, so Ben's gull docking there does not explore it at once.",
+     GAME + EXPLORED_DERELICT + "5. Anna: end\n6. Ben: move Ben.s2 L+S touch Anna.s2  Ben: tow Ben.s2 Anna.s2\n"
+     "   Ben: move Ben.s3 L+S dock I3  Ben: explore Ben.s3 takes Ben.t2\n", "S-MARK"),
     ("s-dock-left", "Anna's gull left I2 when it moved on: it is docked nowhere and explores nothing.",
      GAME + T12 + "3. Anna: move Anna.s1 S  Anna: end\n4. Ben: end\n5. Anna: explore Anna.s1\n", "S-DOCK"),
     ("s-explore-ship-enemy", "Only a ship of one's fleet, a derelict or a wreck is explored.",
@@ -380,6 +389,21 @@ ILLEGAL_L2: list[tuple[str, str, str, str]] = [
     ("s-geo-setup-bow-off", "Anna's gull starts 5 mm off her home island.",
      L2_GAME.replace("place Anna.s1 @200,450,180", "place Anna.s1 @205,450,180"), "S-GEO-SETUP"),
     ("s-geo-move-through-island", "Anna's gull sails on through I2.", l2_swap("through I2", "\n"), "S-GEO-MOVE"),
+    ("s-geo-move-side-swipe", "Anna's gull sails west below I1 with its side cutting 10.3 mm into the island, "
+     "though every corner of its hull stays all but outside it.", table.side_swipe(), "S-GEO-MOVE"),
+    ("s-geo-move-back-into-fog", "Out of fog bank F1 with its stern on number 3, Ben's gull turns back into it "
+     "and ends 2.9 mm inside: a new contact ends the move where the ship touches it.", table.fog_again(2.9),
+     "S-GEO-MOVE"),
+    ("s-geo-fact-fog-left", "Ben's gull comes out of fog bank F1 and sails away: it touches F1 only where its "
+     "move began, so stating it is refused.", table.fog_left(), "S-GEO-FACT"),
+    ("s-geo-fact-iceberg-unstated", "Anna's gull passes over iceberg B1 and ends clear of it: the move does not "
+     "state the touch.", table.iceberg_passed(""), "S-GEO-FACT"),
+    ("s-geo-iceberg-glancing", "The iceberg rests against Anna's gull and drifts toward its number 1, along the "
+     "hull and into it: it stops at once against the gull, as the log does not say.",
+     table.iceberg_glancing() + "\n", "S-GEO-ICEBERG"),
+    ("s-geo-come-about-into-fog", "Anna's gull comes about with a small fog bank just beyond its stern: its bow "
+     "turns 2 mm into it, and a come-about overlaps nothing.",
+     table.fog_at_the_stern(288, 6) + "1. Anna: about Anna.s1 fog F1\n", "S-GEO-COME-ABOUT"),
     ("s-geo-come-about-into-tow", "Anna's gull tows Ben's derelict gull, its bow on her stern: coming about, "
      "her bow turns into it.", table.towing_about(), "S-GEO-COME-ABOUT"),
     ("s-geo-fact-dock-short", "The gull stops 5 mm short of I2 and says it docks.",

@@ -321,3 +321,87 @@ def fog_between() -> str:
 def _rim(x: float, y: float, radius: float) -> str:
     return " ".join(f"{figure(x + radius * math.cos(math.radians(a)))},{figure(y + radius * math.sin(math.radians(a)))}"
                     for a in range(0, 360, 60))
+
+
+def side_swipe(side_y: float = 410.3, heron_aside: bool = True) -> str:
+    """Anna's gull, come about, sails south-west and then due west below her home I1, its
+    starboard side at y = `side_y` (I1's southern shore is at y = 400): at 410.3 the side cuts
+    10.3 mm into the island while every corner of the hull stays all but outside it. Her heron
+    starts north-west of I1, out of the way (`heron_aside`), or where it always does, across
+    the gull's way south of I1."""
+    centre_line = side_y - 9  # the gull's beam is 18 mm
+    dy = centre_line - 450
+    first = (284 - math.sqrt(63 ** 2 - dy ** 2), centre_line)
+    heading = math.degrees(math.atan2(dy, first[0] - 284)) % 360
+    places = dict(PLACES, **{"Anna.s3": on_shore("I1", 120)}) if heron_aside else PLACES
+    return header() + setup(places=places) + (
+        "1. Anna: about Anna.s1  Anna: end\n2. Ben: end\n"
+        f"3. Anna: move Anna.s1 S{pose_text((*first, heading))}+L{pose_text((first[0] - 48, centre_line, 180))}"
+        "  Anna: end\n4. Ben: end\n"
+        f"5. Anna: move Anna.s1 L{pose_text((first[0] - 136, centre_line, 180))}\n")
+
+
+def back_in(pose: tuple[float, float, float], centre: tuple[float, float], radius: float, aim: float,
+            inside: float) -> str:
+    """A gull's move S+L from `pose` toward the point of a round piece's outline at `aim` degrees
+    from its centre, ending with its bow `inside` mm inside the piece."""
+    from referee.games.spanish_main.geometry import circle
+
+    goal = (centre[0] + radius * math.cos(math.radians(aim)), centre[1] + radius * math.sin(math.radians(aim)))
+    beyond = (pose[0] + 3 * (goal[0] - pose[0]), pose[1] + 3 * (goal[1] - pose[1]))
+    return Helm(pose).sail("S+L", beyond, into=circle(*centre, radius).buffer(-inside - 0.3))
+
+
+def fog_again(inside: float = 0.0, stated: str = " fog F1") -> str:
+    """Ben's gull comes out of fog bank F1 (`fog_game`), its stern on number 3, and turns back
+    into it at once, its bow on F1's western shore `inside` mm in."""
+    game = fog_game()
+    last = game.rindex("S@")
+    exit_pose = (1089, 555.7, 120)
+    return game[:last] + back_in(exit_pose, (1150, 450), 50, 180, inside) + f"{stated}  Ben: end\n"
+
+
+def fog_left(stated: str = " fog F1") -> str:
+    """Ben's gull comes out of fog bank F1 and sails away from it, touching it only where its move
+    began, with its stern on number 3."""
+    game = fog_game()
+    last = game.rindex("  Ben: end\n")
+    return game[:last] + stated + game[last:]
+
+
+def sargasso_again(inside: float = 0.0) -> str:
+    """Anna's gull, freed from sargasso sea G1 with its stern on its edge (`sargasso_game`), sails
+    back onto it two turns later, its bow `inside` mm in, entangled on a 6."""
+    freed = (293.6, 425.3, 110.9)
+    return sargasso_game() + f"6. Ben: end\n7. Anna: move Anna.s1 {back_in(freed, (330, 330), 30, 50, inside)} sargasso G1 6\n"
+
+
+def iceberg_glancing() -> str:
+    """The iceberg of `iceberg_game` rests against the side of Anna's gull; its number 1 stands
+    10° above due east, so a drift toward it runs along the hull and 11 mm into it."""
+    rim = " ".join(f"{figure(250 + 20 * math.cos(math.radians(a)))},{figure(360 + 20 * math.sin(math.radians(a)))}"
+                   for a in (10, 90, 150, 210, 270, 330))
+    terrain = "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+    return header() + setup(terrain + f"   Anna: iceberg B1=4 circle 250,360 20 rim {rim}\n" + REEF_R2) + (
+        "1. Anna: icebergs 2  Anna: about Anna.s1  Anna: end\n"
+        "2. Ben: icebergs 5  Ben: drift B1 2 stops Anna.s1 mast 1  Ben: end\n3. Anna: icebergs 6  Anna: drift B1 1")
+
+
+def iceberg_passed(stated: str = " touch B1") -> str:
+    """A small iceberg just east of Anna's gull, come about: her move south-east passes over it
+    and ends clear of it."""
+    terrain = ("   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+               f"   Anna: iceberg B1=4 circle 330,420 12 rim {_rim(330, 420, 12)}\n" + REEF_R2)
+    first = (284 + 63 * math.cos(math.radians(330)), 450 + 63 * math.sin(math.radians(330)))
+    second = (first[0] + 88 * math.cos(math.radians(330)), first[1] + 88 * math.sin(math.radians(330)))
+    return header() + setup(terrain) + (
+        "1. Anna: icebergs 2  Anna: about Anna.s1  Anna: end\n2. Ben: icebergs 3  Ben: end\n"
+        f"3. Anna: icebergs 1  Anna: move Anna.s1 S{pose_text((*first, 330))}+L{pose_text((*second, 330))}{stated}\n")
+
+
+def fog_at_the_stern(x: float, radius: float) -> str:
+    """A small fog bank due east of Anna's gull as placed, where its bow tip will be once it has
+    come about (at x = 284)."""
+    return header() + setup(
+        "   Anna: reef R1 circle 350,600 40  Ben: sargasso G1 circle 750,450 40\n"
+        f"   Anna: fog F1 circle {x},450 {radius} rim {_rim(x, 450, radius)}\n" + REEF_R2)

@@ -31,6 +31,7 @@ class KorsarRules(GameRules):
     id = "korsar"
     name = "Korsar"
     extensions = (".korsar",)
+    end_tags = ("EndHands",)
     tags = COMMON_TAGS + (
         TagSpec("Players", True, "player ids in seat order"),
         TagSpec("Teams", False, "partners, for team play"),

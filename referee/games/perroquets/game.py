@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from referee.diagnostics import Violation
 from referee.games.base import (
     NO_OPTIONS,
+    DataError,
     Engine,
     GameRules,
     JudgeOptions,
@@ -191,7 +192,12 @@ class PerroquetsRules(GameRules):
     # -- rules -------------------------------------------------------------------
 
     def load_data(self, document: Any, path: str) -> Any:
-        return game_data.load(document)
+        data = game_data.load(document)
+        if data.id == game_data.DEFAULT_NAME and data.digest != game_data.default_data().digest:
+            # A log's Data tag names the built-in data by that name alone: no log could name this.
+            raise DataError(f"this data is named '{game_data.DEFAULT_NAME}', as the built-in data is, but is "
+                            "other data: no log could name it; give it an id of its own", "/id", "P-DATA")
+        return data
 
     def builtin_data(self) -> dict[str, Any]:
         return {game_data.DEFAULT_NAME: game_data.default_data()}

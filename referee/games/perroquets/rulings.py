@@ -15,7 +15,8 @@ RULINGS: tuple[Ruling, ...] = (
            "canonical JSON ('my-board sha256:…'). A log is judged on the board it names and on no other: a file "
            "not given, a digest that differs, or the built-in data named while the --data files given are "
            "other boards, is N-DATA, a usage error (exit 2); a file that breaks its schema (a card's manoeuvre, "
-           "for one, is at most 64 characters) is a usage error naming the field at fault, before any game is judged."),
+           "for one, is at most 64 characters) is a usage error naming the field at fault, before any game is judged. "
+           "A file of other data whose id is 'default' is refused so: no log could name it."),
     Ruling("P-DEFAULT", "The built-in data is a reconstruction",
            "Nothing public shows the printed board or cards. The built-in data (id pp-reconstructed-1) is "
            "plausible and symmetric under a quarter turn, but it is the referee's, not the publisher's: "

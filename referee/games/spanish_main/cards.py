@@ -7,6 +7,8 @@ found before any log is judged.
 
 from __future__ import annotations
 
+import re
+
 import json
 import pkgutil
 from dataclasses import dataclass, field
@@ -89,9 +91,13 @@ def load(document: Any, name: str = "") -> CardSet:
 
 
 def name_of(path: str) -> str:
-    """The name a card file answers to when it gives no `id`: its file name less `.json`."""
+    """The name a card file answers to when it gives no `id`: its file name less `.json`, made
+    one a `Cards` tag can write (an `id`'s letters: each other character a '-', at most 64, a
+    letter or digit first), so that a game can name any file `--data` accepts."""
     base = path.replace("\\", "/").rsplit("/", 1)[-1]
-    return base[:-5] if base.lower().endswith(".json") else base
+    stem = base[:-5] if base.lower().endswith(".json") else base
+    name = re.sub(r"[^A-Za-z0-9_.-]", "-", stem).lstrip("_.-")[:64]
+    return name or "cards"
 
 
 def _built(document: Any, name: str) -> CardSet:

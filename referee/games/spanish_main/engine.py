@@ -183,8 +183,10 @@ class SpanishMainEngine(GameState, Engine):
         geometry reads the state saved before the entry, saves all of it."""
         if self._journal is None:
             saved = self._snapshot()
-            verdict = self._play_saved(player, action)
-            self._restore(saved)
+            try:
+                verdict = self._play_saved(player, action)
+            finally:  # whatever stops the trial, nothing of it stays
+                self._restore(saved)
             return verdict is None
         self._accepted = None
         kept = self._lend()
@@ -234,6 +236,8 @@ class SpanishMainEngine(GameState, Engine):
         clone.notices = list(self.notices)  # what the copy notices is its own
         clone._accepted = None
         clone._gold_moved = self._gold_moved  # the same state: what S-WIN knew of it holds
+        if self.geometry is not None:
+            clone.geometry = self.geometry.for_game(clone)  # it measures the copy's pieces, not these
         if self._journal is not None:
             clone._journal = list(self._journal)  # the checkpoint is never changed: shared
         return clone

@@ -49,7 +49,7 @@ def do_explore(game: GameState, player: str, action: Event) -> None:
                    f"turn (or at once on an island bearing {player}'s mark)", "ship")
     first = not island.explored_by
     island.explored_by.add(player)
-    ship.explored_here = True
+    ship.explored_here = (island.name, player)
     if action.get("gives"):
         raise fail("S-EXPLORE", "exploring an island takes tokens; nothing is given to it", "gives")
     count = action.get("count")

@@ -120,5 +120,8 @@ def destroy_fort(game: GameState, fort: Fort) -> None:
         game.tokens[name].where = f"island:{island.name}"
     island.tokens.extend(returned)
     island.fort, island.explored_by, island.marks = None, set(), set()
+    for ship in game.ships.values():  # an exploration before it marks the island no more (S-MARK)
+        if ship.explored_here is not None and ship.explored_here[0] == island.name:
+            ship.explored_here = None
     fort.destroyed, fort.gold, fort.tokens = True, 0, []
     game._gold_moved = True

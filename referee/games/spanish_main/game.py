@@ -8,6 +8,7 @@ from typing import Any
 from referee.diagnostics import Violation
 from referee.games.base import (
     NO_OPTIONS,
+    DataError,
     Engine,
     GameRules,
     ImportedData,
@@ -120,7 +121,13 @@ class SpanishMainRules(GameRules):
         return from_json(data)
 
     def load_data(self, document: Any, path: str) -> Any:
-        return card_data.load(document, card_data.name_of(path))
+        cards = card_data.load(document, card_data.name_of(path))
+        if cards.name == card_data.SAMPLE_NAME and cards.digest != card_data.sample_cards().digest:
+            # A log naming 'sample' is judged on the bundled set: no log could name this one.
+            raise DataError(f"this card set is named '{card_data.SAMPLE_NAME}', as the bundled set is, but holds "
+                            "other cards: no log could name it; give it an id of its own",
+                            "/id" if isinstance(document, dict) and "id" in document else "", "S-DATA")
+        return cards
 
     def builtin_data(self) -> dict[str, Any]:
         return {card_data.SAMPLE_NAME: card_data.sample_cards()}
@@ -140,7 +147,7 @@ class SpanishMainRules(GameRules):
     def data_tag(self, data: Any) -> tuple[str, str] | None:
         if data.digest == card_data.sample_cards().digest:
             return ("Cards", card_data.SAMPLE_NAME)
-        return ("Cards", f"cards sha256:{data.digest}")
+        return ("Cards", f"{data.name} sha256:{data.digest}")  # the name the set answers to, pinned
 
     def show_data(self, data: Any, item: str | None = None) -> list[str]:
         if item is None:

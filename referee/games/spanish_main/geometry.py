@@ -172,6 +172,38 @@ def open_sight_lines(origin: XY, points: Any) -> Any:
     return shapely.linestrings(np.stack([start + reach * 0.001, start + reach * 0.999], axis=1))
 
 
+DEPTH_STEP = 0.005
+"""How finely `depth_inside` finds a depth, in millimetres: well below what the log's figures resolve."""
+
+
+def depth_inside(part: BaseGeometry, shape: BaseGeometry, at_least: float = 0.0, floor: float = 0.0) -> float:
+    """How deep a region lying within `shape` reaches into it: the greatest distance from a point
+    of `part` to the outline of `shape`. That point may lie anywhere in the region, inside or on its
+    edge (a hull's side cutting a circle's cap reaches deepest in the middle of the side, where the
+    region has no corner), so the depth is found by eroding `shape` (a negative buffer, GEOS) until
+    `part` meets it no more. `at_least`: the depth its corners reach, which the depth is at least and
+    at most the region's extent more than. `floor`: a depth no greater is not worked out, and
+    `at_least` is given for it (a touch within what the figures resolve)."""
+    if part.is_empty or shape.is_empty or shape.area <= 0:
+        return 0.0
+    low = max(0.0, at_least)
+
+    def reaches(depth: float) -> bool:
+        return bool(shapely.intersects(part, shapely.buffer(shape, -depth, quad_segs=CIRCLE_SEGMENTS)))
+
+    if floor > low and not reaches(floor):
+        return low
+    left, bottom, right, top = part.bounds
+    high = min(math.sqrt(shape.area / math.pi), low + math.hypot(right - left, top - bottom)) + DEPTH_STEP
+    while high - low > DEPTH_STEP:
+        middle = (low + high) / 2
+        if reaches(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
 def translate(shape: BaseGeometry, dx: float, dy: float) -> BaseGeometry:
     return shapely.transform(shape, lambda xy: xy + (dx, dy))
 

@@ -9,6 +9,7 @@ Diagnostics say the numbers; `focus` keeps the shapes of the last check for the 
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -88,6 +89,15 @@ class GeometryJudge:
         self.table = box(0, 0, *settings.table) if settings.table else None
         self._hulls: dict[str, Hull] = {}
 
+    def for_game(self, game: GameState) -> "GeometryJudge":
+        """The same checks of a copy of the game (`SpanishMainEngine.copy`): the judge reads and
+        sets the poses and shapes of the game it is given, so a copy's entries never move the
+        pieces of the game it was copied from."""
+        judge = copy.copy(self)
+        judge.game = game
+        judge.notices = []
+        return judge
+
     # -- shapes of pieces ---------------------------------------------------------------------
 
     def hull(self, ship: Ship) -> Hull:
@@ -136,16 +146,21 @@ class GeometryJudge:
         return [name for name, hit in zip(names, near) if hit]
 
     def overlap(self, one: BaseGeometry, other: BaseGeometry) -> float:
-        """How far one shape enters the other: 0 when apart or only touching. The depth is the
-        farthest a point of the common part lies inside the other's outline, which for a convex
-        other is reached at a corner of the common part (a bow tip inside an island)."""
+        """How far one shape enters the other, either way: 0 when apart or only touching. The depth
+        is the farthest a point of the common part lies inside the other's outline, or inside the
+        one's (an island's sharp point driven into a hull's side is as deep in the hull as it
+        goes, though the common part is thin). That point need not be a corner of the common part:
+        a hull's side cutting a circular island reaches deepest at the middle of its chord."""
         if not shapely.intersects(one, other):
             return 0.0
         common = shapely.intersection(one, other)
         if common.is_empty or common.area == 0:
             return 0.0
         corners = shapely.points(shapely.get_coordinates(common))
-        return float(shapely.distance(corners, shapely.boundary(other)).max())
+        into_other = float(shapely.distance(corners, shapely.boundary(other)).max())
+        into_one = float(shapely.distance(corners, shapely.boundary(one)).max())
+        return max(geo.depth_inside(common, other, into_other, geo.PRECISION),
+                   geo.depth_inside(common, one, into_one, geo.PRECISION))
 
     def check_overlaps(self, shape: BaseGeometry, others: dict[str, BaseGeometry], rule: str, what: str,
                        part: str, focus: dict[str, Any]) -> None:
@@ -321,6 +336,9 @@ class GeometryJudge:
     # -- moving ----------------------------------------------------------------------------------
 
     def _move(self, player: str, action: Event) -> None:
+        """S-GEO-MOVE, then S-GEO-FACT: the geometry of the move itself (each segment's length and
+        heading, what the swept shape overlaps, where its first new contact ends it, where the
+        towed ship lies) is judged before what the log states of it (the rulings' precedence)."""
         ship = self.game.ships[action.get("ship")]
         towed = self.game.ships.get(ship.towing) if ship.towing else None
         start = ship.pose
@@ -334,10 +352,16 @@ class GeometryJudge:
             missing = poses.index(None)
             raise _fail("S-GEO-DATA", f"segment {missing + 1} of the move gives no pose: at level 2 each segment "
                         "ends with @X,Y,H", "segments")
+        towed_pose = action.get("towed_pose")
+        if towed is not None and towed_pose is None:
+            raise _fail("S-GEO-DATA", f"{ship.id} tows {towed.id}: the move gives its end pose ('tows @X,Y,H')",
+                        "segments")
         leave_out = (ship.id,) + ((towed.id,) if towed else ())
         obstacles = self.obstacles(*leave_out)
-        terrain = self.terrain("fog", "sargasso", "reef")
-        before = set(self.touching(self.shape(ship, start), obstacles))
+        terrain = self.terrain("fog", "sargasso", "reef", "iceberg")
+        start_shape = self.shape(ship, start)
+        before = set(self.touching(start_shape, obstacles))
+        at_start = self._contacts_at_start(start_shape, terrain)
         swept_all: list[BaseGeometry] = []
         current: Pose = start
         for index, (symbol, end) in enumerate(zip(segments, poses)):
@@ -359,9 +383,8 @@ class GeometryJudge:
                 if index < len(segments) - 1:
                     raise _fail("S-STOP", f"{ship.id} touches {name} at the end of segment {index + 1}: the move "
                                 "stops there, no segment follows", "segments", piece=name)
-            start_shape = self.shape(ship, start)
             stops = [n for n in self.touching(swept, terrain) if self._stops_at(ship, n)
-                     and not self.touches(start_shape, terrain[n])]
+                     and self._meets(swept, end_shape, n, terrain[n], at_start)]
             if stops and index < len(segments) - 1:
                 raise _fail("S-STOP", f"{ship.id} meets {stops[0]} in segment {index + 1}: the move stops there",
                             "segments", piece=stops[0])
@@ -372,17 +395,48 @@ class GeometryJudge:
                                 "beyond it: the move ends where the ship first touches it", "segments",
                                 distance_mm=geo.rounded(gap), piece=name)
                 depth = self.overlap(end_shape, terrain[name])
-                if depth > self.eps:
+                if depth > (at_start[name][0] if name in at_start else 0.0) + self.eps:
                     raise _fail("S-GEO-MOVE", f"{ship.id} ends {mm(depth)} inside {name}: the move ends where the "
                                 f"ship first touches it", "segments", overlap_mm=geo.rounded(depth), piece=name)
             current = end  # type: ignore[assignment]
-        path = shapely.union_all(swept_all) if swept_all else self.shape(ship, current)
-        already = set(self.touching(self.shape(ship, start), terrain))
-        self._stated_terrain(ship, action, path, {n: t for n, t in terrain.items() if n not in already})
-        self._stated_contacts(ship, action, current, obstacles)
         if towed is not None:
-            self._towed_follows(ship, towed, action, current)
+            self._towed_lies(ship, towed, tuple(towed_pose), "towed")  # type: ignore[arg-type]
+        path = shapely.union_all(swept_all) if swept_all else self.shape(ship, current)
+        self._stated_terrain(ship, action, path, self.shape(ship, current), terrain, at_start)
+        self._stated_contacts(ship, action, current, obstacles, swept=True)
+        if towed is not None:
+            self._towed_behind(ship, towed, current, tuple(towed_pose), "towed")  # type: ignore[arg-type]
         ship.pose = current
+
+    def _contacts_at_start(self, start_shape: BaseGeometry,
+                           terrain: dict[str, BaseGeometry]) -> dict[str, tuple[float, BaseGeometry]]:
+        """The terrain a ship touches where its move begins: how far it lies inside each piece, and
+        where it touches it (the part of the ship within 2ε of the piece: never empty for a touch)."""
+        found: dict[str, tuple[float, BaseGeometry]] = {}
+        for name in self.touching(start_shape, terrain):
+            zone = shapely.intersection(start_shape, shapely.buffer(terrain[name], 2 * self.eps))
+            found[name] = (self.overlap(start_shape, terrain[name]), zone)
+        return found
+
+    def _meets(self, path: BaseGeometry, end_shape: BaseGeometry, name: str, shape: BaseGeometry,
+               at_start: dict[str, tuple[float, BaseGeometry]]) -> bool:
+        """Whether a move's swept shape (ending in `end_shape`) meets a terrain piece anew
+        (S-GEO-MOVE's "first new contact", S-GEO-FACT). A piece the ship did not touch where the
+        move began is met if the path touches it. A piece touched there is met again only if the
+        path goes into it by more than ε beyond that first contact, or the ship ends touching it
+        elsewhere than where it began touching it; a ship that leaves it, or turns in place against
+        it, does not meet it again. A reef touched where the move began is never met: a ship is not
+        checked for it during that move (S-REEF)."""
+        if not self.touches(path, shape):
+            return False
+        if name not in at_start:
+            return True
+        if self.game.terrain[name].kind == "reef":
+            return False
+        depth, zone = at_start[name]
+        if self.overlap(path, shape) > depth + self.eps:
+            return True
+        return self.touches(end_shape, shape) and not self.touches(end_shape, zone)
 
     def _segment(self, ship: Ship, symbol: str, start: Pose, end: Pose, index: int) -> None:
         length = self.settings.length(symbol)
@@ -410,18 +464,33 @@ class GeometryJudge:
             return True
         return piece.kind == "sargasso" and ship.entangled == name
 
-    def _stated_terrain(self, ship: Ship, action: Event, path: BaseGeometry,
-                        terrain: dict[str, BaseGeometry]) -> None:
-        stated = {dict(f)["target"] for f in action.get("facts", ())
-                  if dict(f)["fact"] in ("fog", "sargasso", "reef") and not dict(f).get("towed")}
-        touched = set(self.touching(path, terrain))
+    def _stated_terrain(self, ship: Ship, action: Event, path: BaseGeometry, end_shape: BaseGeometry,
+                        terrain: dict[str, BaseGeometry], at_start: dict[str, tuple[float, BaseGeometry]]) -> None:
+        """S-GEO-FACT: every terrain piece the swept shape meets anew is stated, wherever the move
+        ends, and every piece stated is met: a fog bank, sargasso sea or reef by its own fact, an
+        iceberg (which stops nothing) by a touch. A piece touched only where the move began is not
+        met (a ship leaving a fog bank does not enter it again)."""
+        stated: set[str] = set()
+        for fact in action.get("facts", ()):
+            fact = dict(fact)
+            if fact.get("towed"):
+                continue
+            target = fact["target"]
+            piece = self.game.terrain.get(target)
+            if fact["fact"] in ("fog", "sargasso", "reef") or (
+                    fact["fact"] == "touch" and piece is not None and piece.kind == "iceberg"):
+                stated.add(target)
         for name, shape in terrain.items():
-            met = name in touched
+            met = self._meets(path, end_shape, name, shape, at_start)
+            kind = self.game.terrain[name].kind
             if met and name not in stated:
-                kind = self.game.terrain[name].kind
+                written = f"touch {name}" if kind == "iceberg" else f"{kind} {name} …"
                 raise _fail("S-GEO-FACT", f"{ship.id}'s path meets {kind} {name}, which the move does not state "
-                            f"('{kind} {name} …')", "segments", piece=name)
+                            f"('{written}')", "segments", piece=name)
             if name in stated and not met:
+                if name in at_start and self.touches(path, shape):
+                    raise _fail("S-GEO-FACT", f"the move states {name}, but {ship.id} touches it only where the move "
+                                "began: it does not meet it anew", self._fact_part(action, name), piece=name)
                 gap = float(shapely.distance(path, shape))
                 raise _fail("S-GEO-FACT", f"the move states {name}, but {ship.id}'s path stays {mm(gap)} from it",
                             self._fact_part(action, name), distance_mm=geo.rounded(gap), piece=name)
@@ -434,9 +503,10 @@ class GeometryJudge:
         return "action"
 
     def _stated_contacts(self, ship: Ship, action: Event, pose: Pose, obstacles: dict[str, BaseGeometry],
-                         docks: bool = True) -> None:
+                         docks: bool = True, swept: bool = False) -> None:
         """Every stated contact holds, and a bow ending on a ship (or, where the entry may dock, an
-        island) is stated (S-GEO-FACT); a ship placed anew out of a move states no dock (S-L1-PLACED)."""
+        island) is stated (S-GEO-FACT); a ship placed anew out of a move states no dock (S-L1-PLACED).
+        `swept`: a move, whose touch of an iceberg is met along its path (`_stated_terrain`)."""
         shape, bow = self.shape(ship, pose), self.bow(ship, pose)
         stated: set[tuple[str, str]] = set()
         for index, fact in enumerate(action.get("facts", ())):
@@ -444,6 +514,9 @@ class GeometryJudge:
             if kind not in ("touch", "bow", "dock"):
                 continue
             stated.add((kind, target))
+            piece = self.game.terrain.get(target)
+            if swept and kind == "touch" and piece is not None and piece.kind == "iceberg":
+                continue
             other = obstacles.get(target)
             if other is None:
                 other = self.terrain().get(target)
@@ -465,21 +538,26 @@ class GeometryJudge:
                 raise _fail("S-GEO-FACT", f"{ship.id}'s bow ends on {name}: the move states it "
                             f"(write 'bow {name}')", "segments", piece=name)
 
-    def _towed_follows(self, tower: Ship, towed: Ship, action: Event, pose: Pose) -> None:
-        towed_pose = action.get("towed_pose")
-        if towed_pose is None:
-            raise _fail("S-GEO-DATA", f"{tower.id} tows {towed.id}: the move gives its end pose ('tows @X,Y,H')",
-                        "segments")
-        self._towed_at(tower, towed, pose, tuple(towed_pose), "towed")  # type: ignore[arg-type]
+    def _towed_lies(self, tower: Ship, towed: Ship, pose: Pose, part: str) -> None:
+        """Where the towed ship ends (its path is not checked, only its end pose): overlapping
+        nothing, and no more than ε inside a sargasso sea that entangles it (S-GEO-MOVE)."""
+        others = self.obstacles(tower.id, towed.id)
+        shape = self.shape(towed, pose)
+        self.check_overlaps(shape, others, "S-GEO-MOVE", towed.id, part,
+                            {"kind": "place", "ship": towed.id, "pose": list(pose)})
+        sea = self.game.terrain.get(towed.entangled) if towed.entangled else None
+        if sea is not None and sea.shape is not None and self.earlier(towed).entangled != sea.name:
+            depth = self.overlap(shape, sea.shape)
+            if depth > self.eps:
+                raise _fail("S-GEO-MOVE", f"{towed.id} ends {mm(depth)} inside {sea.name}, which entangles it: it "
+                            "stops where it first touches it", part, overlap_mm=geo.rounded(depth), piece=sea.name)
 
-    def _towed_at(self, tower: Ship, towed: Ship, tower_pose: Pose, pose: Pose, part: str) -> None:
+    def _towed_behind(self, tower: Ship, towed: Ship, tower_pose: Pose, pose: Pose, part: str) -> None:
+        """S-GEO-FACT: the towed ship follows with its bow on the tower's stern."""
         gap = float(shapely.distance(self.bow(towed, pose), geo.stern(self.hull(tower), tower_pose)))
         if gap > self.eps:
             raise _fail("S-GEO-FACT", f"{towed.id}'s bow is {mm(gap)} from {tower.id}'s stern: a towed ship "
                         "follows with its bow on the tower's stern", part, distance_mm=geo.rounded(gap))
-        others = self.obstacles(tower.id, towed.id)
-        self.check_overlaps(self.shape(towed, pose), others, "S-GEO-MOVE", towed.id, part,
-                            {"kind": "place", "ship": towed.id, "pose": list(pose)})
         towed.pose = pose
 
     def _about(self, player: str, action: Event) -> None:
@@ -491,7 +569,18 @@ class GeometryJudge:
         self.focus = {"kind": "place", "ship": ship.id, "pose": list(pose)}
         self.check_overlaps(shape, self.obstacles(ship.id), "S-GEO-COME-ABOUT", f"{ship.id}, come about,", "ship",
                             self.focus)
-        self._stated_contacts(ship, action, pose, self.obstacles(ship.id))
+        # the result overlaps no terrain either, beyond what the ship overlapped before it turned; and a
+        # come-about is a move action: the terrain its result meets anew is stated, as a move's (S-GEO-FACT)
+        terrain = self.terrain("fog", "sargasso", "reef", "iceberg")
+        at_start = self._contacts_at_start(self.shape(ship), terrain)
+        for name in self.touching(shape, terrain):
+            depth = self.overlap(shape, terrain[name])
+            if depth > (at_start[name][0] if name in at_start else 0.0) + self.eps:
+                raise _beyond("S-GEO-COME-ABOUT", f"{ship.id}, come about, overlaps {name} by {mm(depth)}; shapes "
+                              f"may touch, not overlap by more than {mm(self.eps)}", "ship",
+                              overlap_mm=geo.rounded(depth), piece=name)
+        self._stated_terrain(ship, action, shape, shape, terrain, at_start)
+        self._stated_contacts(ship, action, pose, self.obstacles(ship.id), swept=True)
         ship.pose = pose
 
     def _fog_exit(self, ship: Ship, action: Event) -> Pose:
@@ -558,15 +647,16 @@ class GeometryJudge:
         tower, towed = self.game.ships[action.get("ship")], self.game.ships[action.get("target")]
         if tower.pose is None or towed.pose is None:
             raise _fail("S-GEO-DATA", "both ships need a pose", "ship")
-        gap = float(shapely.distance(self.shape(tower), self.bow(towed)))
-        if gap > self.eps:
-            raise _fail("S-GEO-FACT", f"{tower.id} is {mm(gap)} from {towed.id}'s bow: a tow begins with the tower "
-                        "touching the derelict's bow", "target", distance_mm=geo.rounded(gap))
         pose = action.get("pose")
         if pose is None:
             raise _fail("S-GEO-DATA", f"the tow gives where {towed.id} follows ('@X,Y,H', its bow on "
                         f"{tower.id}'s stern)", "target")
-        self._towed_at(tower, towed, tower.pose, tuple(pose), "pose")  # type: ignore[arg-type]
+        self._towed_lies(tower, towed, tuple(pose), "pose")  # type: ignore[arg-type]
+        gap = float(shapely.distance(self.shape(tower), self.bow(towed)))
+        if gap > self.eps:
+            raise _fail("S-GEO-FACT", f"{tower.id} is {mm(gap)} from {towed.id}'s bow: a tow begins with the tower "
+                        "touching the derelict's bow", "target", distance_mm=geo.rounded(gap))
+        self._towed_behind(tower, towed, tower.pose, tuple(pose), "pose")  # type: ignore[arg-type]
 
     def _explore(self, player: str, action: Event) -> None:
         other_name = action.get("other")
@@ -586,7 +676,7 @@ class GeometryJudge:
         shooter_name = action.get("ship")
         fort = self.game.forts.get(shooter_name)
         ship = self.game.ships.get(shooter_name)
-        for index, fire in enumerate(action.get("fires")):
+        for index, fire in enumerate(action.get("fires") or ()):  # none: the shooter alone is asked about
             fire = dict(fire)
             if fort is not None:
                 origin = fort.flag_points[fire["mast"] - 1]
@@ -713,15 +803,15 @@ class GeometryJudge:
     def _first_touch(self, shape: BaseGeometry, dx: float, dy: float,
                      pieces: dict[str, BaseGeometry]) -> tuple[str | None, float]:
         """Which piece a shape sliding by (dx, dy) touches first, and at what fraction of the
-        slide. A piece touched already stops it only if the slide goes into it; the area covered
-        so far, not the shape's place alone, decides, so a thin shape cannot pass through a ship.
-        The table's edge stops it too, with no piece named (S-GEO-ICEBERG, S-GEO-MODEL)."""
+        slide. A piece touched already stops it at once if the slide goes into it anywhere along
+        its way, by more than ε beyond where it began (it may never overlap a ship or an island);
+        the area covered, not the shape's place alone, decides, so a thin shape cannot pass
+        through a ship, nor a glancing one slip through a hull a little at a time. The table's
+        edge stops it too, with no piece named (S-GEO-ICEBERG, S-GEO-MODEL)."""
         first, when = None, 1.0
-        nudge = min(1.0, 2 * self.eps / max(math.hypot(dx, dy), 1e-9))
         for name, other in pieces.items():
             if self.touches(shape, other):
-                if self.overlap(geo.translate(shape, dx * nudge, dy * nudge), other) > \
-                        self.overlap(shape, other) + self.eps / 2:
+                if self.overlap(geo.slid(shape, dx, dy), other) > self.overlap(shape, other) + self.eps:
                     return name, 0.0
                 continue
             if not self.touches(geo.slid(shape, dx, dy), other):

@@ -122,9 +122,8 @@ def _segments(game: GameState, ship: Ship, segments: Sequence[str], bonus: dict[
 def leave(game: GameState, ship: Ship, placed: bool = False) -> None:
     """S-L1-CONTACT: a moving ship's contacts end, and others' contacts with it, and so do those of
     the derelict it tows (S-L1-PLACED); leaving an island it explored marks it (S-MARK)."""
-    if ship.docked is not None and ship.explored_here and ship.docked in game.islands:
-        game.islands[ship.docked].marks.add(ship.controller)
-    ship.docked, ship.explored_here = None, False
+    leave_island(game, ship)
+    ship.docked = None
     if ship.contacts or ship.bow:
         ship.ended.update(ship.contacts, ship.bow)
         if placed:
@@ -133,6 +132,17 @@ def leave(game: GameState, ship: Ship, placed: bool = False) -> None:
     forget(game, ship.id, moved=True, placed=placed)
     if ship.towing:
         towing.place_behind(game, ship, game.ships[ship.towing])
+
+
+def leave_island(game: GameState, ship: Ship) -> None:
+    """S-MARK: a ship that explored the island it lies at leaves it (it moves, comes about, or is
+    towed away): the mark of the player it explored for is on that island from now on."""
+    explored = ship.explored_here
+    if explored is not None:
+        island, player = explored
+        if island in game.islands:
+            game.islands[island].marks.add(player)
+        ship.explored_here = None
 
 
 def forget(game: GameState, name: str, moved: bool = False, placed: bool = False) -> None:

@@ -19,7 +19,9 @@ RULINGS: tuple[Ruling, ...] = (
        "1–6, a missing roll or a roll where none is due is illegal."),
     _R("S-DATA", "Card data", "No card is built in: the Cards tag names the card data, 'sample' for the small "
        "invented set the package ships, or a file given with --data, by its name (the file's id, or else its "
-       "file name less .json) and optionally its SHA-256. Data not given, or not the data named, is N-DATA. The "
+       "file name less .json, each character a tag cannot write made a '-') and optionally its SHA-256. Data not "
+       "given, or not the data named, is N-DATA; a file of other cards named 'sample' is refused, as no log could "
+       "name it. The "
        "file is one JSON object of format spanish-main-cards, described by schemas/spanish-main-cards.schema.json."),
     _R("S-DATA-CHECK", "What a schema cannot say", "Ids unique, nationalities listed, a ship's cannons one a mast, "
        "links to another ship or crew of the file, uniques at 0 gold, known keywords. A bad file stops the run "
@@ -115,8 +117,10 @@ RULINGS: tuple[Ruling, ...] = (
     _R("S-EXPLORE", "Exploring", "A ship docked at a wild island without fort since before this turn explores it as "
        "its action, taking tokens within its cargo ('takes A.t1,B.t3', or 'takes N' in a hidden deal)."),
     _R("S-UNIQUE-PICK", "Uniques found", "The first exploration of an island takes every unique lying there."),
-    _R("S-MARK", "Marks", "A player has explored an island once a ship of theirs explored it there; the mark is on "
-       "it once that ship leaves. A ship docking at an island bearing its player's mark may explore at once, free."),
+    _R("S-MARK", "Marks", "A player has explored an island once a ship of theirs explored it there; their mark is on "
+       "that island once that ship leaves it, by whatever move takes it away: its own, or its tower's (the mark "
+       "is the explorer's even when a tow has taken the ship into the other fleet). A ship docking at an island "
+       "bearing its player's mark may explore at once, free."),
     _R("S-EXPLORE-SHIP", "Exploring a ship", "A ship may instead explore a ship of its fleet, a derelict or a wreck "
        "it touches: treasure passes either way, crew only between ships of one fleet."),
     _R("S-SHOOT", "Shooting", "A shoot action fires cannons on standing masts, each once, in log order, each with "
@@ -203,8 +207,9 @@ RULINGS: tuple[Ruling, ...] = (
        "stands masts_mm[i] behind the bow tip, its sail across the keel. Units S and L are the card sides "
        "(63 and 88 mm unless the Units tag says otherwise); a Table tag keeps every piece on the table."),
     _R("S-GEO-MARGIN", "The tolerance", "Shapes touch within ε (1 mm unless the Tolerance tag says otherwise) and "
-       "overlap when one enters the other by more than ε. Where the answer would change within ε, the log's "
-       "statement is accepted with a notice."),
+       "overlap when one enters the other by more than ε: as far as a point of their common part lies inside "
+       "either outline, wherever that point is (a hull's side cutting a round island enters it as deep as the "
+       "cut). Where the answer would change within ε, the log's statement is accepted with a notice."),
     _R("S-GEO-DATA", "What level 2 needs", "Every ship needs a hull in the card data and every fort built a "
        "footprint, each measure at most 1,000 mm; every island and terrain piece its shape, every placement and "
        "move segment its pose. "
@@ -217,18 +222,27 @@ RULINGS: tuple[Ruling, ...] = (
        "nothing."),
     _R("S-GEO-MOVE", "Moving at level 2", "Before each segment the ship pivots about its bow tip; then the bow tip "
        "travels straight, at most the segment's length, heading the way it goes. What the ship sweeps may not "
-       "overlap an island, another ship, a wreck or a fort; its first new contact ends the move there."),
+       "overlap an island, another ship, a wreck or a fort. Its first new contact with one of them, with a fog "
+       "bank or with a sargasso sea that entangles it ends the move there, no more than ε inside. A fog bank or "
+       "sea the ship touched where its move began is met anew only if the ship goes into it beyond ε or ends "
+       "touching it elsewhere. A towed ship ends overlapping nothing, and no more than ε inside a sargasso sea that "
+       "entangles it."),
     _R("S-GEO-COME-ABOUT", "Coming about at level 2", "The ship turns 180° about the middle of its hull and "
-       "overlaps nothing there."),
+       "overlaps nothing there: no island, ship, wreck or fort, and no terrain beyond what it overlapped before it "
+       "turned."),
     _R("S-GEO-FACT", "Stated facts checked", "Every stated contact holds: a dock, the bow on the island; a bow "
        "contact or ram, the bow on the ship; a tow, the tower on the derelict's bow and then the towed bow on the "
-       "tower's stern; exploring a ship, touching it. Terrain the ship sweeps is stated, stated terrain is met, and "
-       "a bow ending on an island or a ship says so."),
+       "tower's stern; exploring a ship, touching it. Terrain the swept shape meets is stated, wherever the move "
+       "ends (an iceberg by 'touch'), and stated terrain is met: a piece touched only where the move began is not. "
+       "A come-about states the terrain it turns onto. A bow ending on an island or a ship says so. The "
+       "geometry of the action itself comes first: a move ending inside a fog bank it does not state breaks "
+       "S-GEO-MOVE."),
     _R("S-GEO-SHOT", "Range and line of sight", "A cannon reaches a target when some point of the target's outline "
        "lies within the stated range of the mast and the line to it crosses none of: the firer's other standing "
        "sails, an island, another ship or wreck, a fog bank. A fort fires from its flag and only fog blocks it."),
     _R("S-GEO-ICEBERG", "A drift measured", "A drifting iceberg moves S from its centre toward its rolled number, "
-       "unturned, and stops at its first touch of a ship or an island: the stated stop must be that one."),
+       "unturned, and stops at its first touch of a ship or an island: the stated stop must be that one. It never "
+       "overlaps either: one already touching a ship or an island that would drift into it stops at once."),
     _R("S-GEO-EXIT", "Leaving fog or sargasso", "A ship leaving a fog bank is placed with its stern on the rolled "
        "number, one leaving a sargasso sea with its stern on the sea's edge, wholly outside either."),
     _R("S-GEO-FORT", "A fort's footprint", "A fort's corners form its card's footprint, two opposite corners lie on "

@@ -144,7 +144,10 @@ class Ship:
     docked: str | None = None
     docked_turn: int = 0
     """The turn the ship docked: it may explore from the next turn on (S-EXPLORE)."""
-    explored_here: bool = False
+    explored_here: tuple[str, str] | None = None
+    """(island, player): the island this ship explored where it lies docked, and the player it
+    explored for, whose mark goes on that island when the ship leaves it, by whatever move takes
+    it away — its own, or its tower's (S-MARK)."""
     contacts: set[str] = field(default_factory=set)
     """What the log last stated it touches (S-L1-CONTACT): islands, terrain, pieces."""
     bow: set[str] = field(default_factory=set)

@@ -62,6 +62,7 @@ def place_behind(game: GameState, tower: Ship, towed: Ship) -> None:
     old = (towed.contacts - {tower.id}) | towed.bow
     towed.ended.update(old)
     towed.placed_apart.update(old)
+    moving.leave_island(game, towed)  # towed away from an island it explored: marked (S-MARK)
     towed.docked, towed.contacts, towed.bow = None, {tower.id}, set()
     moving.forget(game, towed.id, moved=True, placed=True)
 
