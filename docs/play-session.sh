@@ -27,6 +27,7 @@ keys 'A: R1@B5' Enter
 keys 'B: G2@B5' Enter
 keys 'C: B3@B5' Enter
 keys why Enter
+keys 'why 4' Enter
 keys undo Enter
 keys 'C: B3@B5' Enter
 keys score Enter

@@ -91,3 +91,17 @@ def test_the_reading_of_imports_sees_every_spelling(tmp_path):
     finally:
         ROOT = saved
     assert names == ["referee.cli", "referee.api", "referee.pipeline", "referee.validation", "referee.reports.text"]
+
+
+def test_the_language_server_stands_beside_the_command_line():
+    """referee.lsp uses the layers below as the command line does, and imports none of it;
+    nothing below it imports it (the command line only starts it)."""
+    server = ROOT / "referee" / "lsp"
+    up = [f"{path.relative_to(ROOT)}:{line}: imports {name}"
+          for path in sorted(server.rglob("*.py")) for line, name in _imports(path) if _within(name, ("referee.cli",))]
+    assert up == []
+    below = [f"{path.relative_to(ROOT)}:{line}: imports {name}"
+             for path in sorted((ROOT / "referee").rglob("*.py"))
+             if server not in path.parents and (ROOT / "referee" / "cli") not in path.parents
+             for line, name in _imports(path) if _within(name, ("referee.lsp",))]
+    assert below == []

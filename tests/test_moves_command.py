@@ -146,3 +146,15 @@ def test_the_api_reports_what_the_command_reports(run, tmp_path):
         api.legal_moves_file(path, move=100000)
     with pytest.raises(ValueError):
         api.legal_moves_file(path, game=3)
+
+
+def test_a_long_listing_is_summed_up_by_kind_and_all_lists_every_entry(run):
+    sample = SAMPLES / "corsari" / "legal" / "game-3-players.corsari"
+    summed = run("moves", str(sample), "--move", "12").stdout.splitlines()
+    document = json.loads(run("moves", str(sample), "--move", "12", "--format", "json").stdout)
+    assert len(summed) <= 40 and summed[1] == f"{document['count']} legal entries, by kind (--all lists every one):"
+    for group, line in zip(document["groups"], summed[2:]):
+        assert line.startswith(f"  {group['kind']} ({group['player']}, {len(group['entries'])}): ")
+    assert "A: deck -R6, A: pile -R6, A: quay -R6" in summed[2]  # one of each source, as a person writes them
+    every = run("moves", str(sample), "--move", "12", "--all").stdout.splitlines()
+    assert len([line for line in every if line.startswith("  A: ")]) == document["count"]

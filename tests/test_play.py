@@ -5,6 +5,7 @@ back the sample they were typed from, exactly."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -94,6 +95,40 @@ def test_every_entry_standing_exits_0_and_each_verdict_is_valid_json(tmp_path: P
     assert verdicts[0]["changes"][0] == "round 1 begins"
     assert [v["line"] for v in verdicts] == list(range(1, len(lines) + 1))
     assert verdicts[12]["lines"] == [f"undone: {typed.entries[11]}"]
+
+
+IMPLIED = {"korsar": ("takes galleon", "(K-CONTROL)", "(K-SCORE)"),
+           "corsari": ("is the fastest captain (C-RAISE)", "home-port colour", "cards in all (C-SCORE)"),
+           "perroquets": ("flies from", "sails from", "(P-FLY-SHIP)", "(P-END)"),
+           "spanish-main": ("docks at", "(S-EXPLORE)", "(S-UNLOAD)", "(S-WIN)")}
+"""Sentences the rules imply somewhere in each game of PLAYED: captures, a round's split, a
+parrot caught and a ship's path, exploring and the gold that wins."""
+
+
+@pytest.mark.parametrize("game", sorted(PLAYED))
+def test_a_whole_game_typed_tells_every_entrys_account_and_why_tells_it_again_after_a_resume(
+        tmp_path: Path, game: str) -> None:
+    typed = typed_game(PLAYED[game])
+    log = tmp_path / f"table{GAMES[game].extensions[0]}"
+    done = play(log, typed.entries, *typed.header, "--format", "jsonl")
+    assert done.returncode == 0, done.stderr
+    verdicts = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(verdicts) == len(typed.entries)
+    for verdict in verdicts:
+        assert schema_errors("play-verdict", verdict) == []
+        assert verdict["verdict"] == "recorded" and verdict["account"], verdict
+        for line in verdict["account"]:
+            assert re.search(r"\([A-Z]-[A-Z0-9-]+\)$", line), line  # each cites its ruling
+            assert not re.search(r"[{}]|\[\{|\"\w+\":", line), line  # no dump of the state
+    told = "\n".join(line for verdict in verdicts for line in verdict["account"])
+    for sentence in IMPLIED[game]:
+        assert sentence in told, sentence
+    resumed = play(log, ["why", "why 2"])  # a new session: the log's last entry, and entry 2
+    said = resumed.stdout.splitlines()
+    assert said[0] == f"move {len(typed.entries)}: {typed.entries[-1]}"
+    assert said[1:1 + len(verdicts[-1]["account"])] == [f"  {line}" for line in verdicts[-1]["account"]]
+    assert f"move 2: {verdicts[1]['entry']}" in said and f"  {verdicts[1]['account'][0]}" in said
+    assert "no entry judged" not in resumed.stdout
 
 
 def test_a_refused_entry_says_the_rule_and_points_at_the_part_at_fault(tmp_path: Path) -> None:
@@ -203,16 +238,18 @@ def test_the_end_of_the_game_writes_the_result_and_undo_takes_it_back(tmp_path: 
     assert '[Result "*"]' in Path(session.path).read_text(encoding="utf-8")
 
 
-def test_why_names_the_parts_of_the_state_an_entry_changed(tmp_path: Path) -> None:
+def test_why_tells_what_the_last_entry_did_and_leaves_the_game_as_it_was(tmp_path: Path) -> None:
     session = Session.new(str(tmp_path / "g.korsar"), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
     for entry in ["A: $4", "B: $5", "C: draw", "A: R1@B5"]:
         session.enter(entry)
-    changes = {change.key: (change.before, change.after) for change in session.why()}
-    assert changes["hands.A.size"] == (5, 4)
-    assert changes["loot.A"][1] == [4]  # the capture phase the referee wrote out
-    assert "deck" not in changes  # nothing drawn
+    before = session.engine.view()
+    told = session.account_of(session.moves)
+    assert told is not None and told[0] == "A: xA4 R1@B5"  # the capture phase the referee wrote out
+    assert any("takes galleon A4" in consequence.text for consequence in told[1])
+    assert session.engine.view() == before and session.why_problem is None
+    assert session.account_of(session.moves + 1) is None
     refused = session.enter("B: G2@B9")
-    assert refused.status == "refused" and session.why() == []
+    assert refused.status == "refused" and session.engine.view() == before
 
 
 def test_a_new_game_names_its_data_and_variants_and_needs_its_data_again(tmp_path: Path) -> None:
@@ -289,3 +326,58 @@ def test_a_log_is_played_in_one_session_at_a_time(tmp_path: Path) -> None:
     after = play(log, ["B: draw"])
     assert after.returncode == 0 and after.stdout.startswith("recorded 4: B: draw"), after.stdout + after.stderr
     assert not (tmp_path / ".table.korsar.lock").exists()
+
+
+def test_a_seed_is_refused_for_a_game_no_seed_deals_rather_than_dropped(tmp_path: Path) -> None:
+    for game, players in (("perroquets", "Anna Ben"), ("spanish-main", "Anna Ben")):
+        log = tmp_path / f"g{GAMES[game].extensions[0]}"
+        done = play(log, [], "--game", game, "--players", players, "--seed", "club-night")
+        assert done.returncode == 2 and "is not dealt by a seed" in done.stderr, done.stderr
+        assert not log.exists()
+    log = tmp_path / "g.corsari"
+    assert play(log, [], "--game", "corsari", "--players", "A B C", "--seed", "club-night").returncode == 0
+    assert '[Seed "club-night"]' in log.read_text(encoding="utf-8")
+
+
+def test_a_face_down_card_is_named_by_no_entry_offered(tmp_path: Path) -> None:
+    """A seeded Corsari deck is known to the engine, not to the table: neither Tab nor `moves`
+    offers an entry that names the card a take from the deck draws (a discard of it, a raise
+    after it); the entry is still recorded when its taker types it."""
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"],
+                          [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    state = session.engine.current
+    top, hand = state.deck[-1], set(state.hands[0])
+    assert top not in hand  # the seed deals A a hand without the deck's top card
+    offered = [text for _, _, texts in session.entry_runs() for text in texts]
+    assert offered and not any(top in text.split() or f"-{top}" in text for text in offered)
+    assert not any(text.startswith("deck") and "raise" in text for text in offered)
+    assert {f"deck -{card}" for card in hand} <= set(offered)
+    listed = play(tmp_path / "g.corsari", ["moves all"])
+    assert f"-{top} " not in listed.stdout + " " and f"-{top}\n" not in listed.stdout
+    assert session.enter(f"A: deck -{top}").status == "recorded"
+
+
+def test_moves_sums_up_a_long_listing_by_kind_and_lists_every_entry_when_asked(tmp_path: Path) -> None:
+    log = tmp_path / "g.corsari"
+    done = play(log, ["moves", "moves all"], "--game", "corsari", "--players", "A B C", "--seed", "corsari3-65",
+                "--format", "jsonl")
+    summed, every = (json.loads(line)["lines"] for line in done.stdout.splitlines())
+    assert len(summed) <= 40 and "by kind" in summed[0] and "'moves all'" in summed[0]
+    assert any(line.startswith("  take (A, ") and "A: deck -" in line and "A: pile -" in line for line in summed)
+    count = int(summed[0].split()[0])
+    assert every[0] == f"{count} legal entries:" and len(every) > 40
+
+
+def test_the_reveal_is_offered_once_the_draws_of_a_hidden_round_are_made(tmp_path: Path) -> None:
+    """After the hidden draws of a round the reveal is due (P-REVEAL): Tab and `moves` offer it,
+    every way the draws may turn face up, not only 'none'; once made, it is offered no more."""
+    typed = typed_game(ROOT / "samples/perroquets/legal/p-example-4-meeting.perroquets")
+    header = [tuple(arg.split("=", 1)) for arg in typed.header[5::2]] + [("Players", " ".join(typed.players))]
+    session = Session.new(str(tmp_path / "g.perroquets"), GAMES["perroquets"], header)
+    for entry in typed.entries[:typed.entries.index("Y: draw A B") + 1]:
+        assert session.enter(entry).status == "recorded"
+    reveals = [texts for player, kind, texts in session.entry_runs() if kind == "reveal"]
+    assert reveals and len(reveals[0]) > 1000 and all(text.startswith("X A") for text in reveals[0][:5])
+    assert session.enter(f"reveal: {reveals[0][0]}").status == "recorded"
+    assert not [kind for _, kind, _ in session.entry_runs() if kind == "reveal"]
+    assert {"none", "take"} >= {text.split()[0] for _, _, texts in session.entry_runs() for text in texts}

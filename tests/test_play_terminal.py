@@ -44,8 +44,11 @@ def test_a_game_played_at_the_terminal_and_resumed(tmp_path: Path) -> None:
     child.expect_exact("A: R1@C9")
     child.expect_exact("^^")
     child.expect_exact("refused: not recorded")
+    child.expect_exact("· legal instead: A: R1@B5")  # what A could have written
     child.send("A: R1@B5\r")  # the capture phase left to the referee
     child.expect_exact("✓ 2. A: xA4 R1@B5")
+    child.expect_exact("· A takes galleon A4 (4 gold) for A")  # the account, a line a consequence
+    child.expect_exact("(K-PIRATE)")
     child.send("undo\r")
     child.expect_exact("undone: A: xA4 R1@B5")
     child.send("\x04")  # Control-D ends the session

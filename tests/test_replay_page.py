@@ -49,6 +49,22 @@ def test_every_position_is_what_show_prints(tmp_path: Path) -> None:
     assert game["tags"][0] == ["Game", "Korsar"]
 
 
+def shown_account(log: Path, move: int, game: int = 1) -> list[str]:
+    result = CliRunner().invoke(cli, ["show", str(log), "--move", str(move), "-n", str(game), "--format", "json"])
+    return json.loads(result.stdout)["account"]
+
+
+@pytest.mark.parametrize("log", [EXAMPLE, CORSARI], ids=lambda log: log.stem)
+def test_every_step_tells_what_show_tells_of_its_move(tmp_path: Path, log: Path) -> None:
+    """Beside each position the page tells what its move did: the account `show --move N` gives."""
+    code, page = page_of(log, tmp_path)
+    assert code == 0
+    (game,) = games_in(page)
+    assert game["accounts"][0] == [] and all(game["accounts"][1:])
+    for move in (1, 7, 13, len(game["moves"])):
+        assert game["accounts"][move] == shown_account(log, move)
+
+
 def test_an_illegal_log_gets_its_page_with_the_finding_and_ruling(tmp_path: Path) -> None:
     code, page = page_of(ILLEGAL, tmp_path)
     assert code == 1
@@ -154,6 +170,8 @@ def test_the_page_steps_through_a_game_in_chromium(browser, tmp_path: Path) -> N
     assert _shown(browser)["move"] == 13 and _shown(browser)["view"] == shown_state(EXAMPLE, 13)
     position = browser.find_element(By.ID, "position").text
     assert "After move 13: A: BC@B6 ~AD" in position and "B6" in position and "held by A" in position
+    account = browser.find_element(By.ID, "account").text
+    assert "what move 13 did" in account.lower() and "(K-CAPTAIN)" in account and "(K-CHARACTER)" in account
 
 
 def test_the_illegal_move_shows_its_finding_in_chromium(browser, tmp_path: Path) -> None:

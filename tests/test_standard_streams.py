@@ -80,9 +80,11 @@ COMMANDS: list[tuple[list[str], int]] = [
     (["play", "{log}"], 0),
     (["moves", "{log}"], 0),
     (["moves", "--format", "json", "{log}"], 0),
+    (["lsp"], 0),
     (["--help"], 0),
 ]
 IDS = [" ".join(command) for command, _ in COMMANDS]
+LSP_INITIALIZE = b'Content-Length: 75\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}'
 
 
 def referee(command: list[str], inputs: dict[str, str], **kwargs) -> subprocess.CompletedProcess[bytes]:
@@ -90,6 +92,8 @@ def referee(command: list[str], inputs: dict[str, str], **kwargs) -> subprocess.
     kwargs.setdefault("env", scrubbed())
     if command[0] == "play":
         kwargs.setdefault("input", b"help\n")  # a command, whose lines go to standard output
+    if command[0] == "lsp":
+        kwargs.setdefault("input", LSP_INITIALIZE)  # answered on standard output; then the input ends
     return subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT, stderr=subprocess.PIPE,
                           timeout=120, **kwargs)
 

@@ -65,7 +65,7 @@ COMMAND_MODULES = {
     "check": "check", "score": "score", "show": "show", "export": "convert", "import": "convert",
     "fmt": "fmt", "replay": "replay", "select": "archive", "join": "archive", "split": "archive",
     "duplicates": "archive", "rules": "rules", "simulate": "simulate", "cards": "cards", "data": "data",
-    "baseline": "baseline", "play": "play", "moves": "moves",
+    "baseline": "baseline", "play": "play", "moves": "moves", "lsp": "lsp",
 }
 """Which module of referee.cli defines each command: it is imported only when the
 command runs (or help lists them), so a verdict on one small log starts quickly."""

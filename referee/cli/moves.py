@@ -29,14 +29,19 @@ from referee.reports.visible import json_visible
               help="Which game of the file, counting from 1.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text",
               show_default=True, help="json: a moves document (schemas/moves.schema.json).")
+@click.option("--all", "every", is_flag=True,
+              help="Text: list every entry, however many (by default a listing longer than 40 lines is "
+                   "summed up by kind, with a few examples each).")
 @output_option
 @judging_options
 @click.pass_context
 def moves(ctx: click.Context, path: str, move: int | None, game_index: int, output_format: str,
-          output: str | None, options: JudgeOptions) -> None:
+          every: bool, output: str | None, options: JudgeOptions) -> None:
     """Every entry the log could legally hold after move N (by default after its last
     legal move), in canonical notation, grouped by kind: what could have been played
-    there. A round due first is named; where the log hides a deal, the entries are what
+    there. A listing longer than 40 lines is summed up by kind, with a few examples of
+    each (--all lists every entry; the JSON document always holds them all). A round due
+    first is named; where the log hides a deal, the entries are what
     it could say given what it has shown, and what is left open (a card a draw may show,
     a raise from a hand not known in full) is said below the list. PATH is one log
     file, or '-' for standard input.
@@ -49,6 +54,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
     Examples:
       referee moves game.korsar
       referee moves club.corsari --move 40 --format json
+      referee moves club.corsari --move 40 --all
       referee moves table.spanish-main -n 2 --move 12
     """
     if path != "-" and os.path.isdir(path):
@@ -76,7 +82,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
                                           ensure_ascii=False)) + "\n")
         else:
             written = _written(game.record, listed.move)
-            lines = moves_lines(listed, written, style)
+            lines = moves_lines(listed, written, style, every)
             for diagnostic in errors:
                 lines += ["", f"The replay stopped at move {diagnostic.get('move_number')}: the entries above "
                               "are those of the last legal position.", render_json_diagnostic(diagnostic, style)]

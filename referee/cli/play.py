@@ -21,17 +21,18 @@ from referee.cli import Refused as ClickRefused
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag, game_names
-from referee.games.base import GameRules, JudgeOptions, Ruling
+from referee.games.base import Consequence, GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
 from referee.pipeline.fileio import display_path, standard_input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, decode
 from referee.play.logfile import LockRefused, LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, MISSING, Judgement, Refused, Session, text_problem
+from referee.play.session import ENTRY_PATH, Judgement, Refused, Session, text_problem
 from referee.reports.json_report import diagnostic_json
+from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
-from referee.reports.text import render_json_diagnostic, render_score
+from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 from referee.reports.visible import json_visible, visible
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
@@ -39,8 +40,8 @@ VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 COMMANDS = {
     "undo": "take back the last entry recorded",
     "show": "the whole state, as `referee show` prints it",
-    "moves": "the legal entries now",
-    "why": "what the last entry changed, or why it was refused and the rulings that decided it",
+    "moves": "the legal entries now, summed up by kind when there are many ('moves all': every one)",
+    "why": "why [N]: what the last entry (or entry N) did and the rulings that decided it, or why it was refused",
     "score": "the score as it stands",
     "rules": "rules ID: explain a ruling or code",
     "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
@@ -55,7 +56,7 @@ COMMANDS = {
 @click.option("--players", metavar="'A B …'", help="A new game's players in seat order.")
 @click.option("--teams", metavar="'A+B C+D'", help="A new game's partners (Korsar in teams: neighbours).")
 @click.option("--first", metavar="ID", help="A new game's first player (Corsari, Pirates & Perroquets).")
-@click.option("--seed", metavar="TEXT", help="Deal a new game by the documented shuffle of TEXT "
+@click.option("--seed", metavar="TEXT", help="Deal a new game (Korsar, Corsari) by the documented shuffle of TEXT "
                                              "(without it, draws are recorded without the card).")
 @click.option("--tag", "tags", multiple=True, metavar="NAME=VALUE",
               help="Any other header fact of a new game (Hands, Deck, Build, Event …); repeatable.")
@@ -186,6 +187,10 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
                   tags: tuple[str, ...], options: JudgeOptions) -> list[tuple[str, str]]:
     """A new game's tags: the game's own set-up for these players (as `simulate` deals it),
     without its deal unless --seed asks for one, then what the options say."""
+    known = {spec.name for spec in rules.tags}
+    if seed is not None and "Seed" not in known:
+        raise click.UsageError(f"--seed: {rules.name} is not dealt by a seed (what chance gives is written in the "
+                               "log as it falls): leave --seed out")
     try:
         facts = dict(rules.deal_tags(players, teams is not None, seed or "-"))
     except ValueError as error:  # SetupError, or a game's own word that the choices set up no game
@@ -196,7 +201,6 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
         facts["Teams"] = teams
     if first is not None:
         facts["First"] = first
-    known = {spec.name for spec in rules.tags}
     for data in options.data_for(rules.id):
         named = rules.data_tag(data)
         if named is not None:
@@ -275,6 +279,7 @@ def _verdict_json(judgement: Judgement, number: int) -> dict[str, Any]:
         data["round"] = judgement.round
     data["diagnostics"] = [_diagnostic_data(d, typed) for d in judgement.diagnostics]
     data["changes"] = list(judgement.changes)
+    data["account"] = [consequence_line(consequence) for consequence in judgement.account]
     data["over"] = judgement.over
     data["result"] = judgement.result
     return data
@@ -315,9 +320,9 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
-        return [visible(line) for line in _moves_lines(session)], True
+        return [visible(line) for line in _moves_lines(session, rest.strip() == "all")], True
     if word == "why":
-        return _why_lines(session, style), True
+        return _why_lines(session, style, rest.strip())
     if word == "rules":
         return _rules_lines(session.rules, rest.split())
     if word == "tag":
@@ -332,7 +337,9 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
     return [f"unknown command {word!r}"], False
 
 
-def _moves_lines(session: Session) -> list[str]:
+def _moves_lines(session: Session, every: bool = False) -> list[str]:
+    """The legal entries by player and kind; more than fit on a screen (`SHOWN_LINES`), and
+    not `every` one asked for, summed up by kind with a few examples each."""
     runs = session.entry_runs()
     if not runs:
         if session.engine.is_over:
@@ -340,49 +347,49 @@ def _moves_lines(session: Session) -> list[str]:
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
     count = sum(len(texts) for _, _, texts in runs)
     lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
+    notes = getattr(session.legal_entries(), "notes", ())
+    if not every and len(runs) + count + len(notes) + 1 > SHOWN_LINES:
+        lines[0] = f"{count} legal entries, by kind ('moves all' lists every one):"
+        return lines + summary_lines(runs) + [f"note: {note}" for note in notes]
     for player, kind, texts in runs:
         lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
                                break_on_hyphens=False, break_long_words=False)
-    notes = getattr(session.legal_entries(), "notes", ())
     lines += [f"note: {note}" for note in notes]
     return lines
 
 
-def _why_lines(session: Session, style: Style) -> list[str]:
+def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[str], bool]:
+    """`why`: the last entry's account in full (after a resume, the log's last entry's), or
+    why it was refused; `why N`: the account of entry N."""
+    if asked:
+        if not asked.isdigit():
+            return [f"why N: N is an entry's number, 1 to {session.moves} (not {asked!r})"], False
+        told = session.account_of(int(asked))
+        if told is None:
+            return [f"there is no entry {asked}: the log holds {session.moves}"], False
+        return _told(int(asked), *told) + ([f"  {session.why_problem}"] if session.why_problem else []), True
     last = session.last
-    if last is None:
-        return ["no entry judged yet in this session"]
-    if last.status == "refused":
+    if last is not None and last.status == "refused":
         diagnostic = last.diagnostics[0]
         lines = [render_json_diagnostic(_diagnostic_data(diagnostic, last.typed), style)]
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
-        return lines
-    lines = [visible(f"move {last.move}: {last.entry}")] + [f"  {visible(change)}" for change in last.changes]
-    changes = session.why()
+        lines += [visible(f"  {consequence_line(consequence)}") for consequence in last.account[1:]]
+        return lines, True
+    if not session.moves:
+        return ["no entry yet: the log holds none"], True
+    told = session.account_of(session.moves)
+    assert told is not None
+    lines = _told(session.moves, *told)
     if session.why_problem:
         lines.append(f"  {session.why_problem}")
-    for change in changes[:WHY_SHOWN]:
-        if change.before is MISSING:
-            said = f"  {change.key}: + {_brief(change.after)}"
-        elif change.after is MISSING:
-            said = f"  {change.key}: − {_brief(change.before)}"
-        else:
-            said = f"  {change.key}: {_brief(change.before)} → {_brief(change.after)}"
-        lines.append(visible(said))
-    if len(changes) > WHY_SHOWN:
-        lines.append(f"  and {len(changes) - WHY_SHOWN} more changes: `show` prints the whole state")
-    for warning in last.diagnostics:
-        lines.append(visible(f"  warning[{warning.code}] {warning.message}"))
-    return lines
+    if last is not None and last.move == session.moves:
+        lines += [visible(f"  {change}") for change in last.changes]
+        lines += [visible(f"  warning[{warning.code}] {warning.message}") for warning in last.diagnostics]
+    return lines, True
 
 
-WHY_SHOWN = 16
-"""Changes `why` lists one by one."""
-
-
-def _brief(value: Any, limit: int = 100) -> str:
-    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+def _told(move: int, entry: str, account: list[Consequence]) -> list[str]:
+    return [visible(f"move {move}: {entry}")] + [visible(f"  {consequence_line(consequence)}") for consequence in account]
 
 
 def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]:
@@ -520,17 +527,21 @@ def _interactive(ctx: click.Context, session: Session) -> None:
         judgement = session.enter(line)
         if judgement.status == "recorded":
             entry = visible(judgement.entry or "")
-            said = style("✓", "green", "bold") + f" {judgement.round}. {entry}" \
+            verdict = style("✓", "green", "bold") + f" {judgement.round}. {entry}" \
                 if judgement.round is not None else style("✓", "green", "bold") + f" {entry}"
             if judgement.changes:
-                said += style(visible(f"  ({'; '.join(judgement.changes)})"), "dim")
-            emit(said)
+                verdict += style(visible(f"  ({'; '.join(judgement.changes)})"), "dim")
+            emit(verdict)
+            for consequence in judgement.account:
+                emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
             for warning in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(warning, line), style))
         else:
             for diagnostic in judgement.diagnostics:
                 emit(render_json_diagnostic(_diagnostic_data(diagnostic, line), style))
             emit(style("✗ refused: not recorded", "red", "bold"))
+            for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
+                emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
     claimed = session.record.tag("Result")
     emit(visible(f"log kept in {session.path}: {session.moves} moves, "
                  + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

@@ -59,7 +59,8 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
                 lines = _lines(chunk)
                 for read in read_cut_chunk(name, chunk, item.cut):
                     index += 1
-                    report, positions = replay_positions(name, index, read, options, keep=POSITIONS_KEPT + 1)
+                    report, positions = replay_positions(name, index, read, options, keep=POSITIONS_KEPT + 1,
+                                                          accounts=True)
                     legal = legal and report.verdict == "legal"
                     if report.not_judged is not None:  # the page shows the finding; the exit code says it too
                         unjudged.append(f"{name}: game {index} could not be judged here: "

@@ -12,12 +12,12 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, Refused, cli
 from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, report_stream, style_for)
 from referee.reports.style import Style
-from referee.games.base import JudgeOptions
+from referee.games.base import Consequence, JudgeOptions
 from referee.pipeline.fileio import Input, Unreadable
-from referee.pipeline.replay import GameReport
+from referee.pipeline.replay import GameReport, entry_account
 from referee.pipeline.work import find_game, judged_chunks
 from referee.reports.json_report import diagnostic_json
-from referee.reports.text import render_json_diagnostic
+from referee.reports.text import consequence_line, render_json_diagnostic
 from referee.reports.visible import json_visible, visible
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
@@ -93,7 +93,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
                 missing.append(f"{name}: game {game_index} has {total} moves; there is no move {move}")
                 continue
             _write_position(write, name, game, game_index, errors, output_format,
-                            style if output is None else Style(False), several, number, quiet)
+                            style if output is None else Style(False), several, number, quiet, options)
             shown += 1
         if not shown and (missing or unreadable):
             _refuse(ctx, missing, unreadable, several)  # inside the block: -o FILE is left as it was
@@ -114,7 +114,8 @@ def _refuse(ctx: click.Context, missing: list[str], unreadable: list[Unreadable]
 
 
 def _write_position(write: Any, name: str, game: GameReport, game_index: int, errors: list[dict[str, Any]],
-                    output_format: str, style: Style, several: bool, number: int, quiet: bool) -> None:
+                    output_format: str, style: Style, several: bool, number: int, quiet: bool,
+                    options: JudgeOptions) -> None:
     assert game.engine is not None and game.rules is not None
     view = game.engine.view()
     shown = game.moves
@@ -126,10 +127,12 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
         for diagnostic in errors:
             emit(render_json_diagnostic(diagnostic, style), err=True)
         return
+    account = _account(game, shown, options)
     if output_format == "json":
         document = {"$schema": POSITION_SCHEMA_ID, "format": "referee-position", "version": 1,
                     "referee": __version__, "path": name, "game": game_index, "move": shown,
-                    "state": view, "stopped_by": [_without_excerpt(d) for d in errors]}
+                    "state": view, "account": [consequence_line(c) for c in account],
+                    "stopped_by": [_without_excerpt(d) for d in errors]}
         if several:
             write(json_visible(json.dumps(document, ensure_ascii=False, separators=(",", ":"))) + "\n")
         else:
@@ -143,6 +146,10 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
         last = found[1]
         where = f"line {last.span.line}" if last.span else ""
         lines.append(style(visible(f"After move {shown} ({last.written()}, {where})"), "bold"))
+        if account:
+            lines.append(f"What move {shown} did:")
+            lines += [visible(f"  {consequence_line(c)}") for c in account]
+            lines.append("")
     else:
         lines.append(style("Before the first move", "bold"))
     lines += [visible(line) for line in game.rules.render_view(view)]  # names from --data shown as they are
@@ -152,6 +159,13 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
                      if diagnostic.get("move_number") else "The replay stopped:")
         lines.append(render_json_diagnostic(diagnostic, style))
     write("\n".join(lines) + "\n")
+
+
+def _account(game: GameReport, shown: int, options: JudgeOptions) -> list[Consequence]:
+    """What the move shown did, as its engine tells it (nothing before the first move)."""
+    if not shown or game.record is None or game.rules is None:
+        return []
+    return entry_account(game.rules, game.record, shown, options) or []
 
 
 def _games_in(name: str, item: Input, options: JudgeOptions) -> int:

@@ -44,6 +44,15 @@ class Ruling:
 
 
 @dataclass(frozen=True, slots=True)
+class Consequence:
+    """One thing the rules did with an entry, said as a sentence a person reads at the table
+    (`A takes B5 (5 gold): A's pirate strength 3 beats 2`), and the ruling that decided it."""
+
+    text: str
+    ruling: str
+
+
+@dataclass(frozen=True, slots=True)
 class Variant:
     """Another reading of a ruling, chosen by name (`--variant NAME`, or the log's header)."""
 
@@ -275,6 +284,22 @@ class Engine(ABC):
         turn passes the turn, so that the next move is judged in its place. (Its effect
         cannot be applied in general: a card not held cannot be played.)"""
 
+    def account(self, before: dict[str, Any], player: str, action: Any) -> list["Consequence"]:
+        """The account of the entry just played: what the rules did with it, a sentence each,
+        each citing its ruling. `before` is the view the engine gave before the entry.
+        Worked out only when asked, from the views before and after the entry (which a
+        replay keeps anyway), so judging a log spends nothing on it."""
+        return self.account_between(before, self.view(), player, action)
+
+    def account_between(self, before: dict[str, Any], after: dict[str, Any], player: str,
+                        action: Any) -> list["Consequence"]:
+        """`account` for views taken before and after the entry (a replay that keeps every view
+        tells each step without taking one again): by the game package's `account` module,
+        loaded only then."""
+        package = type(self).__module__.rpartition(".")[0]
+        module = importlib.import_module(f"{package}.account")
+        return module.account(before, after, player, action)
+
     def copy(self) -> "Engine":
         """An independent copy of the state (for exploring moves without changing this one)."""
         return copy.deepcopy(self)
@@ -438,6 +463,12 @@ class GameRules(ABC):
         entries.round = due
         return entries
 
+    def table_entries(self, engine: Engine) -> EntryList:
+        """`legal_entries` as a table in play may be told them: where the engine knows a card the
+        players cannot see yet (a seeded deck lying face down), the entries that would name it
+        are left out, and a note says so. By default the legal entries as they are."""
+        return self.legal_entries(engine)
+
     def trial_copy(self, engine: Engine) -> Engine:
         """A copy of the engine to try a step on (`legal_entries` opens a due round on one):
         by default `engine.copy()`; a game whose engines hold large data that no step changes
@@ -524,3 +555,50 @@ class GameRules(ABC):
             if ruling.id == rule_id:
                 return ruling
         return None
+
+
+NEAREST_SHOWN = 3
+"""The legal entries a refused entry's account names instead of it."""
+
+
+def refusal_account(rule: str, ruling: Ruling | None, player: str, body: str,
+                    entries: Sequence[LegalEntry]) -> list[Consequence]:
+    """The account of a refused entry: the rule it breaks in words (the ruling's title and
+    first sentence), and what would have been legal instead — the legal entries of the same
+    player nearest to what was written (or, when that player has none, of whoever is due),
+    a few of them, from the game's legal-entry generator."""
+    said: list[Consequence] = []
+    if ruling is not None:
+        first = ruling.text.split(". ")[0].rstrip(".")
+        said.append(Consequence(f"{ruling.title}: {first}.", rule))
+    else:
+        said.append(Consequence(f"refused by {rule}", rule))
+    runs = entries.runs() if isinstance(entries, EntryList) else \
+        [(entry.player, entry.kind, [entry.text]) for entry in entries]
+    own = [text for who, _, texts in runs if who == player for text in texts]
+    whose = player
+    if not own and runs:
+        whose = runs[0][0]
+        own = [text for who, _, texts in runs if who == whose for text in texts]
+    if own:
+        nearest = _nearest(body, own)
+        more = f" (of {len(own)} legal entries)" if len(own) > len(nearest) else ""
+        lead = "legal instead" if whose == player else f"it is {whose}'s entry; legal"
+        said.append(Consequence(f"{lead}: " + ", ".join(f"{whose}: {text}" for text in nearest) + more, rule))
+    return said
+
+
+def _nearest(body: str, texts: list[str]) -> list[str]:
+    """The texts most like `body`, best first: difflib's ratio, the first words weighing most
+    (a person who wrote `R1@C9` most likely meant a card played, on another galleon)."""
+    import difflib  # only a refusal's account needs it
+
+    head = body.split(" ")[0] if body else ""
+
+    def likeness(text: str) -> tuple[float, float]:
+        return (difflib.SequenceMatcher(None, head, text.split(" ")[0]).ratio(),
+                difflib.SequenceMatcher(None, body, text).ratio())
+
+    if len(texts) > 2000:  # a Corsari raise may name thousands of crews: weigh a sample in order
+        texts = texts[:: len(texts) // 2000 + 1]
+    return sorted(texts, key=likeness, reverse=True)[:NEAREST_SHOWN]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome
+from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, Outcome
 from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
 from referee.record import Comment, GameRecord, Round, Turn
@@ -252,22 +252,26 @@ class Position:
 
     move: int
     view: dict[str, Any]
+    account: list[Consequence] = field(default_factory=list)
+    """What the move did (`Engine.account`), when the replay was asked to tell it."""
 
 
 def replay_positions(path: str, index: int, read: ReadGame, options: JudgeOptions = NO_OPTIONS,
-                     keep: int | None = None) -> tuple[GameReport, list[Position]]:
+                     keep: int | None = None, accounts: bool = False) -> tuple[GameReport, list[Position]]:
     """Judge one game as `replay_game` does, keeping the state after every legal move:
     what a replay page steps through. The positions are the engine's own views, so a
     page built on them shows exactly what `show` shows. With `keep`, only the last `keep`
-    positions are kept (a view may be tens of kilobytes, and a game a million moves)."""
+    positions are kept (a view may be tens of kilobytes, and a game a million moves). With
+    `accounts`, each position also holds what its move did, told from the view before it
+    and its own (`Engine.account_between`)."""
     report = GameReport(index, read.line, read.rules, read.record, list(read.diagnostics))
     positions: deque[Position] = deque(maxlen=keep)
-    report_, kept = _replayed(path, report, read, options, positions)
+    report_, kept = _replayed(path, report, read, options, positions, accounts)
     return report_, list(kept)
 
 
 def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptions,
-              positions: deque[Position]) -> tuple[GameReport, deque[Position]]:
+              positions: deque[Position], accounts: bool = False) -> tuple[GameReport, deque[Position]]:
     if read.malformed or read.record is None or read.rules is None:
         return report, positions
     record, rules = read.record, read.rules
@@ -283,6 +287,7 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
         if violation is not None:
             report.diagnostics.append(_diagnostic(path, violation, record, round_, None, number + 1))
             return _finish(report, engine), positions
+        opened = engine.view() if accounts else None  # a round's start may deal: its first move is told from here
         for turn in round_.turns:
             number += 1
             violation = engine.play(turn.player, turn.action)
@@ -292,18 +297,59 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
                     engine.set_aside(turn.player, turn.action, violation)
                     report.moves = number
                     positions.append(Position(number, engine.view()))
+                    opened = None
                     continue
                 report.diagnostics.append(diagnostic)
                 return _finish(report, engine), positions
             for notice in engine.take_notices():
                 report.diagnostics.append(_diagnostic(path, notice, record, round_, turn, number))
             report.moves = number
-            positions.append(Position(number, engine.view()))
+            view = engine.view()
+            told = []
+            if accounts:
+                told = engine.account_between(opened or positions[-1].view, view, turn.player, turn.action)
+                opened = None
+            positions.append(Position(number, view, told))
     for violation in engine.finish():
         diagnostic = _diagnostic(path, violation, record, None, None, None)
         if not _suppressed(report, diagnostic, _comments_of(record, violation)):
             report.diagnostics.append(diagnostic)
     return _finish(report, engine), positions
+
+
+def entry_account(rules: GameRules, record: GameRecord, move: int,
+                  options: JudgeOptions = NO_OPTIONS) -> list[Consequence] | None:
+    """The account of entry `move` (from 1) of a record: what the rules did with it, as its
+    game's engine tells it (`Engine.account`), from a fresh replay up to it (what `show
+    --move`, `play`'s `why N` and a replay page tell). An entry an allow comment set aside
+    is told as such; None when the record does not reach the entry legally."""
+    engine = rules.new_engine(record, options)
+    if isinstance(engine, Violation):
+        return None
+    number = 0
+    for round_ in record.rounds:
+        for _ in range(64):  # a fault found in an earlier entry as the round begins, set aside as check does
+            violation = engine.start_round(round_.number)
+            if violation is None or violation.entry is None:
+                break
+            engine.set_aside("", None, violation)
+        if violation is not None:
+            return None
+        for turn in round_.turns:
+            number += 1
+            before = engine.view() if number == move else None
+            violation = engine.play(turn.player, turn.action)
+            if violation is not None:
+                engine.set_aside(turn.player, turn.action, violation)
+                if number == move:
+                    return [Consequence(f"this entry breaks {violation.rule}: {violation.message}; an allow "
+                                        "comment sets it aside, and the game goes on as if it had not been made",
+                                        violation.rule)]
+                continue
+            engine.take_notices()
+            if before is not None:
+                return engine.account(before, turn.player, turn.action)
+    return None
 
 
 def violation_diagnostic(path: str, violation: Violation, record: GameRecord, round_: Round | None,

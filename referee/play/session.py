@@ -21,14 +21,15 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, LegalEntry, Outcome
+from referee.games.base import (NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, LegalEntry, Outcome,
+                                 refusal_account)
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME
-from referee.notation.codes import USAGE_CODES
+from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.reader import check_tags, parse_entry, read_games
 from referee.notation.scanner import TOKEN, clip
 from referee.span import Span
 from referee.notation.writer import escape, format_game
-from referee.pipeline.replay import replay_game, violation_diagnostic
+from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
 from referee.pipeline.source import MAX_LINE_CHARS, Source
 from referee.play.logfile import clear_leftovers, write_log
 from referee.record import Comment, GameRecord, Round, Tag, Turn
@@ -43,7 +44,9 @@ Status = Literal["recorded", "refused"]
 class Judgement:
     """The verdict on one typed entry. `entry` is the canonical text recorded (`A: xA4
     R1@B5`), `move` its number in the game; `diagnostics` are the findings, errors for a
-    refused entry, warnings for a recorded one; `changes` say briefly what it changed."""
+    refused entry, warnings for a recorded one; `changes` say briefly what it changed;
+    `account` says what the rules did with it, a consequence a sentence, or for a refused
+    entry the rule it breaks and what would have been legal instead."""
 
     typed: str
     status: Status
@@ -54,6 +57,7 @@ class Judgement:
     changes: list[str] = field(default_factory=list)
     over: bool = False
     result: str = "*"
+    account: list[Consequence] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,15 +69,6 @@ class Due:
     players: tuple[str, ...]
     kinds: tuple[str, ...]
     over: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    """A part of the state an entry changed: its name in the engine's view, before and after."""
-
-    key: str
-    before: Any
-    after: Any
 
 
 class Refused(Exception):
@@ -175,8 +170,18 @@ class Session:
         """Judge one typed entry (`A: R2@A3`, optionally after its round number and followed by
         a comment); a legal one is recorded and written to the log before this returns."""
         judgement = self._judge(typed)
+        if judgement.status == "refused" and judgement.diagnostics:
+            judgement.account = self._refusal_account(typed, judgement.diagnostics[0])
         self.last = judgement
         return judgement
+
+    def _refusal_account(self, typed: str, diagnostic: Diagnostic) -> list[Consequence]:
+        """The rule a refused entry breaks, in words, and the legal entries nearest to it."""
+        code = diagnostic.code
+        ruling = self.rules.ruling(code) or notation_code(code)
+        player, _, body = typed.strip().partition(":")
+        player = player.strip().split(" ")[-1]  # after a round number typed before it
+        return refusal_account(code, ruling, player, body.strip(), self.legal_entries())
 
     def _judge(self, typed: str) -> Judgement:
         read = _read_entry(typed)
@@ -196,6 +201,7 @@ class Session:
         action = self.rules.spelled_out(engine, turn.player, turn.action)
         canonical = engine.canonical_action(turn.player, action)
         before = engine.outcome()
+        seen = engine.view()  # what the account of the entry is told against
         violation = engine.play(turn.player, action)
         if violation is not None:
             diagnostic = violation_diagnostic(ENTRY_PATH, violation, self.record, round_, turn, move)
@@ -234,7 +240,7 @@ class Session:
                            notes=["the log is left as it was; a shorter comment may still be recorded"])])
         self.save(text)
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
-                         engine.is_over, self.result())
+                         engine.is_over, self.result(), _account(engine, seen, turn.player, action))
 
     def _wrong_round(self, number: int, span: Span | None, current: int | None, move: int) -> Diagnostic:
         """A typed round number that is not the round the entry falls in, explained by the
@@ -359,8 +365,9 @@ class Session:
         if not self.engine.is_over:
             try:
                 # Listed on a trial copy: a listing that fails halfway through a trial (a shot
-                # tried and not taken back) must not leave it in the game being played.
-                entries = self.rules.legal_entries(self.rules.trial_copy(self.engine))
+                # tried and not taken back) must not leave it in the game being played; and as
+                # a table is told them, a face-down card stays unnamed.
+                entries = self.rules.table_entries(self.rules.trial_copy(self.engine))
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
@@ -412,28 +419,21 @@ class Session:
             self._result = (self._epoch, self.rules.result_tag(self.engine.outcome()))
         return self._result[1]
 
-    def why(self) -> list[Change]:
-        """What the last entry recorded changed in the state, part by part (the engine's view
-        before it, found by replaying the log up to it, against the view now)."""
-        if self.last is None or self.last.status != "recorded" or not self.moves:
-            return []
-        shorter = GameRecord(self.record.game, self.record.tags, [], [], self.record.line)
-        left = self.moves - 1
-        for round_ in self.record.rounds:
-            if left <= 0:
-                break
-            taken = round_.turns[:left]
-            shorter.rounds.append(Round(round_.number, None, taken))
-            left -= len(taken)
+    def account_of(self, move: int) -> tuple[str, list[Consequence]] | None:
+        """Entry `move` of the log (1 is the first) as written, and its account: what the rules
+        did with it, found by replaying the log up to it (so it is told after a resume, or long
+        after the entry was typed); None when the log has no such entry."""
+        if not 1 <= move <= self.moves:
+            return None
+        found = self.record.entry(move)
+        assert found is not None
         self.why_problem = None
-        changes: list[Change] = []
-        try:  # a fresh engine and views only: the game in play is not touched, whatever fails
-            engine_before, _ = self._replay(_detached(shorter), open_last=False)
-            _differences(engine_before.view(), self.engine.view(), "", changes)
+        try:  # a fresh engine on a detached record: the game in play is not touched, whatever fails
+            account = entry_account(self.rules, _detached(self.record), move, self.options)
         except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
-            self.why_problem = f"what it changed cannot be worked out here ({type(error).__name__})"
-            return []
-        return changes
+            self.why_problem = f"what it did cannot be worked out here ({type(error).__name__})"
+            account = None
+        return found[1].written(), account or []
 
     # -- the log ---------------------------------------------------------------------------
 
@@ -552,39 +552,21 @@ def _detached(record: GameRecord) -> GameRecord:
                        for round_ in record.rounds], record.line)
 
 
+def _account(engine: Engine, before: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+    """The engine's account of the entry it has just played. An account that cannot be worked
+    out must not end a game in play: it says so, and the entry stands."""
+    try:
+        return engine.account(before, player, action)
+    except Exception as error:  # noqa: BLE001 - the entry is recorded; only its telling failed
+        return [Consequence(f"(this entry's account could not be worked out: {type(error).__name__})", "")]
+
+
 def _open_due_round(engine: Engine) -> int | None:
     """Open the round the rules make due, if one is: its number."""
     due = engine.round_due()
     if due is not None and not engine.is_over and engine.start_round(due) is None:
         return due
     return None
-
-
-MISSING = object()
-"""A part of the state that is not there (before it was added, after it was taken away)."""
-
-
-def _differences(before: Any, after: Any, where: str, out: list[Change]) -> None:
-    """The parts of a view that differ, down to the smallest part that changed: a key of a
-    mapping (`hands.C.size`), an item of a list of the same length (`table[0].forces`), or a
-    list whose items came or went, with the items added (after) and those taken (before)."""
-    if before == after:
-        return
-    if isinstance(before, dict) and isinstance(after, dict):
-        for key in list(before) + [key for key in after if key not in before]:
-            inner = f"{where}.{key}" if where else str(key)
-            _differences(before.get(key, MISSING), after.get(key, MISSING), inner, out)
-        return
-    if isinstance(before, list) and isinstance(after, list):
-        if len(before) == len(after):
-            for index, (old, new) in enumerate(zip(before, after)):
-                _differences(old, new, f"{where}[{index}]", out)
-            return
-        taken = [item for item in before if item not in after]
-        added = [item for item in after if item not in before]
-        out.append(Change(where, taken or MISSING, added or MISSING))
-        return
-    out.append(Change(where, before, after))
 
 
 def _score_changes(before: Outcome, after: Outcome) -> list[str]:

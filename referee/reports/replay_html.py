@@ -25,7 +25,7 @@ from referee.games.base import GameRules
 from referee.pipeline.replay import GameReport, Position
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
-from referee.reports.text import render_json_diagnostic
+from referee.reports.text import consequence_line, render_json_diagnostic
 from referee.reports.visible import visible
 
 
@@ -41,6 +41,8 @@ class ReplayGame:
     tags: list[tuple[str, str]] = field(default_factory=list)
     moves: list[dict[str, Any]] = field(default_factory=list)
     positions: list[dict[str, Any]] = field(default_factory=list)
+    accounts: list[list[str]] = field(default_factory=list)
+    """What the move of each position did, a line a consequence (`Engine.account`)."""
     findings: list[dict[str, Any]] = field(default_factory=list)
     pictures: list[str] = field(default_factory=list)
     """For games played on a board: each position drawn as `show --format svg` draws it, less
@@ -92,6 +94,7 @@ def replay_game_data(report: GameReport, positions: list[Position], line_text: A
                 game.moves.append({"n": number, "round": round_.number, "text": turn.written(),
                                    "line": turn.span.line if turn.span else None})
     game.positions = [position.view for position in positions]
+    game.accounts = [[consequence_line(c) for c in position.account] for position in positions]
     stopping: list[dict[str, Any]] = []
     for diagnostic in report.diagnostics:
         data = diagnostic_json(diagnostic, line_text)
@@ -138,7 +141,7 @@ def _header(game: ReplayGame) -> dict[str, Any]:
 
 
 def _packed(game: ReplayGame) -> str:
-    data = {**_header(game), "positions": game.positions, "pictures": game.pictures,
+    data = {**_header(game), "positions": game.positions, "accounts": game.accounts, "pictures": game.pictures,
             "picture_head": game.picture_head}
     raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
     return base64.b64encode(gzip.compress(raw, mtime=0)).decode("ascii")
@@ -151,6 +154,7 @@ def _plain(game: ReplayGame) -> str:
     shown = min(game.opening - game.offset, len(game.positions) - 1)  # its place among the positions kept
     data = {**_header(game), "count": len(game.positions),
             "shown": shown, "position": game.positions[shown] if shown >= 0 else None,
+            "account": game.accounts[shown] if 0 <= shown < len(game.accounts) else [],
             "picture": game.picture_head + game.pictures[shown] if 0 <= shown < len(game.pictures) else ""}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
@@ -255,6 +259,12 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .port { padding: 0 5px; border-radius: 3px; border: 1px solid #c9d1d9; }
 .quay { font-size: 14px; margin: 6px 0; }
 .warn { color: var(--bad); }
+.step { display: flex; flex-wrap: wrap; gap: 14px 22px; align-items: flex-start; }
+.step #view { flex: 1 1 520px; min-width: 0; }
+#account { flex: 0 1 340px; background: #fff; border: 1px solid var(--line); border-left: 4px solid var(--accent); padding: 6px 12px; font-size: 13px; }
+#account h3 { margin: 4px 0 6px; }
+#account ul { margin: 0; padding-left: 18px; }
+#account li { margin: 2px 0; }
 #finding { margin: 8px 0 14px; }
 #finding { background: #fff; border: 1px solid var(--bad); border-left-width: 4px; padding: 10px 12px; font-size: 12.5px; line-height: 1.35; }
 #finding p { margin: 0; font-family: ui-monospace, monospace; white-space: pre-wrap; overflow-wrap: anywhere; }
@@ -315,11 +325,13 @@ function findingAt(game, move) {
 function openingGame(data) {
   const positions = new Array(data.count);
   const pictures = data.picture ? new Array(data.count) : [];
+  const accounts = new Array(data.count);
   if (data.shown >= 0) {
     positions[data.shown] = data.position;
+    accounts[data.shown] = data.account;
     if (data.picture) pictures[data.shown] = data.picture;
   }
-  return Object.assign({}, data, {positions: positions, pictures: pictures, partial: true});
+  return Object.assign({}, data, {positions: positions, accounts: accounts, pictures: pictures, partial: true});
 }
 
 function showGame(number) {
@@ -421,7 +433,11 @@ function showMove(move) {
     const draw = REFEREE_RENDERERS[game.game];
     const picture = (game.pictures || [])[shownAt - game.offset];
     const shown = Object.assign({}, helpers, {picture: picture === undefined ? "" : (game.picture_head || "") + picture});
-    html += `<div id="view">${draw ? draw(view, shown) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>`;
+    const told = (game.accounts || [])[shownAt - game.offset] || [];
+    const account = told.length && shownAt === move
+      ? `<div id="account"><h3>What move ${move} did</h3><ul>${told.map((line) => `<li>${t(line)}</li>`).join("")}</ul></div>`
+      : "";
+    html += `<div class="step"><div id="view">${draw ? draw(view, shown) : `<pre>${t(JSON.stringify(view, null, 2))}</pre>`}</div>${account}</div>`;
   }
   document.getElementById("position").innerHTML = html;
   const hash = page.games.length > 1 ? `#game-${game.index}-move-${move}` : `#move-${move}`;

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Diagnostic
-from referee.games.base import Outcome
+from referee.games.base import Consequence, Outcome
 from referee.pipeline.replay import GameReport
 from referee.reports.json_report import diagnostic_json, source_lines
 from referee.reports.style import Style
@@ -195,3 +195,9 @@ def _score_table(outcome: Outcome, style: Style) -> list[str]:
         text = line(row)
         table.append(style(text, "green", "bold") if side.side in outcome.winners else text)
     return table
+
+
+def consequence_line(consequence: Consequence) -> str:
+    """One consequence of an entry's account as a line says it: the sentence, then the ruling
+    that decided it (`A takes galleon A4 (4 gold) for A: … (K-CONTROL)`)."""
+    return f"{consequence.text} ({consequence.ruling})" if consequence.ruling else consequence.text

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import (NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec,
+                                 TurnSyntaxError)
 from referee.games.common import COMMON_TAGS
 from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
@@ -45,6 +46,18 @@ class CorsariRules(GameRules):
 
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)
+
+    def table_entries(self, engine: Engine) -> EntryList:
+        """The legal entries with the deck face down: a seeded deal is known to the engine,
+        not to the players, so no entry names the card a take from the deck draws."""
+        due = engine.round_due()
+        if due is not None:
+            engine = self.trial_copy(engine)
+            if engine.start_round(due) is not None:
+                return EntryList()
+        entries: EntryList = self._entries().legal_entries(engine, face_down=True)
+        entries.round = due
+        return entries
 
     def reading_of(self, name: str) -> str:
         return DEAL if name == DEAL else ""  # every player's entries read alike

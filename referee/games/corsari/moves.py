@@ -87,7 +87,10 @@ def _raise_words(texts: list[str]) -> list[str]:
     return [f" raise {text}" if text else " raise" for text in texts]
 
 
-def legal_entries(engine: CorsariEngine) -> EntryList:
+def legal_entries(engine: CorsariEngine, face_down: bool = False) -> EntryList:
+    """The entries of the position; with `face_down`, as the table may be told them while the
+    deck lies face down (a seeded game at the table): a take from the deck discards a card
+    of the hand, and what would name the card it draws is left out."""
     entries = EntryList(_read)
     state = engine.current
     if engine.over or engine.phase == "between":
@@ -100,7 +103,7 @@ def legal_entries(engine: CorsariEngine) -> EntryList:
         entries.notes.append("the deal the Seed gives may be written out before the first turn "
                              "('deal: …', in full or its quay and pile alone); the turns need not")
     if engine.phase == "turns":
-        _turn_entries(engine, state, entries)
+        _turn_entries(engine, state, entries, face_down)
     else:
         _split_entries(engine, state, entries)
     return entries
@@ -110,7 +113,7 @@ def _unseen(state: RoundState) -> list[str]:
     return sorted(ALL_CARDS - state.accounted, key=_RANK)
 
 
-def _turn_entries(engine: CorsariEngine, state: RoundState, entries: EntryList) -> None:
+def _turn_entries(engine: CorsariEngine, state: RoundState, entries: EntryList, face_down: bool = False) -> None:
     seat = state.next_seat
     player = engine.players[seat]
     hand = state.hands[seat]
@@ -123,6 +126,12 @@ def _turn_entries(engine: CorsariEngine, state: RoundState, entries: EntryList) 
             continue
         stock = state.deck if source == "deck" else state.pile if source == "pile" else state.quay
         taken = stock[-1] if stock else None  # None: a hidden deck's card
+        if face_down and source == "deck" and taken is not None:
+            if state.deck_size > 1:  # the card drawn, face down, is nobody's to name but its taker's
+                entries.add(player, "take", [f"deck -{card}" for card in sorted(set(hand), key=_RANK)])
+            entries.notes.append("a take from the deck may also discard the card it draws, and raise anchor "
+                                 "after it: those entries would name that face-down card, so they are not listed")
+            continue
         held = set(hand)
         if taken is not None:
             held.add(taken)

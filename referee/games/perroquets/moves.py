@@ -5,16 +5,19 @@ Listed, by kind: `ship` (each free square), `parrots` (each side of the board, f
 and set of values the bag still holds; the dice are written, so every face is listed),
 `wind` (each face of the d4), `draw` (each card a pile still holds, named — and a pair of
 them where a player draws both cards of the round, which may be written in one entry — and
-the same draws with their cards left out, as a log that hides them writes them, P-HIDDEN), and `decide` (for each player
-yet to decide, no decision, or each drawn card not yet taken, in either colour; with the
-optional-pickup variant, each with every set of parrots its ship may leave, where the round
-can still be played out: `pickup_decisions`).
+the same draws with their cards left out, as a log that hides them writes them, P-HIDDEN),
+`reveal` (once a round's draws are made with a card hidden, every way they may turn face up,
+while there are at most REVEALS_LISTED; past that, a note shows how one is written) and
+`decide` (for each player yet to decide, no decision, or each drawn card not yet taken, in
+either colour; with the optional-pickup variant, each with every set of parrots its ship may
+leave, where the round can still be played out: `pickup_decisions`).
 
 Left open, because they are the writer's to state and are checked when stated: the colour
-a placement may name, a draw that names one card and hides the other, the reveal of hidden
-draws, a decision that names its pile and path instead of its card (a log that hid the
-draw), with the optional-pickup variant a leave its ship never uses, the game over first (no
-fault, and no choice), and a beak a leave need not name, the values lost, and claims.
+a placement may name, a draw that names one card and hides the other, a reveal among more
+ways than are listed, a decision that names its pile and path instead of its card (a log
+that hid the draw), with the optional-pickup variant a leave its ship never uses, the game
+over first (no fault, and no choice), and a beak a leave need not name, the values lost,
+and claims.
 """
 
 from __future__ import annotations
@@ -28,18 +31,20 @@ from typing import Any
 from referee.games.base import EntryList
 from referee.games.perroquets.engine import PerroquetsEngine
 from referee.games.perroquets.geometry import square_name
-from referee.games.perroquets.notation import PARROTS, WIND, Draw, DrawSlot, PlaceParrots, parse_entry
+from referee.games.perroquets.notation import PARROTS, REVEAL, WIND, Draw, DrawSlot, PlaceParrots, parse_entry
 from referee.games.perroquets.resolve import Leave
 from referee.shuffle import SeededChoices
 
 NOTE = ("Every free square for a ship; every side, formation and values the bag holds for the "
         "parrots; every face of the wind's d4; every card a pile holds for a draw, named, and the same "
-        "draws with their cards hidden (P-HIDDEN); every decision on a drawn card not yet taken, in "
-        "either colour, or none, and with optional pickup each with every set of parrots its ship may "
-        "leave, where the round can still be played out (before its last decision, where some decisions "
-        "to come make the earlier leaves good). Left open: a placement's stated colour, a draw naming "
-        "one card and hiding the other, reveals, a decision by pile and path, a leave its ship never "
-        "uses, the game over first (optional pickup), the values lost and claims.")
+        "draws with their cards hidden (P-HIDDEN); once a round's draws hide a card, every reveal they "
+        "may give (up to 5,000: past that a note shows how one is written); every decision on a drawn "
+        "card not yet taken, in either colour, or none, and with optional pickup each with every set of "
+        "parrots its ship may leave, where the round can still be played out (before its last decision, "
+        "where some decisions to come make the earlier leaves good). Left open: a placement's stated "
+        "colour, a draw naming one card and hiding the other, a reveal among more ways than are listed, "
+        "a decision by pile and path, a leave its ship never uses, the game over first (optional "
+        "pickup), the values lost and claims.")
 
 
 def value_tuples(engine: PerroquetsEngine) -> tuple[tuple[int, ...], ...]:
@@ -131,6 +136,7 @@ def legal_entries(engine: PerroquetsEngine) -> EntryList:
         entries.add(player, "draw", [f"draw {pile}" for pile in piles])
         entries.notes.append("a draw may name one card and hide the other")
     elif phase == "decide":
+        _reveals(engine, entries)
         taken = {c for c in engine.round.cards.values() if c}
         cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
         for player in [player for player in engine.players if player not in engine.round.decisions]:
@@ -173,6 +179,46 @@ def _decision_text(card: str | None, colour: str | None, leaves: tuple[Leave, ..
         return "none"
     return f"take {card} {colour}" + "".join(f" leave {square_name(square)}={value}{beak or ''}"
                                              for square, value, beak in leaves)
+
+
+REVEALS_LISTED = 5000
+"""The most reveals a listing spells out; past that it says how to write one."""
+
+
+def _reveals(engine: PerroquetsEngine, entries: EntryList) -> None:
+    """The reveal, when it is due (a round with a hidden draw, before its decisions): every way
+    the cards drawn may turn face up — each hidden draw one card of its pile still to be drawn,
+    the named ones as they were, all different — in the order of the draws, while there are
+    few enough to list."""
+    round_ = engine.round
+    if round_.revealed or round_.decisions or not any(slot.card is None for slot in round_.slots):
+        return
+    by_pile: dict[str, list[str]] = {}
+    for card in available_cards(engine):
+        by_pile.setdefault(card.pile, []).append(card.id)
+    players = list(dict.fromkeys(slot.player for slot in round_.slots))
+    choices = [[slot.card] if slot.card else by_pile.get(slot.pile, []) for slot in round_.slots]
+    count = 1
+    for options in choices:
+        count *= len(options)
+    if not count:
+        return
+    if count > REVEALS_LISTED:
+        example = " / ".join(f"{who} " + " ".join(f"{slot.pile}?" if slot.card is None else slot.card
+                                                  for slot in round_.slots if slot.player == who)
+                             for who in players)
+        entries.notes.append(f"the reveal is due before the decisions: 'reveal: {example}', each '?' the card the "
+                             "draw gave (too many ways to list)")
+        return
+    texts = []
+    for cards in product(*choices):
+        if len(set(cards)) < len(cards):
+            continue
+        hands = {who: [] for who in players}
+        for slot, card in zip(round_.slots, cards):
+            hands[slot.player].append(card)
+        texts.append(" / ".join(f"{who} {' '.join(hands[who])}" for who in players))
+    entries.add(REVEAL, "reveal", texts)
 
 
 def choose(engine: PerroquetsEngine, chooser: SeededChoices) -> tuple[str, Any] | None:

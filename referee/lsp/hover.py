@@ -1,0 +1,116 @@
+"""What the cursor stands on, said in words: a finding's ruling (as `referee rules ID`), a
+tag's meaning, or an entry's position after it (as `referee show --move N`) and what it did.
+
+`hover_text` is the one function that says it, so that whatever else comes to be said of
+an entry (an account of it from its engine) is added in one place, `entry_text`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee import api
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions
+from referee.notation.chunks import Chunk
+from referee.notation.reader import read_chunk
+from referee.record import GameRecord, Turn
+from referee.lsp.games import TAG, chunk_at, replay, rules_named
+from referee.reports.text import consequence_line
+
+def hover_text(path: str, lines: list[str], line: int, column: int, findings: list[dict[str, Any]],
+               options: JudgeOptions = NO_OPTIONS) -> str | None:
+    """Markdown for what stands at (`line`, `column`), both 0-based; None for nothing."""
+    said: list[str] = []
+    for finding in findings:
+        if finding.get("line") == line + 1 and _covers(finding, column + 1):
+            said.append(ruling_text(finding["code"]))
+    chunk = chunk_at(lines, line + 1)
+    if chunk is not None:
+        tag = TAG.match(lines[line])
+        if tag is not None:
+            said.append(tag_text(tag.group(1), rules_named(chunk.lines)))
+        else:
+            entry = entry_text(path, chunk, line + 1, column + 1, options)
+            if entry is not None:
+                said.append(entry)
+    said = [text for text in said if text]
+    return "\n\n---\n\n".join(dict.fromkeys(said)) if said else None
+
+
+def _covers(finding: dict[str, Any], column: int) -> bool:
+    start = finding.get("column", 1)
+    end = max(finding.get("end_column", start + 1), start + 1)
+    return start <= column <= end
+
+
+def ruling_text(code: str) -> str:
+    """A code's ruling in words, as `referee rules ID` gives it."""
+    for ruling in api.rulings():
+        if ruling.id == code:
+            return f"**{ruling.id}** {ruling.title}\n\n{ruling.text}"
+    return ""
+
+
+def tag_text(name: str, rules: GameRules | None) -> str:
+    """What a tag means, from the game's own list of tags (every game's, when none is named)."""
+    specs = rules.tags if rules is not None else []
+    for spec in specs:
+        if spec.name == name:
+            required = " (required)" if spec.required else ""
+            return f"**[{name}]**{required}: {spec.doc}"
+    return f"**[{name}]**: a tag {rules.name} does not read" if rules is not None else ""
+
+
+def turns_of(chunk: Chunk, path: str = "<text>") -> tuple[GameRecord | None, list[Turn]]:
+    """The game of a chunk as read, its lines counted as in the file, and its turns."""
+    for read in read_chunk(path, chunk):
+        if read.record is not None:
+            return read.record, read.record.turns()
+    return None, []
+
+
+def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOptions = NO_OPTIONS) -> str | None:
+    """The entry at (`line`, `column`), 1-based in the file: its position after it, as
+    `referee show --move N` draws it, and what it changed."""
+    _, turns = turns_of(chunk, path)
+    for number, turn in enumerate(turns, start=1):
+        if _on(turn, line, column):
+            break
+    else:
+        return None
+    lines = list(chunk.lines)
+    after = replay(path, lines, number, options)
+    if after is None or after.report.engine is None or after.report.rules is None:
+        return None
+    report = after.report
+    heading = f"**Move {number}**: `{turn.written()}`"
+    if report.moves < number:
+        stopped = next((d for d in report.diagnostics if d.is_error), None)
+        why = f": {stopped.code} {stopped.message}" if stopped is not None else ""
+        return heading + f"\n\nThe replay stops at move {report.moves + 1}{why}"
+    view = report.engine.view()
+    before = replay(path, lines, number - 1, options)
+    before_view = before.report.engine.view() if before and before.report.engine else {}
+    said = [heading, *entry_account(report.engine, before_view, view, turn)]
+    where = f", line {turn.span.line}" if turn.span else ""
+    board = "\n".join(report.rules.render_view(view))
+    said.append(f"After move {number} ({turn.written()}{where}):\n```\n{board}\n```")
+    return "\n\n".join(said)
+
+
+def entry_account(engine: Engine, before: dict[str, Any], after: dict[str, Any], turn: Turn) -> list[str]:
+    """What an entry did, in the engine's own words (`Engine.account_between`, as `play`'s
+    `why` and `show --move` tell it): a line a consequence, each citing its ruling."""
+    try:
+        account = engine.account_between(before, after, turn.player, turn.action)
+    except Exception:  # noqa: BLE001 - an account that cannot be told must not cost the hover
+        return []
+    if not account:
+        return []
+    return ["What it did:\n" + "\n".join(f"- {consequence_line(consequence)}" for consequence in account)]
+
+
+def _on(turn: Turn, line: int, column: int) -> bool:
+    spans = [span for span in (turn.player_span, turn.span, *turn.token_spans) if span is not None]
+    on_line = [span for span in spans if span.line == line]
+    return bool(on_line) and min(s.col for s in on_line) <= column <= max(s.end_col for s in on_line)
