@@ -12,6 +12,11 @@ the command line win over it.
     statistics = false                     # a count per rule id instead of each finding
     [extensions]                           # in pyproject.toml: [tool.referee.extensions]
     korsar = [".korsar", ".ksr"]           # which files a folder search picks, per game
+    [data]                                 # in pyproject.toml: [tool.referee.data]
+    "boards/*.perroquets" = ["boards/lagoon-9.json"]  # logs matching a pattern are judged on
+                                           # these data files, as with --data (which replaces them)
+
+Paths and patterns are taken from the configuration file's folder.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 FORMATS = ("text", "concise", "json", "jsonl", "github", "sarif", "junit")
-KEYS = ("format", "exclude", "extensions", "select", "ignore", "exit-zero", "statistics")
+KEYS = ("format", "exclude", "extensions", "select", "ignore", "exit-zero", "statistics", "data")
 
 
 class ConfigError(Exception):
@@ -40,6 +45,9 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     exit_zero: bool = False
     statistics: bool = False
+    data: list[tuple[str, list[str]]] = field(default_factory=list)
+    """(pattern, data files) pairs: the logs whose path from the configuration's folder matches
+    the pattern are judged on those files (their paths made from that folder too)."""
 
     def excluded(self, path: str) -> bool:
         if not self.exclude:
@@ -82,7 +90,9 @@ def _read(path: Path) -> dict[str, Any]:
         with open(path, "rb") as stream:
             return tomllib.load(stream)
     except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+        from referee.pipeline.fileio import reason_of
+
+        raise ConfigError(f"{path}: cannot read: {reason_of(error)}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     except UnicodeDecodeError as error:
@@ -133,4 +143,22 @@ def load_config(path: Path | None, known_games: dict[str, list[str]]) -> Config:
                     or not all(isinstance(v, str) and v.startswith(".") and len(v) > 1 for v in values)):
                 raise ConfigError(f"{where}: extensions.{game} must be a list like [\".{game}\"]")
             config.extensions[game] = list(values)
+    if "data" in table:
+        config.data = _data_table(table["data"], where, path.resolve().parent)
     return config
+
+
+def _data_table(table: Any, where: str, folder: Path) -> list[tuple[str, list[str]]]:
+    """The `data` table: each pattern of logs, and the data files they are judged on."""
+    example = '"boards/*.perroquets" = ["boards/lagoon-9.json"]'
+    if not isinstance(table, dict):
+        raise ConfigError(f"{where}: data must be a table of pattern = [\"data file\", …], like {example}")
+    found = []
+    for pattern, files in table.items():
+        if isinstance(files, str):
+            files = [files]
+        if not pattern or not isinstance(files, list) or not files \
+                or not all(isinstance(name, str) and name for name in files):
+            raise ConfigError(f"{where}: data.\"{pattern}\" must be a list of data files, like {example}")
+        found.append((pattern, [os.path.normpath(os.path.join(folder, name)) for name in files]))
+    return found

@@ -15,6 +15,7 @@ from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, Setu
 from referee.notation.writer import format_game
 from referee.shuffle import SeededChoices
 from referee.record import GameRecord, Round, Tag, Turn
+from referee.wording import counted
 
 
 def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
@@ -38,7 +39,7 @@ def random_game(rules: GameRules, players: list[str], teams: bool, seed: str,
     engine = rules.new_engine(record, options)
     if not isinstance(engine, Engine):
         tag = engine.part[4:] if engine.part.startswith("tag:") else None
-        raise SetupError(f"cannot set up {rules.name} for {len(players)} players: {engine.message}", tag)
+        raise SetupError(f"cannot set up {rules.name} for {counted(len(players), 'player')}: {engine.message}", tag)
     chooser = SeededChoices(f"{seed}:choice")
     current: Round | None = None
     for _ in range(max_turns):

@@ -227,7 +227,7 @@ def test_select_by_number_of_moves(tmp_path: Path) -> None:
         if high is not None:
             args += ["--max-moves", str(high)]
         code, _, err = run("select", *args)
-        assert code == (0 if picked else 1) and f"{picked} of 1 games selected" in err
+        assert code == (0 if picked else 1) and f"{picked} of 1 game selected" in err
     code, _, err = run("select", str(EXAMPLE), "--min-moves", "5", "--max-moves", "4")
     assert code == 2 and "no game matches" in err
 

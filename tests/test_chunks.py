@@ -89,3 +89,19 @@ def test_a_game_past_the_limits_keeps_its_first_lines_and_counts_the_rest(lines:
         patch.setattr(chunks, "MAX_GAME_CHARS", most_chars)
         found = [(chunk.first_line, chunk.lines, chunk.dropped, chunk.unread) for chunk in split_games(lines)]
     assert found == cut_and_capped(lines, most_lines, most_chars)
+
+
+FOUND_BY_FUZZING = [
+    # a word before the first game, then a line that begins the game with no movetext of its
+    # own: the tag after it is the same game's, as one scan of the whole file reads it
+    "{} x\n:\n[Result \"*\"]\n",
+    "{]\x0c[Game \"Korsar\"]}:x}[Result \"*\"] \n:\n\x85[Result \"*\"]{\x0c\n;];[Players \"A B\"]\n{[[Result \"*\"]{",
+]
+
+
+@pytest.mark.parametrize("text", FOUND_BY_FUZZING)
+def test_games_are_cut_where_one_scan_of_the_whole_file_finds_them(text: str) -> None:
+    from fuzz.invariants import check_game_boundaries, check_input
+
+    check_game_boundaries(text.split("\n"))
+    check_input(text.encode("utf-8"))

@@ -442,3 +442,33 @@ def test_a_notation_finding_points_at_its_explanation(run, tmp_path):
     result = run("check", str(log))
     assert result.exit_code == 1
     assert "= help: `referee rules N-SYNTAX` explains the rule" in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["show", "samples/perroquets/legal/game-2-players.perroquets"],
+    ["show", "samples/perroquets/legal/p-example-4-meeting.perroquets"],
+    ["show", "samples/spanish-main/legal/short-game.spanish-main"],
+    ["show", "samples/corsari/legal/game-4-players.corsari"],
+    ["show", "samples/korsar/legal/k-example.korsar"],
+    ["data", "show", "default"], ["data", "show", "sample"],
+    ["data", "show", "samples/perroquets/boards/lagoon-9.json"],
+    ["data", "check", "default", "sample", "samples/perroquets/boards/lagoon-9.json"],
+])
+def test_text_output_fits_100_columns(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from tests.conftest import ROOT
+
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    wide = [line for line in result.stdout.splitlines() if len(line) > 100]
+    assert not wide, wide
+
+
+def test_a_long_line_is_broken_at_spaces_but_never_inside_a_tag() -> None:
+    from referee.reports.text import fitted
+
+    tag = '[Data "lagoon-9 sha256:' + "a" * 64 + '"]'
+    lines = fitted([f"  a log names it {tag}, the file given with --data FILE", "short", "x" * 120])
+    assert lines == ["  a log names it", f"    {tag}, the", "    file given with --data FILE", "short", "x" * 120]

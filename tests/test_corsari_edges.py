@@ -17,12 +17,12 @@ def findings(text: str) -> list[tuple[str, int, int, str]]:
 
 @pytest.mark.parametrize("entries,expected", [
     ("   A: deck -R1 raise R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 dismiss stow Y1\n",
-     ("C-CREW", 7, 16, "R1 is already used in this entry")),
+     ("C-CREW", 7, 22, "R1 is already used in this entry")),  # under the card named again
     ("   A: deck -Y5 raise R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 dismiss stow R1\n",
      ("C-HIDDEN", 7, 65, "R1 is already used in this entry")),
     ("   A: deck -R1 raise R2 R3 R4 R5 R6 R7 R8 R9 R10 dismiss stow Y1 Y2 Y4\n"
      "   B: fill R11 raise R11 G1 G2 G3 G4 G5 G6 G7 G8 G9 G10 dismiss stow\n",
-     ("C-CREW", 8, 16, "R11 is already used in this entry")),
+     ("C-CREW", 8, 22, "R11 is already used in this entry")),
 ])
 def test_a_card_is_named_once_per_entry_in_a_log_without_the_deal(entries, expected):
     assert findings(HEADER + PUBLIC + entries) == [expected]

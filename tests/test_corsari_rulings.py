@@ -816,13 +816,13 @@ def test_crew_of_three_colours():
 def test_crew_with_a_value_twice():
     """C-CREW: no value twice."""
     text = log([[BASE, "A: deck -P2 raise R1 Y1 Y2"]])
-    illegal(text, "C-CREW", "A: deck -P2 ^raise", "a crew fills each post once; value 1 appears twice")
+    illegal(text, "C-CREW", "A: deck -P2 raise R1 ^Y1", "a crew fills each post once; value 1 appears twice")
 
 
 def test_crew_of_a_card_not_held():
     """C-CREW: the crew comes from the hand."""
     text = log([[BASE, "A: deck -R1 raise R1"]])
-    first = illegal(text, "C-CREW", "A: deck -R1 ^raise", "A does not hold R1")
+    first = illegal(text, "C-CREW", "A: deck -R1 raise ^R1", "A does not hold R1")
     assert first.notes == ["A's hand: R2 R3 R4 R5 R6 Y1 Y2 G7 G8 P2 K10 K11"]
 
 
@@ -1364,3 +1364,19 @@ LEGAL_CASES: dict[str, Callable[..., object]] = {
 
 def test_every_ruling_has_a_legal_case():
     assert sorted(LEGAL_CASES) == sorted(r.id for r in GAMES["corsari"].rulings)
+
+
+def test_a_crew_card_at_fault_is_shown_where_it_is_named() -> None:
+    """C-CREW: the caret stands under the card at fault (named twice, a value twice, a card not
+    held), not under the whole raise."""
+    opening = ('[Game "Corsari"]\n[Players "A B C"]\n[First "A"]\n[Seed "rules-1"]\n[Result "*"]\n\n'
+               "1. A: pile -C9  B: pile -K10  C: quay -O8  A: deck -W7  B: pile -B6\n"
+               "   C: quay -W10  A: quay -G10  B: quay -Y5  C: pile -B8\n")
+    for crew, message, at in (
+            ("B2 B7 B8 B10 B7 K4 K5 K11 dismiss O1 O5 stow V1 K2 W1", "B7 is named twice", 35),
+            ("B2 B7 B8 B10 K2 K4 K5 K11 dismiss O1 O5 stow V1 W1", "a crew fills each post once; value 2 appears twice",
+             35),
+            ("B2 B7 B8 B9 B10 K4 K5 K11 dismiss O1 O5 stow V1 K2 W1", "A does not hold B9", 31)):
+        text = opening + f"   A: pile -G3 raise {crew}\n"
+        first = [d for d in judging.replay(text, "crew.corsari").diagnostics if d.is_error][0]
+        assert (first.code, first.message, first.span.line, first.span.col) == ("C-CREW", message, 9, at), crew

@@ -68,8 +68,8 @@ def test_a_copy_of_the_built_in_data_is_named_by_its_own_tag(tmp_path: Path):
     path.write_text(json.dumps(copy), encoding="utf-8")
     printed = data_check(path).output
     assert copy["reconstructed"] and '[Data "default"]' not in printed
-    assert re.search(r'a log names it \[Data "my-copy sha256:[0-9a-f]{64}"\], the file given with --data FILE',
-                     printed)
+    assert re.search(r'a log names it\s+\[Data "my-copy sha256:[0-9a-f]{64}"\], the\s+file given with --data FILE',
+                     printed)  # the tag whole on its line, the line broken at 100 columns
 
 
 def test_a_fault_names_its_pointer_and_ruling_and_the_other_files_are_still_checked(tmp_path: Path):

@@ -165,27 +165,33 @@ def page_examples(page: Path) -> list[Example]:
             for example in examples_of(page.name, first, lines, commands=True)]
 
 
-def help_examples(group: str) -> list[Example]:
-    """The examples `referee GROUP --help` and its commands' help give."""
+def help_examples() -> dict[str, list[Example]]:
+    """The examples of every command's `--help`, by the help they are in: each line of the
+    block under "Examples:" is a command, as a reader pastes it (a `# …` comment is the shell's)."""
     import click
 
     from referee.cli import cli
 
-    command = cli.get_command(click.Context(cli), group)
-    assert isinstance(command, click.Group)
-    found = []
-    for each in (command, *command.commands.values()):
-        text = (each.help or "").split("Examples:", 1)[-1] if "Examples:" in (each.help or "") else ""
-        where = f"referee {group} --help" if each is command else f"referee {group} {each.name} --help"
-        found += [Example(where, line.strip()) for line in text.splitlines() if line.strip().startswith("referee ")]
+    found: dict[str, list[Example]] = {}
+
+    def walk(command: click.Command, words: list[str]) -> None:
+        text = command.help or ""
+        if "Examples:" in text:
+            block = text.split("Examples:", 1)[1].strip("\n").split("\n\n", 1)[0]
+            where = f"{' '.join(words)} --help"
+            found[where] = [Example(where, line.strip()) for line in block.splitlines() if line.strip()]
+        if isinstance(command, click.Group):
+            context = click.Context(command)
+            for name in command.list_commands(context):
+                walk(command.get_command(context, name), [*words, name])
+
+    walk(cli, ["referee"])
     return found
 
 
-HELP_GROUPS = ["data"]
-"""Command groups whose help examples are run here too."""
+HELP = help_examples()
 
-ALL = {page.name: page_examples(page) for page in PAGES} | {
-    f"referee {group} --help": help_examples(group) for group in HELP_GROUPS}
+ALL = {page.name: page_examples(page) for page in PAGES}
 
 
 def runnable(examples: list[Example]) -> list[Example]:
@@ -203,7 +209,8 @@ def workspace(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     root.mkdir()
     for name in ("samples", "docs", "man"):
         shutil.copytree(ROOT / name, root / name)
-    shutil.copy(ROOT / "README.md", root / "README.md")
+    for name in ("README.md", "referee.toml"):
+        shutil.copy(ROOT / name, root / name)
     for name in ("referee", "schemas"):
         (root / name).symlink_to(ROOT / name)
     bin_folder = tmp_path / "bin"
@@ -250,3 +257,79 @@ def test_every_example_does_what_the_text_says(page: str, workspace: tuple[Path,
         elif example.shown is not None and printed.rstrip("\n") != example.shown.rstrip("\n"):
             wrong.append(f"{example.where}: {example.command!r} prints\n{printed}\ninstead of\n{example.shown}")
     assert not wrong, "\n\n".join(wrong)
+    assert changed_files(root) == [], "an example changed a shipped file: it should work on a copy it makes"
+
+
+def changed_files(root: Path) -> list[str]:
+    """The files of the repository copied into `root` (samples, docs, man, README) that
+    differ from the repository's now, or are gone."""
+    changed = []
+    for name in ("samples", "docs", "man", "README.md"):
+        original = ROOT / name
+        for path in [original] if original.is_file() else sorted(original.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                copy = root / path.relative_to(ROOT)
+                if not copy.is_file() or copy.read_bytes() != path.read_bytes():
+                    changed.append(str(path.relative_to(ROOT)))
+    return changed
+
+
+def test_the_fish_completion_line_runs_in_a_home_that_has_no_fish_folder_yet(
+        workspace: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    """The line README gives for fish's start-up files, run as written where fish has never
+    been set up: it makes the folder it writes to."""
+    root, env = workspace
+    lines = [example.command for example in ALL["README.md"] if "fish_source" in example.command]
+    assert len(lines) == 1
+    home = tmp_path / "home"
+    home.mkdir()
+    done = subprocess.run(["sh", "-c", lines[0]], cwd=root, env={**env, "HOME": str(home)}, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "complete" in (home / ".config" / "fish" / "completions" / "referee.fish").read_text(encoding="utf-8")
+
+
+def test_a_log_the_text_calls_canonical_is_canonical(tmp_path: Path) -> None:
+    """A man page that says of its example log "the file is in canonical form" is held to it by
+    `fmt --check`, as the samples are."""
+    said = 0
+    for page in PAGES[1:]:
+        text = page.read_text(encoding="utf-8")
+        lines = text.splitlines()
+        for first, block in man_blocks(text):
+            before = " ".join(lines[max(0, first - 8):first - 2])
+            if "in canonical form" not in before or not any(line.startswith("[Game ") for line in block):
+                continue
+            said += 1
+            log = tmp_path / f"example-{first}.korsar"
+            log.write_text("\n".join(block) + "\n", encoding="utf-8")
+            done = subprocess.run([sys.executable, "-m", "referee", "fmt", "--check", str(log)], capture_output=True,
+                                  text=True, timeout=120)
+            assert done.returncode == 0, f"{page.name}:{first}: not canonical:\n{done.stdout}{done.stderr}"
+    assert said >= 1
+
+
+def test_every_command_s_help_gives_examples() -> None:
+    from referee.cli import COMMAND_MODULES
+
+    for command in set(COMMAND_MODULES) - {"cards"}:
+        assert HELP.get(f"referee {command} --help"), command
+    assert sum(len(examples) for examples in HELP.values()) >= 60
+
+
+@pytest.mark.parametrize("help_text", sorted(HELP))
+def test_every_help_example_runs_as_pasted_from_a_clean_copy(help_text: str,
+                                                             workspace: tuple[Path, dict[str, str]]) -> None:
+    """Help is where a reader copies from first: each of a command's examples, in order, in a
+    copy of the repository, runs on the files it ships (a log judged illegal is exit 1, no more),
+    and leaves every one of them as it was (an in-place example works on a copy it makes)."""
+    root, env = workspace
+    wrong = []
+    for example in HELP[help_text]:
+        done = subprocess.run(["sh", "-c", example.command], cwd=root, env=env, input="", capture_output=True,
+                              text=True, encoding="utf-8", timeout=300)
+        said = done.stderr
+        if done.returncode > 1 or ": cannot read: " in said or "Usage:" in said or "Error:" in said:
+            wrong.append(f"{example.command!r} exits {done.returncode}:\n{said[-2000:]}")
+    assert not wrong, "\n\n".join(wrong)
+    assert changed_files(root) == [], "an example changed a shipped file: it should work on a copy it makes"

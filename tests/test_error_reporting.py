@@ -43,8 +43,66 @@ def test_a_missing_file_is_said_one_way_on_standard_error(command: list[str]) ->
     assert "cannot read" not in result.stdout
 
 
+@pytest.mark.parametrize("command", [["moves"], ["score", "--format", "json"], ["check", "--format", "json"],
+                                     ["export"], ["show", "--format", "json"]])
+def test_a_missing_file_is_said_so_by_every_other_command_too(command: list[str]) -> None:
+    """In lower case (never the system's "No such file"), and on standard error even where
+    a JSON report says it too."""
+    result = run(*command, "no-such-file.korsar")
+    assert result.exit_code == 2, result.output
+    assert "no-such-file.korsar: cannot read: no such file or directory" in result.stderr, result.stderr
+
+
+def test_an_export_that_read_nothing_writes_no_document_and_an_import_of_no_game_fails() -> None:
+    """`referee export nosuch | referee import -` fails at both ends, so a script without
+    pipefail stops too."""
+    exported = run("export", "no-such-file.corsari")
+    assert exported.exit_code == 2 and exported.stdout == ""
+    empty = json.dumps({"$schema": "urn:referee:schema:game-record:1", "format": "referee-game-record",
+                        "version": 1, "referee": "0.1.0", "games": []})
+    imported = CliRunner().invoke(cli, ["import", "-"], input=empty)
+    assert imported.exit_code == 1 and imported.stdout == ""
+    assert "-: the document holds no game: nothing to import" in imported.stderr
+
+
+def test_a_misspelt_command_gets_the_closest_name() -> None:
+    assert "Did you mean 'check'?" in run("chek").stderr
+    assert "Did you mean 'show'?" in run("data", "shw").stderr
+    assert "Did you mean" not in run("zzzzz").stderr
+
+
+def test_a_list_of_choices_is_never_cut() -> None:
+    from referee.games import GAMES
+
+    result = run("check", "--variant", "nosuch", LEGAL)
+    assert result.exit_code == 2
+    for variant in (variant.name for game in GAMES.values() for variant in game.variants):
+        assert variant in result.stderr, variant
+    assert "characters)" not in result.stderr
+
+
+def test_a_file_without_games_says_why_and_counts_are_said_in_words(tmp_path: Path) -> None:
+    latin = tmp_path / "latin.korsar"
+    latin.write_bytes(b"; caf\xe9\n")
+    for command in ("show", "moves"):
+        result = run(command, str(latin))
+        assert result.exit_code == 2
+        assert "holds no game: the file is not UTF-8" in result.stderr and "(N-ENCODING)" in result.stderr
+        assert "game(s)" not in result.stderr
+        assert "holds 1 game; there is no game 2" in run(command, LEGAL, "-n", "2").stderr
+    assert "for 1 player:" in run("simulate", "--game", "korsar", "--players", "1", "--seed", "s").stderr
+    one = tmp_path / "one.korsar"
+    one.write_text('[Game "Korsar"]\n[Players "A B"]\n[Result "*"]\n\n1. A: $3\n', encoding="utf-8")
+    for command in ("show", "moves"):
+        result = run(command, str(one), "--move", "9")
+        assert result.exit_code == 2 and "has 1 move; there is no move 9" in result.stderr, result.stderr
+        assert BANNER not in result.stderr, "a move the log does not have is no fault of the command line"
+
+
 @pytest.mark.parametrize("args, said", [
     (["show", LEGAL, "--move", "99"], "there is no move 99"),
+    (["moves", LEGAL, "--move", "99"], "there is no move 99"),
+    (["moves", LEGAL, "-n", "9"], "there is no game 9"),
     (["show", LEGAL, "--format", "svg"], "use --format text or json"),
     (["data", "show", "sample", "--format", "svg"], "has no picture"),
     (["data", "show", "sample", "s-nothing"], "s-nothing"),
@@ -146,3 +204,11 @@ def test_a_name_that_is_neither_says_what_is_built_in() -> None:
     assert result.exit_code == 2
     assert result.stderr.strip() == ("defualt: cannot read: no such file or directory "
                                      "(data built into referee: default, sample)")
+
+
+def test_a_finding_counts_one_card_in_the_singular(tmp_path: Path) -> None:
+    sample = (ROOT / "samples" / "korsar" / "illegal" / "k-cards-3.korsar").read_text(encoding="utf-8")
+    log = tmp_path / "one-card.korsar"
+    log.write_text(sample.replace('[Hands "A: $2 RC AD G2 R4 Y3 /', '[Hands "A: $2 /'), encoding="utf-8")
+    result = run("check", "--format", "concise", str(log))
+    assert "K-SETUP A is dealt 1 card instead of 6" in result.stdout, result.output

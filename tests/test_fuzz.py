@@ -1,8 +1,9 @@
 """Bounded fuzzing in the default run: inputs built from the grammar, mutated samples
 and random bytes must keep every invariant of fuzz.invariants (no exception escapes,
 every diagnostic points inside the file, the report validates, fmt is idempotent and
-keeps the verdict, notation -> JSON -> notation is stable). `python -m fuzz.run`
-runs the long campaign."""
+keeps the verdict, notation -> JSON -> notation is stable); `referee play`, typed into and
+killed, keeps fuzz.play's. `python -m fuzz.run` and `python -m fuzz.play` run the long
+campaigns."""
 
 from __future__ import annotations
 
@@ -82,3 +83,12 @@ def test_the_command_line_keeps_its_exit_codes_on_mutated_input(run, tmp_path, i
     allowed = (0, 1, 2) if names_data else (0, 1)
     assert result.exit_code in allowed
     assert run("fmt", "--check", str(path)).exit_code in allowed
+
+
+def test_play_typed_into_and_killed_keeps_its_log_and_its_state(tmp_path, capsys):
+    """A seeded game typed into `referee play` processes (entries, damaged entries, undo, tags,
+    listings) and killed between entries or while one is written: no exit 3, no listing changes
+    the state or the log, and the log is always one check reads and play resumes."""
+    from fuzz.play import run
+
+    assert run(0, "default", steps=1, quiet=True, kept=tmp_path / "failure") == 0, capsys.readouterr().err

@@ -44,7 +44,7 @@ def test_an_unreadable_file_in_a_folder(run, tmp_path):
     path.chmod(0)
     result = run("check", str(tmp_path))
     assert result.exit_code == 2
-    assert "Permission denied" in result.output
+    assert "permission denied" in result.output
 
 
 def test_an_unlistable_folder(run, tmp_path):
@@ -59,7 +59,7 @@ def test_an_unlistable_folder(run, tmp_path):
     if os.geteuid() == 0:
         assert result.exit_code == 0
     else:
-        assert result.exit_code == 2 and "Permission denied" in result.output
+        assert result.exit_code == 2 and "permission denied" in result.output
 
 
 @pytest.mark.parametrize("data,code,line", [

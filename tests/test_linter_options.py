@@ -134,3 +134,82 @@ def test_a_false_claim_reads_does_not_hold(tmp_path: Path) -> None:
     log.write_text(LEGAL.read_text().replace('[Result "*"]', '[Result "A=1 B=2 C=3"]'))
     code, out = run("score", str(log))
     assert code == 1 and "claimed result: does not hold" in out
+
+
+# -- the configuration's data table ----------------------------------------------------------
+
+BOARDS = ROOT / "samples" / "perroquets" / "boards"
+
+
+@pytest.fixture
+def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder with a configuration that gives its lagoon games their board."""
+    (tmp_path / "boards").mkdir()
+    shutil.copy(BOARDS / "lagoon-9.json", tmp_path / "boards" / "lagoon-9.json")
+    (tmp_path / "lagoon").mkdir()
+    shutil.copy(BOARDS / "lagoon-game.perroquets", tmp_path / "lagoon" / "evening.perroquets")
+    shutil.copy(BOARDS / "lagoon-game.perroquets", tmp_path / "elsewhere.perroquets")
+    (tmp_path / "referee.toml").write_text('[data]\n"lagoon/*.perroquets" = ["boards/lagoon-9.json"]\n',
+                                           encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_the_configuration_gives_the_logs_of_a_place_their_data(club: Path) -> None:
+    judged = CliRunner().invoke(cli, ["check", "lagoon/evening.perroquets"])
+    assert judged.exit_code == 0, judged.output
+    for command in (["score"], ["show"], ["moves"], ["fmt", "--check"], ["export"]):
+        done = CliRunner().invoke(cli, [*command, "lagoon/evening.perroquets"])
+        assert done.exit_code == 0 and "N-DATA" not in done.output, (command, done.output)
+    elsewhere = CliRunner().invoke(cli, ["check", "elsewhere.perroquets"])
+    assert elsewhere.exit_code == 2 and "N-DATA" in elsewhere.output, "only the place the pattern names"
+    whole = CliRunner().invoke(cli, ["check", "-j", "2", "lagoon", str(club / "lagoon" / "evening.perroquets")])
+    assert whole.exit_code == 0, whole.output
+
+
+def test_data_given_on_the_command_line_replaces_the_configuration_s(club: Path) -> None:
+    other = str(ROOT / "referee" / "games" / "perroquets" / "default.json")
+    replaced = CliRunner().invoke(cli, ["check", "--data", other, "lagoon/evening.perroquets"])
+    assert replaced.exit_code == 2 and "N-DATA" in replaced.output
+
+
+@pytest.mark.parametrize("table, said", [
+    ('data = "boards/lagoon-9.json"\n', "data must be a table"),
+    ('[data]\n"lagoon/*" = []\n', "must be a list of data files"),
+])
+def test_a_faulty_data_table_is_a_configuration_error(club: Path, table: str, said: str) -> None:
+    (club / "referee.toml").write_text(table, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "lagoon/evening.perroquets"])
+    assert result.exit_code == 2 and "configuration:" in result.output and said in result.output, result.output
+
+
+def test_a_data_file_that_cannot_be_used_leaves_the_logs_it_is_given_to_unjudged(club: Path) -> None:
+    (club / "referee.toml").write_text('[data]\n"lagoon/*" = ["boards/none.json"]\n', encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "lagoon/evening.perroquets"])
+    assert result.exit_code == 2 and "N-DATA" in result.output and "none.json: cannot read" in result.output
+    assert CliRunner().invoke(cli, ["check", "elsewhere.perroquets", "--data", "boards/lagoon-9.json"]).exit_code == 0
+
+
+def test_data_files_are_read_only_for_the_logs_they_are_given_to() -> None:
+    """A run that judges no log of a configured place reads no data file (nor jsonschema)."""
+    script = ("import sys\n"
+              "from click.testing import CliRunner\n"
+              "from referee.cli import cli\n"
+              "done = CliRunner().invoke(cli, ['check', 'samples/korsar/legal/k-example.korsar'])\n"
+              "assert done.exit_code == 0, done.output\n"
+              "assert 'jsonschema' not in sys.modules\n")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_repository_is_judged_as_it_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its referee.toml gives the logs played on data of their own their data: nothing in the
+    tree is left unjudged (exit 1 is the illegal samples)."""
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(cli, ["check", "--format", "concise"])
+    assert result.exit_code == 1 and "N-DATA" not in result.output, result.output[-2000:]
+    formatted = CliRunner().invoke(cli, ["fmt", "--check", "samples", "docs"])
+    assert "N-DATA" not in formatted.output and "could not be judged" not in formatted.output

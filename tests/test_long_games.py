@@ -84,16 +84,16 @@ def test_a_long_game_s_page_steps_within_what_it_keeps_in_chromium(browser, tmp_
     assert "are left out" in browser.find_element("id", "header").text
 
 
-def _peak_kb(*args: str) -> int:
-    """The peak resident memory of one command, or of the largest of its worker processes, in KiB.
-    Its own is read from /proc (VmHWM): the peak getrusage gives a process started by this one
-    counts this one's memory before the start."""
+def _peak_kb(*args: str, typed: str = "") -> int:
+    """The peak resident memory of one command, or of the largest of its worker processes, in KiB
+    (`typed`: its standard input). Its own is read from /proc (VmHWM): the peak getrusage gives a
+    process started by this one counts this one's memory before the start."""
     code = ("import resource, sys, runpy; sys.argv = ['referee', *sys.argv[1:]]\n"
             "try:\n    runpy.run_module('referee', run_name='__main__')\n"
             "except SystemExit:\n    pass\n"
             "own = next(int(line.split()[1]) for line in open('/proc/self/status') if line.startswith('VmHWM:'))\n"
             "print(max(own, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss), file=sys.stderr)")
-    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, text=True, input=typed)
     return int(done.stderr.strip().splitlines()[-1])
 
 
@@ -140,6 +140,35 @@ def test_every_command_reads_a_long_game_round_by_round(long_log, command, tmp_p
     output = [str(tmp_path / "out")] if command[-1] == "-o" else []
     peak = _peak_kb(*command, *output, str(long_log))
     assert peak < 60_000, f"{peak} KiB"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_play_resumes_a_long_game_round_by_round(tmp_path):
+    """Resuming a game of 850,000 turns took 900 MB: play held a record of its every turn, twice.
+    This one, ten rounds a line, is written canonically (a round a line, within one game's lines)
+    with the entry typed after it."""
+    log = tmp_path / "long.spanish-main"
+    log.write_text(long_game(90_000), encoding="utf-8")
+    peak = _peak_kb("play", str(log), typed="score\nAnna: end\n")
+    assert peak < 60_000, f"{peak} KiB"
+    written = log.read_text(encoding="utf-8")
+    assert written.endswith("\n89999. Anna: end\n90000. Ben: end\n90001. Anna: end\n")
+    assert written == CliRunner().invoke(cli, ["fmt", "-"], input=long_game(90_000)).output + "90001. Anna: end\n"
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")
+def test_play_appends_an_entry_to_a_long_game_and_takes_it_back(tmp_path):
+    """A canonical log of 60,000 rounds, a line each: an entry is appended to it (the file is the
+    same, its text the same but for the new line), and undo writes it whole again, as it was."""
+    log = tmp_path / "long.spanish-main"
+    log.write_text(CliRunner().invoke(cli, ["fmt", "-"], input=long_game(60_000)).output, encoding="utf-8")
+    before, inode = log.read_bytes(), log.stat().st_ino
+    peak = _peak_kb("play", str(log), typed="Anna: end\n")
+    assert peak < 60_000, f"{peak} KiB"
+    assert log.read_bytes() == before + b"60001. Anna: end\n" and log.stat().st_ino == inode
+    peak = _peak_kb("play", str(log), typed="undo\n")
+    assert peak < 60_000, f"{peak} KiB"
+    assert log.read_bytes() == before
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="reads the peak from /proc")

@@ -5,6 +5,7 @@ EXAMPLES are run by test_documented_examples."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -26,6 +27,31 @@ def test_every_page_formats_without_a_warning(page: Path):
         formatted = subprocess.run(["groff", *preprocessors, "-man", "-Tutf8", "-ww", "-z", str(page)],
                                    capture_output=True, text=True, check=False)
         assert formatted.returncode == 0 and formatted.stderr == "", formatted.stderr
+
+
+WIDTHS = (57, 60, 67, 77, 80, 87, 97, 100, 107, 117, 120)
+"""Line lengths man(1) gives on terminals of 60 to 120 columns (it takes 3 off from 80 on),
+and those very lengths."""
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff formats the pages")
+@pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
+def test_every_page_formats_in_ascii_at_every_width_without_a_warning(page: Path):
+    """As man(1) lays it out in the C locale (-Tascii): a character the device lacks has a
+    stand-in (`.fchar`), a table fits, a line can break, at every width from 60 to 120."""
+    for width in WIDTHS:
+        formatted = subprocess.run(["groff", "-t", "-man", "-Tascii", "-ww", f"-rLL={width}n", f"-rLT={width}n",
+                                    str(page)], capture_output=True, check=False)
+        assert formatted.returncode == 0 and formatted.stderr == b"", (width, formatted.stderr.decode())
+        assert formatted.stdout.isascii()
+
+
+@pytest.mark.skipif(shutil.which("groff") is None, reason="groff formats the pages")
+def test_a_character_the_ascii_page_lacks_is_shown_by_its_stand_in():
+    text = subprocess.run(["groff", "-t", "-man", "-Tascii", str(ROOT / "man" / "referee-notation.5")],
+                          capture_output=True, check=True).stdout.decode("ascii")
+    text = " ".join(re.sub(".\b", "", text).split())  # without the overstriking of bold
+    assert "(U+0663, U+FF13, U+00B2)" in text
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])

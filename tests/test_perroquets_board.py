@@ -90,7 +90,9 @@ def test_the_default_data_is_the_documented_reconstruction():
 
 
 def test_a_game_on_a_user_board_needs_its_file(tmp_path):
-    log = SAMPLES / "boards" / "lagoon-game.perroquets"
+    # a copy: in the repository, its referee.toml gives the sample its board
+    log = tmp_path / "lagoon-game.perroquets"
+    log.write_bytes((SAMPLES / "boards" / "lagoon-game.perroquets").read_bytes())
     runner = CliRunner()
     missing = runner.invoke(cli, ["check", str(log)])
     assert missing.exit_code == 2 and "N-DATA" in missing.output

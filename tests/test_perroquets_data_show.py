@@ -137,8 +137,10 @@ def test_data_show_writes_the_picture_and_refuses_one_of_a_single_card(tmp_path)
     assert text.exit_code == 0 and text.stdout.startswith("lagoon-9: board 9 × 9, 5 islands\n")
     # how a log names it, as data check says: the tag with the file's digest
     check = CliRunner().invoke(cli, ["data", "check", str(LAGOON)])
-    named = next(line.strip() for line in check.stdout.splitlines() if "a log names it" in line)
-    assert text.stdout.splitlines()[1] == named and 'Data "lagoon-9 sha256:' in named
+    said = " ".join(check.stdout.split())  # lines broken at 100 columns, joined
+    named = said[said.index("a log names it"):said.index("--data FILE") + len("--data FILE")]
+    assert " ".join(text.stdout.split()).startswith(f"lagoon-9: board 9 × 9, 5 islands {named}")
+    assert 'Data "lagoon-9 sha256:' in named
     default = CliRunner().invoke(cli, ["data", "show", str(ROOT / "referee" / "games" / "perroquets" / "default.json")])
     assert default.exit_code == 0 and default.stdout.splitlines()[1] == 'a log names it [Data "default"]'
 

@@ -409,3 +409,10 @@ def test_a_claim_of_a_pickup_where_the_ship_left_every_parrot_says_so() -> None:
     text = ALIKE_UNCLAIMED.replace("leave c10=1", "leave c10=1 leave c10=1") + "   claim: Anna picks up c10\n"
     rule, rulings, message = first_error(text)
     assert (rule, rulings) == ("P-CLAIM", ("P-PICKUP",)) and "leaves every parrot over c10" in message
+
+
+def test_a_reveal_from_piles_other_than_the_draws_names_each_pile_once() -> None:
+    """P-REVEAL: two cards drawn from one pile are said so ('pile C twice'), not 'pile C and C'."""
+    assert first_error(opening() + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw C C  X: draw A B  "
+                       "reveal: Y C2 A1 / X A2 B1\n") == (
+        "P-REVEAL", (), "Y drew from pile C twice: C2 A1 come from piles A and C")

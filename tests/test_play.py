@@ -381,3 +381,127 @@ def test_the_reveal_is_offered_once_the_draws_of_a_hidden_round_are_made(tmp_pat
     assert session.enter(f"reveal: {reveals[0][0]}").status == "recorded"
     assert not [kind for _, kind, _ in session.entry_runs() if kind == "reveal"]
     assert {"none", "take"} >= {text.split()[0] for _, _, texts in session.entry_runs() for text in texts}
+
+
+def test_an_entry_is_appended_and_the_log_written_whole_only_when_an_earlier_line_changes(tmp_path: Path) -> None:
+    """An entry adds to the log's last round, or a round after it: the bytes before stay as they
+    are and the file is the same one (written in place, flushed). The Result tag at the game's
+    end, undo and a tag change earlier lines: the log is written whole, renamed into place."""
+    typed = typed_game(PLAYED["korsar"])
+    log = tmp_path / "g.korsar"
+    session = Session.new(str(log), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
+    for entry in typed.entries[:-1]:
+        before, inode = log.read_bytes(), log.stat().st_ino
+        assert session.enter(entry).status == "recorded"
+        after = log.read_bytes()
+        assert log.stat().st_ino == inode, entry
+        assert after.startswith(before.rstrip(b"\n")) and len(after) > len(before)
+        assert check_text("g", after.decode("utf-8")).ok
+    inode = log.stat().st_ino
+    assert session.enter(typed.entries[-1]).over
+    assert log.stat().st_ino != inode and log.read_text(encoding="utf-8") == typed.expected
+    inode = log.stat().st_ino
+    assert session.undo() == typed.entries[-1]
+    assert log.stat().st_ino != inode and '[Result "*"]' in log.read_text(encoding="utf-8")
+    inode = log.stat().st_ino
+    assert session.set_tag("Event", "Club night") == []
+    assert log.stat().st_ino != inode and '[Event "Club night"]' in log.read_text(encoding="utf-8")
+    assert session.enter(typed.entries[-1]).over
+    assert log.read_text(encoding="utf-8") == typed.expected.replace('[Players', '[Event "Club night"]\n[Players')
+
+
+def test_a_change_made_to_the_log_by_another_program_is_read_again_never_lost(tmp_path: Path) -> None:
+    """Another program edits the log during a session (a tag added, an entry written by hand):
+    the next entry finds it, reads the log again as at the start, and is judged after it. An edit
+    that leaves a log no game can go on from ends the session, the edit kept."""
+    from referee.play.session import LogChanged
+
+    typed = typed_game(PLAYED["korsar"])
+    log = tmp_path / "g.korsar"
+    session = Session.new(str(log), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
+    for entry in typed.entries[:4]:
+        session.enter(entry)
+    text = log.read_text(encoding="utf-8")
+    log.write_text(text.replace('[Players', '[Event "Cafe"]\n[Players').rstrip("\n") + f"  {typed.entries[4]}\n",
+                   encoding="utf-8")
+    judgement = session.enter(typed.entries[5])
+    assert judgement.status == "recorded" and judgement.move == 6, judgement
+    assert judgement.changes[0] == f"{log} was changed by another program: read again, 5 moves"
+    written = log.read_text(encoding="utf-8")
+    assert '[Event "Cafe"]' in written and typed.entries[4] in written and typed.entries[5] in written
+    assert check_text("g", written).ok
+    log.write_text(written.replace(typed.entries[5], "A: %%%"), encoding="utf-8")
+    edited = log.read_text(encoding="utf-8")
+    with pytest.raises(LogChanged):
+        session.enter(typed.entries[6])
+    assert log.read_text(encoding="utf-8") == edited
+
+
+def test_a_log_changed_during_a_session_into_one_that_cannot_go_on_ends_it(tmp_path: Path) -> None:
+    log = tmp_path / "g.korsar"
+    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), "--game", "Korsar",
+                                "--players", "A B", "--seed", "club"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("A: draw\n")
+    process.stdin.flush()
+    assert process.stdout.readline().startswith("recorded 1")
+    log.write_text(log.read_text(encoding="utf-8") + "2. Nobody: draw\n", encoding="utf-8")
+    edited = log.read_text(encoding="utf-8")
+    out, err = process.communicate("B: draw\n", timeout=60)
+    assert process.returncode == 1, out + err
+    assert "was changed by another program during the session" in err and "Traceback" not in err
+    assert log.read_text(encoding="utf-8") == edited
+
+
+def test_a_fifo_is_refused_as_a_log(tmp_path: Path) -> None:
+    """Opening a FIFO to read it waits for a writer that never comes: refused unopened, as every
+    command that reads logs refuses one."""
+    import os
+
+    fifo = tmp_path / "pipe.korsar"
+    os.mkfifo(fifo)
+    done = subprocess.run([sys.executable, "-m", "referee", "play", str(fifo)], input="A: draw\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert done.returncode == 2 and "a FIFO, not a regular file" in done.stderr, done.stderr
+
+
+def test_tab_offers_the_legal_entries_a_word_at_a_time(tmp_path: Path) -> None:
+    """A Corsari turn has thousands of legal entries (every raise of every crew): Tab offers
+    the next word of them — the player, the kind of take, then the card — never thousands of
+    whole entries; an entry alone behind what is typed is offered whole."""
+    from referee.cli.play import entry_completions
+
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"],
+                          [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    every = sum(len(texts) for _, _, texts in session.entry_runs())
+    assert every > 1000
+    first = [completion.text for completion in entry_completions(session, "")]
+    assert "A:" in first and len(first) < 20  # the player first (and the commands)
+    kinds = [completion.text for completion in entry_completions(session, "A: ")]
+    assert set(kinds) == {"deck", "pile", "quay"}, kinds
+    cards = [completion.text for completion in entry_completions(session, "A: pile ")]
+    assert cards and len(cards) < 40 and all(text.startswith("-") for text in cards)
+    whole = list(entry_completions(session, "hel"))
+    assert [completion.text for completion in whole] == ["help"]
+    for completion in entry_completions(session, "A: pile " + cards[0]):  # typed on from a word offered
+        assert completion.start_position == -len(cards[0])
+
+
+def test_a_tag_the_referee_keeps_is_refused_with_a_note_about_that_tag(tmp_path: Path) -> None:
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"], [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    (game,) = session.set_tag("Game", "Corsari")
+    assert game.code == "N-TAG" and "Game tag" in game.message
+    assert not any("Result" in note for note in game.notes) and "names the game" in game.notes[0]
+    (result,) = session.set_tag("Result", "A")
+    assert "Result tag says '*'" in result.notes[0]
+
+
+def test_help_and_notes_end_their_sentences(tmp_path: Path) -> None:
+    """No line of help, and no note of a listing, is cut in the middle of a sentence."""
+    from referee.cli.play import COMMANDS
+
+    assert COMMANDS["quit"].endswith("goes on from it")
+    session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"], [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
+    notes = session.rules.legal_entries(session.engine).notes
+    assert notes and all(not note.rstrip().endswith(("need not", "the", "a", "and", "or")) for note in notes)

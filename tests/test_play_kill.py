@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from referee.pipeline.replay import check_text
 from referee.play.session import Session
 from tests.play_games import PLAYED, ROOT, typed_game
@@ -65,9 +67,12 @@ def test_killed_at_random_points_the_log_always_reads_back_and_resumes(tmp_path:
     assert kills >= 5  # where each kill fell (written_before, mid_write) depends on the machine's load
 
 
-def test_a_write_cut_off_before_its_rename_leaves_the_log_before_the_entry(tmp_path: Path, monkeypatch) -> None:
-    """The moment a kill can fall on in every run: the new text written and flushed, not yet
-    renamed into place. The log is the one before the entry, and the next session resumes it."""
+@pytest.mark.parametrize("cut", ["os.replace", "os.pwrite", "os.fsync"])
+def test_a_write_cut_off_leaves_the_log_before_or_after_the_change(tmp_path: Path, monkeypatch, cut: str) -> None:
+    """The moments a kill can fall on in every run: an entry taken back, its log written whole
+    and flushed, not yet renamed into place (the log is the one before); an entry appended,
+    before its bytes are written (the log before it) or before they are flushed (after it).
+    The next session resumes it either way."""
     import os
 
     from referee.games import GAMES
@@ -75,20 +80,27 @@ def test_a_write_cut_off_before_its_rename_leaves_the_log_before_the_entry(tmp_p
     typed = typed_game(PLAYED["korsar"])
     log = tmp_path / "table.korsar"
     session = Session.new(str(log), GAMES["korsar"], [("Players", "A B C"), ("Seed", "solo3-39")])
-    for entry in typed.entries[:5]:
+    for entry in typed.entries[:6]:
         session.enter(entry)
     before = log.read_text(encoding="utf-8")
 
     def killed(*args: object) -> None:
         raise KeyboardInterrupt  # stands for the process ending here: nothing after it runs
 
-    monkeypatch.setattr(os, "replace", killed)
+    monkeypatch.setattr(os, cut.split(".")[1], killed)
     try:
-        session.enter(typed.entries[5])
+        if cut == "os.replace":
+            session.undo()
+        else:
+            session.enter(typed.entries[6])
     except KeyboardInterrupt:
         pass
     monkeypatch.undo()
-    assert log.read_text(encoding="utf-8") == before
-    resumed = Session.resume(str(log), before)
-    assert resumed.moves == 5 and [p.name for p in tmp_path.iterdir()] == [log.name]
-    assert resumed.enter(typed.entries[5]).status == "recorded"
+    after = log.read_text(encoding="utf-8")
+    assert check_text(str(log), after).ok
+    resumed = Session.resume(str(log), after)
+    assert resumed.moves == (7 if cut == "os.fsync" else 6) and [p.name for p in tmp_path.iterdir()] == [log.name]
+    if cut != "os.fsync":
+        assert after == before
+    assert [turn.written() for turn in resumed.record.turns()] == typed.entries[:resumed.moves]
+    assert resumed.enter(typed.entries[resumed.moves]).status == "recorded"

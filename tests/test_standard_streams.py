@@ -105,7 +105,7 @@ def test_a_full_standard_output_is_exit_2_with_its_reason(command: list[str], co
         done = referee(command, inputs, stdout=full)
     err = done.stderr.decode()
     assert done.returncode == 2, err
-    assert "No space left on device" in err
+    assert "no space left on device" in err
     assert "Exception ignored" not in err and "bug" not in err and "Traceback" not in err
 
 
@@ -121,6 +121,48 @@ def test_a_reader_gone_is_exit_141(command: list[str], code: int, inputs: dict[s
     err = done.stderr.decode()
     assert done.returncode == 141, err
     assert "Traceback" not in err and "Exception ignored" not in err
+
+
+@pytest.fixture(scope="module")
+def long_outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Logs whose listing or export runs past what a pipe holds (64 KiB)."""
+    folder = tmp_path_factory.mktemp("long-outputs")
+    corsari = folder / "four.corsari"
+    corsari.write_text(subprocess.run([sys.executable, "-m", "referee", "simulate", "--game", "corsari", "--players",
+                                       "4", "--seed", "big1"], cwd=ROOT, capture_output=True, text=True,
+                                      env=scrubbed(), check=True).stdout, encoding="utf-8")
+    many = folder / "many.corsari"
+    many.write_text("\n".join([corsari.read_text(encoding="utf-8")] * 6), encoding="utf-8")
+    return {"corsari": str(corsari), "many": str(many)}
+
+
+LONG_OUTPUTS = [["moves", "--all", "--move", "5", "{corsari}"], ["moves", "--format", "json", "--move", "5", "{corsari}"],
+                ["export", "{many}"]]
+
+
+@pytest.mark.parametrize("unbuffered", [False, True], ids=["buffered", "PYTHONUNBUFFERED"])
+@pytest.mark.parametrize("command", LONG_OUTPUTS, ids=[" ".join(c[:3]) for c in LONG_OUTPUTS])
+def test_a_reader_gone_in_the_middle_of_a_long_output_is_exit_141(command: list[str], unbuffered: bool,
+                                                                   long_outputs: dict[str, str]) -> None:
+    """`referee moves … | head -c 1`: head reads a byte and leaves while the command writes more
+    than the pipe holds. One large write cut short by the reader's leaving returns the count it
+    wrote, which Python drops when it writes without a buffer (PYTHONUNBUFFERED=1, as many
+    containers set it): the rest of the output was lost and moves exited 0, where export,
+    writing in pieces, exited 141. Every command exits 141."""
+    args = [word.format(**long_outputs) for word in command]
+    env = scrubbed(**({"PYTHONUNBUFFERED": "1"} if unbuffered else {}))
+    whole = subprocess.run([sys.executable, "-m", "referee", *args], cwd=ROOT, capture_output=True, env=env,
+                           timeout=120)
+    assert len(whole.stdout) > 1 << 16
+    read_end, write_end = os.pipe()
+    process = subprocess.Popen([sys.executable, "-m", "referee", *args], cwd=ROOT, stdout=write_end,
+                               stderr=subprocess.PIPE, env=env)
+    os.close(write_end)
+    assert os.read(read_end, 1)
+    os.close(read_end)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 141, err.decode()
+    assert b"Traceback" not in err and b"Exception ignored" not in err
 
 
 @pytest.mark.parametrize("command, code", COMMANDS, ids=IDS)

@@ -71,9 +71,26 @@ COMMAND_MODULES = {
 command runs (or help lists them), so a verdict on one small log starts quickly."""
 
 
-class RefereeGroup(click.Group):
+class SuggestingGroup(click.Group):
+    """A group that answers a misspelt command as click answers a misspelt option: with the
+    closest name it has (`referee chek`: "Did you mean 'check'?")."""
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            import difflib
+
+            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean {close[0]!r}?")
+        return super().resolve_command(ctx, args)
+
+
+class RefereeGroup(SuggestingGroup):
     """Loads each command when it is used, and turns any unexpected exception into
     exit code 3 and a short message."""
+
+    group_class = SuggestingGroup
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """`--color WHEN` is taken after the command's name too (`referee check --color never`)."""
@@ -171,8 +188,10 @@ def _output_failed(error: OSError) -> int:
     _silence_stdout()
     if error.errno == errno.EPIPE:
         return EXIT_BROKEN_PIPE
+    from referee.pipeline.fileio import reason_of
+
     where = f" {error.filename}" if error.filename else ""
-    click.echo(f"referee: input/output error{where}: {error.strerror or error}", file=sys.stderr)
+    click.echo(f"referee: input/output error{where}: {reason_of(error)}", file=sys.stderr)
     return EXIT_USAGE
 
 
@@ -222,10 +241,45 @@ def _escape_unencodable(error: UnicodeError) -> tuple[str, int]:
     return "".join(escaped), error.end
 
 
+class _WholeWrites(io.FileIO):
+    """Standard output's descriptor, each write to it written whole or failing. A write larger
+    than a pipe holds, cut short when the reader leaves (`| head -c 1`), returns the count it
+    wrote, which the layers above drop when Python writes without a buffer (PYTHONUNBUFFERED):
+    the rest of the output was lost, silently, and the command exited 0. Written again, the
+    rest meets the broken pipe, and the command exits 141 as every other one does."""
+
+    def write(self, data: Any) -> int | None:  # type: ignore[override]
+        view = memoryview(data).cast("B")
+        done = super().write(view)
+        while done is not None and 0 < done < len(view):
+            more = super().write(view[done:])
+            if more is None:  # a descriptor that would block: what is written so far
+                break
+            done += more
+        return done
+
+
+def _whole_writes(stream: io.TextIOWrapper) -> io.TextIOWrapper:
+    """Standard output (nothing written to it yet) on a `_WholeWrites`, buffered as it was, with
+    its encoding, error handler and line buffering. The stream it replaces stays open as
+    `sys.__stdout__`, so the descriptor is never closed."""
+    raw = _WholeWrites(stream.fileno(), "w", closefd=False)
+    buffered = not isinstance(stream.buffer, io.FileIO)
+    return io.TextIOWrapper(io.BufferedWriter(raw) if buffered else raw, encoding=stream.encoding,  # type: ignore[arg-type]
+                            errors=stream.errors, line_buffering=stream.line_buffering,
+                            write_through=stream.write_through or not buffered)
+
+
 def _prepare_standard_streams() -> None:
     """Text a terminal's encoding cannot hold is written as escapes (`\\u2014`) rather than
-    failing; a closed standard output becomes one that refuses every write, and its
-    descriptor is held by the null device, so that no file the command opens takes its place."""
+    failing; each write to standard output is written whole (`_WholeWrites`); a closed standard
+    output becomes one that refuses every write, and its descriptor is held by the null device,
+    so that no file the command opens takes its place."""
+    if isinstance(sys.stdout, io.TextIOWrapper) and sys.stdout is sys.__stdout__:
+        try:
+            sys.stdout = _whole_writes(sys.stdout)
+        except (ValueError, OSError, AttributeError):
+            pass  # no descriptor (an embedding's own stream): left as it is
     codecs.register_error("referee-escape", _escape_unencodable)
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):

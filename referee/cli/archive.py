@@ -20,9 +20,10 @@ from referee.games import game_for_tag, game_names
 from referee.games.base import JudgeOptions
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES
 from referee.pipeline.archive import ArchivedGame, SeenGames, archived_games
-from referee.pipeline.fileio import Input, atomic_writer, standard_input
+from referee.pipeline.fileio import Input, atomic_writer, reason_of, standard_input
 from referee.pipeline.source import MAX_LINE_CHARS
 from referee.pipeline.work import spool
+from referee.wording import counted
 
 VERDICTS = ("legal", "illegal", "malformed")
 RESULTS = ("holds", "false", "unchecked", "unfinished", "missing")
@@ -82,14 +83,14 @@ def _games(inputs: list[Input]) -> Iterator[ArchivedGame]:
         try:
             stream = spool(stdin) if stdin is not None else open(item.path, "rb")
         except OSError as error:
-            raise UnreadableInput(f"{item.path}: cannot read: {error.strerror or error}") from None
+            raise UnreadableInput(f"{item.path}: cannot read: {reason_of(error)}") from None
         with stream:
             try:
                 yield from archived_games(name, stream)
             except UnicodeError as error:
                 raise UnreadableInput(f"{name}: cannot read: {error}") from None
             except OSError as error:
-                raise UnreadableInput(f"{name}: cannot read: {error.strerror or error}") from None
+                raise UnreadableInput(f"{name}: cannot read: {reason_of(error)}") from None
 
 
 def _inputs(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...],
@@ -177,10 +178,10 @@ def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest],
 
     \b
     Examples:
-      referee select archive/ --player Ann -o ann.korsar
-      referee select club.korsar --tag 'Event~harbour' --verdict illegal
-      referee select archive/ --unique -o archive-unique.korsar
-      referee select archive/ --result false --min-moves 20
+      referee select samples/korsar/ --player D -o d.korsar
+      referee select samples/korsar/ --tag 'Event~harbour' --verdict illegal
+      referee select samples/ --unique -o unique.log
+      referee select samples/korsar/ --result false --min-moves 20
     """
     if min_moves is not None and max_moves is not None and min_moves > max_moves:
         raise click.UsageError(f"--min-moves {min_moves} is more than --max-moves {max_moves}: no game matches")
@@ -212,7 +213,7 @@ def select(ctx: click.Context, paths: tuple[str, ...], tag_tests: list[TagTest],
                     continue
             writer.write(game)
     if not quiet:
-        emit(f"{writer.count} of {total} games selected", err=True)
+        emit(f"{writer.count} of {counted(total, 'game')} selected", err=True)
     ctx.exit(EXIT_OK if writer.count else EXIT_FINDINGS)
 
 
@@ -228,8 +229,8 @@ def join(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], q
 
     \b
     Examples:
-      referee join monday.korsar tuesday.korsar -o week.korsar
-      referee join archive/2026/ -o 2026.korsar
+      referee join samples/korsar/legal/k-example.korsar samples/korsar/legal/no-deal.korsar -o two.korsar
+      referee join samples/korsar/legal/ -o all-legal.korsar
     """
     inputs = _inputs(ctx, paths, exclude, output)
     with _output(output) as stream:
@@ -237,7 +238,7 @@ def join(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, ...], q
         for game in _games(inputs):
             writer.write(game)
     if not quiet:
-        emit(f"{writer.count} games joined from {len(inputs)} files", err=True)
+        emit(f"{counted(writer.count, 'game')} joined from {counted(len(inputs), 'file')}", err=True)
     ctx.exit(EXIT_OK)
 
 
@@ -257,8 +258,8 @@ def split(ctx: click.Context, path: str, directory: str, per: int, quiet: bool) 
 
     \b
     Examples:
-      referee split club.korsar -d games/
-      referee split archive.korsar --per 1000 -d parts/
+      referee split samples/korsar/legal/multi-game.korsar -d games/
+      referee split samples/perroquets/legal/p-example-4-meeting.perroquets --per 1 -d parts/
     """
     inputs = _inputs(ctx, (path,), (), None)
     if len(inputs) != 1:
@@ -275,7 +276,7 @@ def split(ctx: click.Context, path: str, directory: str, per: int, quiet: bool) 
                 stack.close()  # the previous file is complete: renamed into place
                 target = os.path.join(directory, f"{stem}-{files + 1:04d}{extension}")
                 if os.path.lexists(target):
-                    emit(f"referee: {target} exists: not overwritten; {games} games written to {files} files",
+                    emit(f"referee: {target} exists: not overwritten; {counted(games, 'game')} written to {counted(files, 'file')}",
                          err=True)
                     ctx.exit(EXIT_USAGE)
                 writer = _Writer(stack.enter_context(atomic_writer(target)))
@@ -286,8 +287,8 @@ def split(ctx: click.Context, path: str, directory: str, per: int, quiet: bool) 
         if writer is None:
             _make_directory(directory)
     if not quiet:
-        emit(f"{games} games written to {directory}" if per == 1 else
-             f"{games} games written to {files} files in {directory}", err=True)
+        emit(f"{counted(games, 'game')} written to {directory}" if per == 1 else
+             f"{counted(games, 'game')} written to {counted(files, 'file')} in {directory}", err=True)
     ctx.exit(EXIT_OK)
 
 
@@ -295,7 +296,7 @@ def _make_directory(directory: str) -> None:
     try:
         os.makedirs(directory, exist_ok=True)
     except OSError as error:
-        raise UnreadableInput(f"cannot make {directory}: {error.strerror or error}") from None
+        raise UnreadableInput(f"cannot make {directory}: {reason_of(error)}") from None
 
 
 @cli.command(short_help="Find games whose moves repeat an earlier game.")
@@ -312,7 +313,7 @@ def duplicates(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, .
 
     \b
     Examples:
-      referee duplicates archive/
+      referee duplicates samples/
     """
     inputs = _inputs(ctx, paths, exclude, None)
     total = repeated = 0
@@ -328,5 +329,5 @@ def duplicates(ctx: click.Context, paths: tuple[str, ...], exclude: tuple[str, .
                 emit(f"{game.path}:{game.line}: game {game.index} repeats the moves of game {first[2]} "
                      f"at {first[0]}:{first[1]}")
     if not quiet:
-        emit(f"{total} games, {repeated} repeat an earlier one", err=True)
+        emit(f"{counted(total, 'game')}, {repeated} {'repeats' if repeated == 1 else 'repeat'} an earlier one", err=True)
     ctx.exit(EXIT_FINDINGS if repeated else EXIT_OK)

@@ -59,8 +59,9 @@ def baseline(ctx: click.Context, paths: tuple[str, ...], reason: str, check_only
 
     \b
     Examples:
-      referee baseline archive/
-      referee baseline --check club.korsar
+      cp -r samples/korsar/illegal old-logs && referee baseline old-logs/
+      referee baseline --check samples/korsar/illegal/k-target.korsar
+      cp samples/korsar/illegal/k-target.korsar old.korsar
       referee baseline --reason 'played so at the table, 2025' old.korsar
     """
     inputs, unreadable = gather(paths, ctx, exclude)

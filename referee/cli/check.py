@@ -79,9 +79,9 @@ def check(ctx: click.Context, paths: tuple[str, ...], output_format: str | None,
 
     \b
     Examples:
-      referee check                              every log below the current folder
-      referee check archive/ --format concise --statistics
-      referee check --select K- --ignore K-UNFINISHED -q games/
+      referee check                     # every log below the current folder
+      referee check samples/ --format concise --statistics
+      referee check --select K- --ignore K-UNFINISHED -q samples/korsar/
     """
     started = time.perf_counter()
     config = config_of(ctx)

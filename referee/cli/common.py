@@ -17,10 +17,12 @@ from referee.cli import EXIT_USAGE, Refused, UnreadableInput
 from referee.config import Config, ConfigError, find_config, load_config
 from referee.games import all_extensions, game_extensions
 from referee.pipeline.datafiles import DataFileError, judge_options
-from referee.pipeline.fileio import Input, Unreadable, atomic_writer, collect, display_path, standard_input
+from referee.pipeline.fileio import (Input, Unreadable, atomic_writer, collect, display_path, reason_of,
+                                     standard_input)
 from referee.pipeline.work import spool
 from referee.reports.style import Style, wants_colour
 from referee.reports.visible import visible
+from referee.wording import counted
 
 
 def exclude_option(function):
@@ -55,14 +57,32 @@ def judging_options(function):
                 **kwargs):
         note_inputs(data_paths, "data file")
         try:
-            kwargs["options"] = judge_options(data_paths, variants, {"level": level} if level else None)
+            options = judge_options(data_paths, variants, {"level": level} if level else None)
         except DataFileError as error:
             if error.path == "--variant":
                 raise click.UsageError(visible(str(error))) from None
             raise (UnreadableInput if error.message.startswith("cannot read:") else Refused)(visible(str(error))) from None
+        if not data_paths:  # --data replaces the data the configuration gives
+            options = _with_configured_data(options)
+        kwargs["options"] = options
         return function(*args, **kwargs)
 
     return wrapper
+
+
+def _with_configured_data(options: Any) -> Any:
+    """The options, with the data files the configuration gives the logs of some places (its
+    `data` table): loaded by the pipeline when a log of such a place is judged."""
+    import dataclasses as _dataclasses
+
+    config = config_of(click.get_current_context())
+    if not config.data or config.path is None:
+        return options
+    folder = str(config.path.resolve().parent)
+    for _, files in config.data:
+        note_inputs(files, "data file")
+    placed = tuple((folder, pattern, tuple(files)) for pattern, files in config.data)
+    return _dataclasses.replace(options, placed=placed)
 
 
 def why_broken(errors: list[dict[str, Any]]) -> str:
@@ -141,7 +161,7 @@ def open_input(item: Input) -> tuple[str, BinaryIO]:
     try:
         return display_path(item.path), open(item.path, "rb")
     except OSError as error:
-        raise UnreadableInput(f"{display_path(item.path)}: cannot read: {error.strerror or error}") from None
+        raise UnreadableInput(f"{display_path(item.path)}: cannot read: {reason_of(error)}") from None
 
 
 def open_one(path: str) -> tuple[str, BinaryIO]:
@@ -154,6 +174,25 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
     if len(inputs) != 1:
         raise click.UsageError(f"{path} is a folder: this command takes one log file")
     return open_input(inputs[0])
+
+
+def no_such_game(name: str, item: Input, index: int, options: Any) -> str:
+    """Why game `index` of a file cannot be shown: how many games it holds, and where it holds
+    none because it cannot be read as a log (not UTF-8, a JSON document …), why."""
+    from referee.pipeline.work import judged_chunks
+
+    problems: list[dict[str, Any]] = []
+    _, stream = open_input(item)
+    count = 0
+    with stream:
+        for judged in judged_chunks(name, stream, problems, full=True, wanted=lambda number: False, options=options):
+            count += len(judged.games)
+    if count:
+        return f"{name} holds {counted(count, 'game')}; there is no game {index}"
+    why = next((problem for problem in problems if problem.get("code") != "N-GAME"), None)
+    if why is not None:
+        return f"{name} holds no game: {why['message']} ({why['code']})"
+    return f"{name} holds no game"
 
 
 _INPUTS = "referee.inputs"
@@ -221,7 +260,7 @@ def open_output(output: str, in_place: bool = False) -> Iterator[TextIO]:
         writer = atomic_writer(output)
         stream = writer.__enter__()
     except OSError as error:
-        raise Refused(f"cannot write {output}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {output}: {reason_of(error)}") from None
     try:
         yield stream
     except BaseException:
@@ -230,7 +269,7 @@ def open_output(output: str, in_place: bool = False) -> Iterator[TextIO]:
     try:
         writer.__exit__(None, None, None)
     except OSError as error:
-        raise Refused(f"cannot write {output}: {error.strerror or error}") from None
+        raise Refused(f"cannot write {output}: {reason_of(error)}") from None
 
 
 def refuse_output_of_nothing(ctx: click.Context, output: str | None, inputs: list[Input],

@@ -19,7 +19,7 @@ from referee.export import export_pieces, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
 from referee.reports.text import render_json_diagnostic
 from referee.formatting import canonical_text
-from referee.pipeline.fileio import Input, not_a_file, standard_input
+from referee.pipeline.fileio import Input, not_a_file, reason_of, standard_input
 from referee.importing import LONG_GAME_CHARS, long_game
 from referee.pipeline.json_stream import JsonStreamError, LongObject, document_games
 from referee.pipeline.work import file_games
@@ -49,13 +49,17 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
 
     \b
     Examples:
-      referee export game.korsar -o game.json
-      referee export club.corsari | referee import -
-      referee export logs/ -o archive.json
+      referee export samples/korsar/legal/k-example.korsar -o game.json
+      referee export samples/corsari/legal/game-3-players.corsari | referee import -
+      referee export samples/korsar/legal/ -o korsar.json
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
     refuse_output_of_nothing(ctx, output, inputs, unreadable)
+    if not inputs:  # nothing could be read: no document, or the next command of a pipe reads an empty one
+        for problem in unreadable:
+            emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
+        ctx.exit(EXIT_USAGE)
     style = style_for(ctx, err=True)
     single = len(inputs) == 1 and not unreadable
     ok = True
@@ -154,8 +158,9 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
 
     \b
     Examples:
+      referee export samples/korsar/legal/ -o games.json
       referee import games.json -o games.korsar
-      referee export game.korsar | referee import -
+      referee export samples/korsar/legal/k-example.korsar | referee import -
     """
     from referee.validation import game_record_errors, schema_errors  # only the commands that validate
 
@@ -197,6 +202,8 @@ def import_command(ctx: click.Context, path: str, output: str | None) -> None:
             if len(errors) > MAX_REPORTED:
                 emit(f"{path}: stopped after {MAX_REPORTED} errors", err=True)
             raise click.exceptions.Exit(EXIT_FINDINGS)
+        if not written:  # an export of nothing: say so, rather than write nothing and succeed
+            _fail(path, "the document holds no game: nothing to import")
     ctx.exit(EXIT_OK)
 
 
@@ -241,7 +248,7 @@ def _open_text(path: str) -> Any:
                 raise UnreadableInput(f"{path}: cannot read: {problem}")
             binary = open(path, "rb")
     except OSError as error:
-        raise UnreadableInput(f"{path}: cannot read: {error.strerror or error}") from None
+        raise UnreadableInput(f"{path}: cannot read: {reason_of(error)}") from None
     return io.TextIOWrapper(binary, encoding="utf-8-sig", errors="strict", newline="")
 
 

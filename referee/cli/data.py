@@ -14,6 +14,7 @@ import click
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, UnreadableInput, cli
 from referee.cli.common import emit, note_inputs, open_output, output_option
 from referee.reports.visible import json_visible, visible
+from referee.reports.text import fitted
 from referee.games.base import DataError, GameRules
 
 
@@ -79,8 +80,8 @@ def check_data(ctx: click.Context, paths: tuple[str, ...]) -> None:
                 continue
         rules = GAMES[game]
         emit(visible(f"{path}: sound {rules.name} data" + (", built into referee" if shipped is not None else "")))
-        for line in rules.describe_data(loaded):
-            emit(visible(f"  {line}"))
+        for line in fitted([f"  {line}" for line in rules.describe_data(loaded)]):
+            emit(visible(line))
     ctx.exit(code)
 
 
@@ -141,7 +142,7 @@ def show_data(ctx: click.Context, path: str, item: str | None, output_format: st
             raise Refused(f"{rules.name} data has no picture: use --format text")
     else:
         try:
-            text = "".join(visible(line) + "\n" for line in rules.show_data(loaded, item))
+            text = "".join(visible(line) + "\n" for line in fitted(rules.show_data(loaded, item)))
         except KeyError as error:
             raise Refused(visible(f"{path}: {error.args[0]}")) from None
     _write(text, output)

@@ -51,10 +51,10 @@ def fmt(ctx: click.Context, paths: tuple[str, ...], check_only: bool, in_place: 
 
     \b
     Examples:
-      referee fmt game.korsar
+      referee fmt docs/examples/messy.korsar
       referee fmt --check samples/
-      referee fmt -i archive/
-      referee fmt -i --fix-result archive/
+      cp -r samples/korsar/legal my-logs && referee fmt -i my-logs/
+      referee fmt -i --fix-result my-logs/
     """
     if check_only and in_place:
         raise click.UsageError("--check and --in-place exclude each other")

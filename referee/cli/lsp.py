@@ -39,7 +39,7 @@ def lsp(ctx: click.Context, data_paths: tuple[str, ...], variants: tuple[str, ..
     \b
     Examples:
       referee lsp
-      referee lsp --data boards/lagoon-9.json
+      referee lsp --data samples/perroquets/boards/lagoon-9.json
     """
     missing = missing_package()
     if missing is not None:

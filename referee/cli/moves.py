@@ -7,8 +7,8 @@ import os
 
 import click
 
-from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli.common import emit, judging_options, open_input, output_option, report_stream, style_for
+from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, Refused, cli
+from referee.cli.common import emit, no_such_game, judging_options, open_input, output_option, report_stream, style_for
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.legal import listing
@@ -18,6 +18,7 @@ from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import moves_json, moves_lines
 from referee.reports.style import Style
 from referee.reports.text import render_json_diagnostic
+from referee.wording import counted
 from referee.reports.visible import json_visible
 
 
@@ -52,17 +53,17 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
 
     \b
     Examples:
-      referee moves game.korsar
-      referee moves club.corsari --move 40 --format json
-      referee moves club.corsari --move 40 --all
-      referee moves table.spanish-main -n 2 --move 12
+      referee moves samples/korsar/legal/k-example.korsar
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --format json
+      referee moves samples/corsari/legal/game-3-players.corsari --move 40 --all
+      referee moves samples/perroquets/legal/p-example-3-crowd.perroquets -n 2 --move 12
     """
     if path != "-" and os.path.isdir(path):
         raise click.UsageError(f"{path} is a folder: give one log file")
     name, stream = open_input(Input(path))
     found = find_game(name, stream, game_index, move, options)
     if found is None:
-        raise click.UsageError(f"{name} holds no game {game_index}")
+        raise Refused(no_such_game(name, Input(path), game_index, options))
     game, judged = found
     errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
     if game.engine is None or game.rules is None:
@@ -72,7 +73,7 @@ def moves(ctx: click.Context, path: str, move: int | None, game_index: int, outp
         ctx.exit(EXIT_USAGE)
     if move is not None and game.moves < move and not errors:
         total = game.record.entry_count() if game.record else 0
-        raise click.UsageError(f"{name}: game {game_index} has {total} moves; there is no move {move}")
+        raise Refused(f"{name}: game {game_index} has {counted(total, 'move')}; there is no move {move}")
     listed = listing(game, judged)
     style = style_for(ctx) if output is None else Style(False)
     with report_stream(output) as write:

@@ -9,9 +9,10 @@ line when a program does (standard input not a terminal).
 from __future__ import annotations
 
 import json
+import os
 import sys
 import textwrap
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, BinaryIO
 
 import click
@@ -24,16 +25,19 @@ from referee.games import GAMES, game_for_tag, game_names
 from referee.games.base import Consequence, GameRules, JudgeOptions, Ruling
 from referee.games.tagvalues import parse_players
 from referee.notation.codes import NOTATION_CODES
-from referee.pipeline.fileio import display_path, standard_input
+from referee.pipeline.fileio import display_path, not_a_file, standard_input
 from referee.pipeline.replay import GameReport
-from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, decode
+from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
 from referee.play.logfile import LockRefused, LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, Judgement, Refused, Session, text_problem
+from referee.play.session import ENTRY_PATH, Judgement, LogChanged, Refused, Session, text_problem
+from referee.pipeline.fileio import reason_of
+from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
 from referee.reports.moves import SHOWN_LINES, summary_lines
 from referee.reports.style import Style
 from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 from referee.reports.visible import json_visible, visible
+from referee.wording import counted
 
 VERDICT_SCHEMA_ID = "urn:referee:schema:play-verdict:1"
 
@@ -46,7 +50,8 @@ COMMANDS = {
     "rules": "rules ID: explain a ruling or code",
     "tag": "tag NAME VALUE: give a header fact (EndHands once the hands are shown at the end, Event …)",
     "help": "this list",
-    "quit": "end the session (Control-D too); the log stays, unfinished if the game is",
+    "quit": "end the session (Control-D too); the log stays, unfinished if the game is not over, "
+            "and 'referee play LOG' goes on from it",
 }
 
 
@@ -70,8 +75,8 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
          options: JudgeOptions) -> None:
     """Referee a game at the table: each entry is judged as it is typed, with the same
     rules and findings as `check`; a legal one is recorded in LOG at once (canonical
-    notation, written whole and flushed to disk before the next prompt), an illegal one
-    is explained and not recorded.
+    notation, flushed to disk before the next prompt: appended, or the log written whole
+    where an earlier line changes), an illegal one is explained and not recorded.
 
     If LOG exists it is judged first and the game goes on after its last entry. If not,
     a new game is started there from header facts: --game and --players, and as the game
@@ -105,7 +110,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     except (LogBusy, LockRefused) as busy:
         raise ClickRefused(visible(str(busy))) from None
     except OSError as error:
-        raise ClickRefused(visible(f"{log}: cannot keep the log there: {error.strerror or error}")) from None
+        raise ClickRefused(visible(f"{log}: cannot keep the log there: {reason_of(error)}")) from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -115,6 +120,9 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
 def _session(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
              first: str | None, seed: str | None, tags: tuple[str, ...], output_format: str,
              options: JudgeOptions, given: list[str]) -> None:
+    problem = not_a_file(log) if os.path.lexists(log) else None
+    if problem is not None and problem not in ("no such file or directory", "broken symbolic link"):
+        raise click.UsageError(f"{visible(log)}: cannot keep the log there: {problem}")  # a FIFO would block
     if _holds_text(log):
         if given:
             raise click.UsageError(f"{visible(log)} exists: its header sets the game up, so {given[0]} has no place "
@@ -123,10 +131,14 @@ def _session(ctx: click.Context, log: str, game_name: str | None, players: str |
     else:
         session = _start(ctx, log, game_name, players, teams, first, seed, tags, options)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    if interactive:
-        _interactive(ctx, session)
-        ctx.exit(EXIT_OK)
-    refused = _scripted(ctx, session, output_format)
+    try:
+        if interactive:
+            _interactive(ctx, session)
+            ctx.exit(EXIT_OK)
+        refused = _scripted(ctx, session, output_format)
+    except LogChanged as changed:  # another program's change to the log, which cannot be continued
+        _refuse(ctx, changed, _log_line(log))
+        raise AssertionError from None  # _refuse exits
     ctx.exit(EXIT_FINDINGS if refused else EXIT_OK)
 
 
@@ -146,20 +158,34 @@ def _holds_text(log: str) -> bool:
 
 
 def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
+    """The game of LOG, read round by round as check reads a long one: no more of it held
+    than its last round, however long it is."""
     try:
         with open(log, "rb") as stream:
-            data = stream.read()
+            check_utf8(stream)
+        return Session.resume(log, options=options)
     except OSError as error:
-        raise click.UsageError(f"{visible(log)}: cannot read: {error.strerror or error}") from None
-    try:
-        text = decode(data)
+        raise click.UsageError(f"{visible(log)}: cannot read: {reason_of(error)}") from None
     except DecodeError as error:
         raise click.UsageError(f"{visible(log)}: the file is not UTF-8 (byte {error.offset})") from None
-    try:
-        return Session.resume(log, text, options)
     except Refused as refusal:
-        _refuse(ctx, refusal, text)
+        _refuse(ctx, refusal, _log_line(log))
         raise AssertionError  # _refuse exits
+
+
+def _log_line(log: str) -> Callable[[int], str | None]:
+    """A line of LOG, read from it when a finding quotes it."""
+    def line(number: int) -> str | None:
+        try:
+            with open(log, "rb") as stream:
+                for index, text in enumerate(LineReader(stream), start=1):
+                    if index == number:
+                        return text
+        except (OSError, ValueError):
+            return None
+        return None
+
+    return line
 
 
 def _start(ctx: click.Context, log: str, game_name: str | None, players: str | None, teams: str | None,
@@ -174,12 +200,12 @@ def _start(ctx: click.Context, log: str, game_name: str | None, players: str | N
         hint = [problem.hint] if problem.hint else []
         _refuse(ctx, Refused("the header facts set up no game", [
             Diagnostic("N-TAG", f"--players: {problem.message}", log, None, move_text=f'[Players "{players}"]',
-                       notes=hint)]), "")
+                       notes=hint)]), None)
     facts = _header_facts(rules, parse_players(players), teams, first, seed, tags, options)
     try:
         return Session.new(log, rules, facts, options)
     except Refused as refusal:
-        _refuse(ctx, refusal, "")
+        _refuse(ctx, refusal, None)
         raise AssertionError  # _refuse exits
 
 
@@ -217,16 +243,15 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
     return list(facts.items())
 
 
-def _refuse(ctx: click.Context, refusal: Refused, text: str) -> None:
+def _refuse(ctx: click.Context, refusal: Refused, line: Callable[[int], str | None] | None) -> None:
     """A game that cannot be played: its findings, and exit 1 for a log found wanting,
-    2 for header facts that set up no game."""
+    2 for header facts that set up no game (`line`: None, there being no log yet)."""
     style = style_for(ctx, err=True)
-    lines = text.split("\n")
     for diagnostic in refusal.diagnostics:
-        data = diagnostic_json(diagnostic, lambda n: lines[n - 1] if 1 <= n <= len(lines) else None)
+        data = diagnostic_json(diagnostic, line or (lambda n: None))
         emit(render_json_diagnostic(data, style), err=True)
     emit(visible(f"referee play: {refusal.message}"), err=True)
-    ctx.exit(EXIT_FINDINGS if text and not refusal.usage else EXIT_USAGE)
+    ctx.exit(EXIT_FINDINGS if line is not None and not refusal.usage else EXIT_USAGE)
 
 
 # -- what is said ------------------------------------------------------------------------------
@@ -392,6 +417,10 @@ def _told(move: int, entry: str, account: list[Consequence]) -> list[str]:
     return [visible(f"move {move}: {entry}")] + [visible(f"  {consequence_line(consequence)}") for consequence in account]
 
 
+HISTORY_KEPT = 1000
+"""The log's last entries the arrow keys recall (a long game's every entry would be held)."""
+
+
 def _rules_lines(rules: GameRules, ids: Iterable[str]) -> tuple[list[str], bool]:
     known: dict[str, Ruling] = {r.id: r for r in NOTATION_CODES}
     for game in GAMES.values():
@@ -481,27 +510,38 @@ def _typed_lines(stream: BinaryIO) -> Iterator[str]:
 # -- interactive -------------------------------------------------------------------------------
 
 
+def entry_completions(session: Session, typed: str) -> Iterator[Any]:
+    """prompt_toolkit's completions of `typed`: the next word of the legal entries (and of the
+    commands) that begin with it, or the whole of an entry alone behind its word."""
+    from prompt_toolkit.completion import Completion
+
+    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.entry_runs()
+                  for text in texts]
+    if " " not in typed:
+        candidates += [(name, "command", "") for name in COMMANDS]
+    for step in next_words(typed, candidates):
+        meta = f"{step.count} entries" if step.whole is None else ", ".join(step.kinds)
+        yield Completion(step.text, start_position=-len(step.partial), display=visible(step.whole or step.text.strip()),
+                         display_meta=meta)
+
+
 def _interactive(ctx: click.Context, session: Session) -> None:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.completion import Completer
     from prompt_toolkit.history import InMemoryHistory
 
     style = style_for(ctx)
 
     class EntryCompleter(Completer):
-        """The legal entries (and the commands) that begin with what is typed."""
+        """The legal entries (and the commands) that begin with what is typed, a word at a
+        time: the player, then the kind or the card, then the target (`next_words`)."""
 
         def get_completions(self, document: Any, complete_event: Any) -> Any:
-            typed = document.text_before_cursor.lstrip()
-            candidates = [f"{player}: {text}" for player, _, texts in session.entry_runs() for text in texts]
-            candidates += [name for name in COMMANDS if " " not in typed]
-            for candidate in candidates:
-                if candidate.startswith(typed):
-                    yield Completion(candidate, start_position=-len(typed))
+            yield from entry_completions(session, document.text_before_cursor.lstrip())
 
     history = InMemoryHistory()
-    for turn in session.record.turns():
-        history.append_string(turn.written())
+    for entry in session.recent_entries(HISTORY_KEPT):
+        history.append_string(entry)
     prompt = PromptSession(history=history, completer=EntryCompleter(), complete_while_typing=False,
                            complete_in_thread=True)
     moves = session.moves
@@ -543,5 +583,5 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
                 emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
     claimed = session.record.tag("Result")
-    emit(visible(f"log kept in {session.path}: {session.moves} moves, "
+    emit(visible(f"log kept in {session.path}: {counted(session.moves, 'move')}, "
                  + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

@@ -36,9 +36,9 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
 
     \b
     Examples:
-      referee replay game.korsar -o game.html
-      referee replay club.corsari -o club.html && xdg-open club.html#move-17
-      referee replay game.korsar --move 13 -o game.html
+      referee replay samples/korsar/legal/k-example.korsar -o game.html
+      referee replay samples/corsari/legal/game-3-players.corsari -o club.html
+      referee replay samples/korsar/legal/k-example.korsar --move 13 -o game.html
     """
     refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)

@@ -45,9 +45,9 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
 
     \b
     Examples:
-      referee score game.korsar
-      referee score --format json club.corsari
-      referee score -q logs/
+      referee score samples/korsar/legal/k-example.korsar
+      referee score --format json samples/corsari/legal/game-3-players.corsari
+      referee score -q samples/corsari/legal/
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
@@ -103,8 +103,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
                     block(render_json_diagnostic(problem, style))
         for problem in unreadable:
             tally.counts["unreadable"] += 1
-            if writer is None:
-                emit(f"{problem.path}: cannot read: {problem.reason}", err=True)
+            emit(f"{problem.path}: cannot read: {problem.reason}", err=True)  # also in a JSON report, as check says it
         if writer is not None:
             writer.close(dict(tally.counts), None, started, [(u.path, u.reason) for u in unreadable])
         elif several or quiet:

@@ -9,16 +9,17 @@ import click
 
 from referee import __version__
 from referee.cli import EXIT_FINDINGS, EXIT_OK, Refused, cli
-from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, open_input,
-                                output_option, refuse_output_among_inputs, report_stream, style_for)
+from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judging_options, no_such_game,
+                                open_input, output_option, refuse_output_among_inputs, report_stream, style_for)
 from referee.reports.style import Style
 from referee.games.base import Consequence, JudgeOptions
-from referee.pipeline.fileio import Input, Unreadable
+from referee.pipeline.fileio import Unreadable
 from referee.pipeline.replay import GameReport, entry_account
-from referee.pipeline.work import find_game, judged_chunks
+from referee.pipeline.work import find_game
 from referee.reports.json_report import diagnostic_json
-from referee.reports.text import consequence_line, render_json_diagnostic
+from referee.reports.text import consequence_line, fitted, render_json_diagnostic
 from referee.reports.visible import json_visible, visible
+from referee.wording import counted
 
 POSITION_SCHEMA_ID = "urn:referee:schema:position:1"
 
@@ -57,10 +58,10 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
 
     \b
     Examples:
-      referee show game.korsar --move 13
-      referee show club.corsari -n 2 --format json
-      referee show game.perroquets --move 40 --format svg -o board.svg
-      referee show table.spanish-main --move 53 --format svg -o dispute.svg
+      referee show samples/korsar/legal/k-example.korsar --move 13
+      referee show samples/korsar/legal/multi-game.korsar -n 2 --format json
+      referee show samples/perroquets/legal/game-2-players.perroquets --move 40 --format svg -o board.svg
+      referee show samples/spanish-main/legal/fort-built-and-destroyed.spanish-main --move 53 --format svg -o dispute.svg
     """
     inputs, unreadable = gather(paths or (".",), ctx, exclude)
     refuse_output_among_inputs(output, inputs)
@@ -76,7 +77,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
             name, stream = open_input(item)
             found = find_game(name, stream, game_index, move, options)
             if found is None:
-                missing.append(f"{name} holds {_games_in(name, item, options)} game(s); there is no game {game_index}")
+                missing.append(no_such_game(name, item, game_index, options))
                 continue
             game, judged = found
             errors = [diagnostic_json(d, judged.lines) for d in game.diagnostics if d.is_error]
@@ -90,7 +91,7 @@ def show(ctx: click.Context, paths: tuple[str, ...], move: int | None, game_inde
                 continue
             if move is not None and game.moves < move and not errors:
                 total = game.record.entry_count() if game.record else 0
-                missing.append(f"{name}: game {game_index} has {total} moves; there is no move {move}")
+                missing.append(f"{name}: game {game_index} has {counted(total, 'move')}; there is no move {move}")
                 continue
             _write_position(write, name, game, game_index, errors, output_format,
                             style if output is None else Style(False), several, number, quiet, options)
@@ -148,11 +149,11 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
         lines.append(style(visible(f"After move {shown} ({last.written()}, {where})"), "bold"))
         if account:
             lines.append(f"What move {shown} did:")
-            lines += [visible(f"  {consequence_line(c)}") for c in account]
+            lines += fitted([visible(f"  {consequence_line(c)}") for c in account])
             lines.append("")
     else:
         lines.append(style("Before the first move", "bold"))
-    lines += [visible(line) for line in game.rules.render_view(view)]  # names from --data shown as they are
+    lines += fitted([visible(line) for line in game.rules.render_view(view)])  # names from --data shown as they are
     for diagnostic in [] if quiet else errors:
         lines.append("")
         lines.append(f"The replay stopped at move {diagnostic['move_number']}: the state above is the last legal one."
@@ -166,16 +167,6 @@ def _account(game: GameReport, shown: int, options: JudgeOptions) -> list[Conseq
     if not shown or game.record is None or game.rules is None:
         return []
     return entry_account(game.rules, game.record, shown, options) or []
-
-
-def _games_in(name: str, item: Input, options: JudgeOptions) -> int:
-    """How many games the file holds, for the message that there is no such game."""
-    _, stream = open_input(item)
-    count = 0
-    with stream:
-        for judged in judged_chunks(name, stream, [], full=True, wanted=lambda number: False, options=options):
-            count += len(judged.games)
-    return count
 
 
 def _without_excerpt(diagnostic: dict[str, Any]) -> dict[str, Any]:

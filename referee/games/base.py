@@ -95,9 +95,31 @@ class JudgeOptions:
     data: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     variants: tuple[str, ...] = ()
     settings: Mapping[str, str] = field(default_factory=dict)
+    placed: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """Data files a configuration gives the logs of some places, as (folder, pattern, files):
+    a log whose path from the folder matches the pattern is judged on those files as though
+    they were given with --data (`files_at` says which; the pipeline loads them)."""
 
     def data_for(self, game: str) -> tuple[Any, ...]:
         return tuple(self.data.get(game, ()))
+
+    def files_at(self, path: str) -> tuple[str, ...]:
+        """The data files the configuration gives the log at `path`: none, mostly."""
+        if not self.placed:
+            return ()
+        import fnmatch
+        import os
+
+        where = os.path.abspath(path)
+        found: list[str] = []
+        for folder, pattern, files in self.placed:
+            try:
+                relative = os.path.relpath(where, folder).replace(os.sep, "/")
+            except ValueError:  # another drive
+                continue
+            if not relative.startswith("../") and fnmatch.fnmatchcase(relative, pattern):
+                found.extend(name for name in files if name not in found)
+        return tuple(found)
 
 
 NO_OPTIONS = JudgeOptions()

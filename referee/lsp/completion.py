@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from referee.games import GAMES
 from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
 from referee.lsp.games import TAG, chunk_at, entries_after, rules_named
+from referee.pipeline.next_word import next_words
 
 MAX_ITEMS = 500
 """Completions sent at once; more are said to be incomplete, and come as more is typed."""
@@ -120,37 +121,19 @@ def _fragment_starts(prefix: str) -> list[int]:
 
 def _word_choices(typed: str, column: int, matches: list[tuple[str, str, str]]) -> Choices:
     """The next word of each entry that begins with `typed`; an entry alone behind its word
-    is offered whole."""
-    if not typed or typed[-1].isspace():
-        word_start = len(typed)
-    else:
-        word_start = max(typed.rfind(" "), typed.rfind("\t")) + 1
-    partial = typed[word_start:]
-    start = column - len(partial)
-    groups: dict[str, list[tuple[str, str, str]]] = {}
-    for whole, kind, player in matches:
-        rest = whole[len(typed):]
-        if rest[:1].isspace():
-            word = rest.split()[0]
-            key = " " + word
-        else:
-            key = partial + rest.split(" ", 1)[0] if rest else partial
-        groups.setdefault(key, []).append((whole, kind, player))
+    is offered whole (`next_words`, as `play`'s Tab offers them)."""
     items: list[Choice] = []
-    for key, members in groups.items():
+    for step in next_words(typed, matches):
         if len(items) >= MAX_ITEMS:
             return Choices(items, incomplete=True)
-        kinds = ", ".join(dict.fromkeys(kind for _, kind, _ in members))
-        if len(members) == 1:
-            whole, kind, player = members[0]
-            rest = whole[len(typed):]
-            text = partial + rest
-            label = text.strip()
-            items.append(Choice(label, text, start, column, f"{kind} ({player}): {whole}", kind, True))
+        start = column - len(step.partial)
+        kinds = ", ".join(step.kinds)
+        if step.whole is not None:
+            items.append(Choice(step.text.strip(), step.text, start, column,
+                                f"{kinds} ({step.players[0]}): {step.whole}", kinds, True))
         else:
-            label = key.strip()
-            text = partial + key if key[:1].isspace() else key
-            items.append(Choice(label, text, start, column, f"{kinds}: {len(members)} entries", kinds, False))
+            items.append(Choice(step.text.strip(), step.text, start, column, f"{kinds}: {step.count} entries",
+                                kinds, False))
     return Choices(items)
 
 

@@ -128,6 +128,7 @@ class Splitter:
         begins = False
         if not self.started and line.strip() and not line.lstrip().startswith((";", "{")):
             self.started = True
+            self.in_movetext = False  # what came before the game (a lead-in's words) is not its movetext
             begins = True
         self._movetext(line, start)
         return begins

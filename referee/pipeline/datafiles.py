@@ -8,10 +8,13 @@ the JSON pointer, so the CLI can stop with a usage error before judging a log.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from referee.games import GAMES
+from referee.diagnostics import Violation
 from referee.games.base import DataError, JudgeOptions
+from referee.pipeline.fileio import reason_of
 
 MAX_DATA_BYTES = 16 << 20
 """A board or a card set is a few kilobytes; anything near this is not a data file."""
@@ -21,10 +24,12 @@ class DataFileError(Exception):
     """A data file that cannot be used, located: `path`, `pointer`, `message`, and the `rule`
     it breaks when a game's ruling says (cited at the end, as a finding's rule would be)."""
 
-    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "") -> None:
+    def __init__(self, path: str, message: str, pointer: str = "", rule: str = "", more: str = "",
+                 whole: bool = False) -> None:
         from referee.jsonschemas import clipped
 
-        message = clipped(message)  # it may quote a value of megabytes
+        if not whole:  # it may quote a value of megabytes; a list of choices (`whole`) is never cut
+            message = clipped(message)
         where = f"{path}: {pointer}: " if pointer else f"{path}: "
         super().__init__(where + message + (f" ({rule})" if rule else "") + (f"; {more} in the file" if more else ""))
         self.path = path
@@ -50,8 +55,34 @@ def judge_options(data_paths: Iterable[str] = (), variants: Iterable[str] = (),
     unknown = [name for name in names if name not in known]
     if unknown:
         offered = ", ".join(sorted(known)) or "none"
-        raise DataFileError("--variant", f"unknown variant {unknown[0]!r} (variants: {offered})")
+        from referee.jsonschemas import clipped
+
+        raise DataFileError("--variant", f"unknown variant {clipped(repr(unknown[0]))} (variants: {offered})", whole=True)
     return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, names, dict(settings or {}))
+
+
+def options_at(options: JudgeOptions, path: str) -> JudgeOptions | Violation:
+    """The options for the log at `path`: with the data files the configuration gives its
+    place, loaded on first use (a run that judges no such log reads none of them); or the
+    N-DATA finding that one cannot be used, which leaves the game unjudged, as data not given does."""
+    files = options.files_at(path)
+    if not files:
+        return options
+    loaded: dict[str, list[Any]] = {}
+    for name in files:
+        try:
+            game, data = _configured_data(name)
+        except DataFileError as error:
+            return Violation("N-DATA", f"the configuration gives this log a data file that cannot be used: {error}",
+                             part="tag:Game", notes=("the configuration's data table names it",))
+        loaded.setdefault(game, []).append(data)
+    return JudgeOptions({game: tuple(sets) for game, sets in loaded.items()}, options.variants, options.settings)
+
+
+@lru_cache(maxsize=64)
+def _configured_data(path: str) -> tuple[str, Any]:
+    """A data file of the configuration, loaded once a process."""
+    return load_data_file(path)
 
 
 def builtin_data(name: str) -> tuple[str, Any] | None:
@@ -128,7 +159,7 @@ def read_text(path: str, what: str = "a data file", byte_order_mark: bool = Fals
         with open(path, "rb") as stream:
             raw = stream.read(MAX_DATA_BYTES + 1)
     except OSError as error:
-        raise DataFileError(path, f"cannot read: {error.strerror or error}") from None
+        raise DataFileError(path, f"cannot read: {reason_of(error)}") from None
     if len(raw) > MAX_DATA_BYTES:
         raise DataFileError(path, f"over {MAX_DATA_BYTES >> 20} MiB: not {what}")
     try:

@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from referee.diagnostics import Violation
+from referee.pipeline.datafiles import options_at
 from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
@@ -68,7 +69,10 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     if head is None:
         return None
     rules, record, position = head
-    engine = rules.new_engine(record, options)
+    placed = options_at(options, path)
+    if isinstance(placed, Violation):
+        return None
+    engine = rules.new_engine(record, placed)
     if isinstance(engine, Violation):
         return None
     moves = _replay_movetext(rules, engine, chunk.lines, position, record.rounds if record_turns else None)

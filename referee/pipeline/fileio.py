@@ -135,6 +135,13 @@ def _add(path: str, inputs: list[Input], problems: list[Unreadable]) -> None:
         problems.append(Unreadable(path, problem))
 
 
+def reason_of(error: OSError) -> str:
+    """Why an operation on a file failed, as every message says it: the system's words in
+    lower case, as in `PATH: cannot read: no such file or directory`."""
+    reason = error.strerror or str(error)
+    return reason[:1].lower() + reason[1:] if reason[1:2].islower() else reason
+
+
 def not_a_file(path: str) -> str | None:
     """Why `path` cannot be read as a log or a data file (a FIFO would block, a loop never
     ends), or None."""
@@ -145,7 +152,7 @@ def not_a_file(path: str) -> str | None:
     except OSError as error:
         if error.errno == errno.ELOOP:
             return "symbolic link loop"
-        return error.strerror or str(error)
+        return reason_of(error)
     if stat.S_ISREG(info.st_mode):
         return None
     if stat.S_ISFIFO(info.st_mode):
@@ -159,7 +166,7 @@ def _walk(folder: str, extensions: tuple[str, ...],
     problems: list[Unreadable] = []
 
     def on_error(error: OSError) -> None:
-        problems.append(Unreadable(error.filename or folder, error.strerror or str(error)))
+        problems.append(Unreadable(error.filename or folder, reason_of(error)))
 
     ignores = GitIgnores(folder)
     for root, dirs, files in os.walk(folder, onerror=on_error):

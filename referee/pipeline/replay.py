@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Literal
 
 from referee.diagnostics import Diagnostic, Violation
+from referee.pipeline.datafiles import options_at
 from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, Outcome
 from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
@@ -127,7 +128,8 @@ def replay_game(path: str, index: int, read: ReadGame, stop_after: int | None = 
     if read.malformed or read.record is None or read.rules is None:
         return report
     record, rules = read.record, read.rules
-    engine = rules.new_engine(record, options)
+    placed = options_at(options, path)  # with the data the configuration gives the log, if any
+    engine = placed if isinstance(placed, Violation) else rules.new_engine(record, placed)
     if isinstance(engine, Violation):
         report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
         return report
@@ -275,7 +277,8 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
     if read.malformed or read.record is None or read.rules is None:
         return report, positions
     record, rules = read.record, read.rules
-    engine = rules.new_engine(record, options)
+    placed = options_at(options, path)  # with the data the configuration gives the log, if any
+    engine = placed if isinstance(placed, Violation) else rules.new_engine(record, placed)
     if isinstance(engine, Violation):
         report.diagnostics.append(_diagnostic(path, engine, record, None, None, 0))
         return report, positions

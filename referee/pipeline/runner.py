@@ -29,7 +29,7 @@ from referee.notation.chunks import game_tag_value
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
-from referee.pipeline.fileio import Input, display_path, standard_input
+from referee.pipeline.fileio import Input, display_path, reason_of, standard_input
 from referee.pipeline.ranges import FileRange, RangeJudged, RangesEnd, RangeVerdict, check_range, file_ranges, stitched
 from referee.pipeline.verdicts import UnitVerdict
 from referee.pipeline.work import FileEnd, FileStart, Judged, Unit, check_unit, file_units, spool
@@ -309,7 +309,7 @@ def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOpti
             yield Unreadable(name, "is a directory")
             continue
         except OSError as error:
-            yield Unreadable(name, error.strerror or str(error))
+            yield Unreadable(name, reason_of(error))
             continue
         try:
             if by_range and item.path != "-" and _is_regular(stream):  # a worker reads its part by the path
@@ -317,7 +317,7 @@ def _read_inputs(inputs: list[Input], stdin: BinaryIO | None, options: JudgeOpti
             else:
                 yield from file_units(name, stream, options=options)
         except OSError as error:
-            yield Unreadable(name, error.strerror or str(error))
+            yield Unreadable(name, reason_of(error))
         finally:
             stream.close()
 

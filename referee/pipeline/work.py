@@ -18,6 +18,7 @@ from typing import Any, BinaryIO
 from referee.diagnostics import Diagnostic
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.pipeline.fastpath import judge_plain
+from referee.pipeline.fileio import reason_of
 from referee.notation.chunks import Chunk, split_games
 from referee.notation.reader import ReadGame
 from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, StreamedRounds, chunk_chars_below,
@@ -199,7 +200,7 @@ def _check_path(path: str, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
     try:
         stream = open(path, "rb")
     except OSError as error:
-        return UnitVerdict(path, unreadable=error.strerror or str(error))
+        return UnitVerdict(path, unreadable=reason_of(error))
     with stream:
         return check_stream(path, stream, options)
 

@@ -1,13 +1,5 @@
-"""The log of a game being played, kept whole on disk after every entry.
-
-Each recorded entry rewrites the whole log: the new text goes to a temporary file beside
-it, is flushed to the disk, and is renamed over the log, and the folder's entry is
-flushed in turn. A rename is atomic, so at every instant the log on disk is either the
-text before the entry or the text after it — never half of one — and always canonical,
-with a `Result` tag that says what the text holds (`*` until the game ends). A process
-killed at any point, a closed terminal or a full disk loses at most the entry being
-typed. Rewriting a few kilobytes costs less than the flush that any durable append
-would need as well (see the bench's `play` row).
+"""The log of a game being played: one session at a time holds it, and what a killed
+writer left beside it is cleared. How the log itself is written is `referee.play.ondisk`'s.
 """
 
 from __future__ import annotations
@@ -16,35 +8,10 @@ import errno
 import os
 import stat
 
-from referee.pipeline.fileio import atomic_writer
-
 try:
     import fcntl
 except ImportError:  # a system without POSIX locks: sessions are not kept apart
     fcntl = None  # type: ignore[assignment]
-
-
-def write_log(path: str, text: str) -> None:
-    """Replace the log at `path` with `text`, durably: the file's data and the folder entry
-    that names it are on the disk when this returns."""
-    with atomic_writer(path) as stream:
-        stream.write(text)
-    _sync_folder(os.path.dirname(os.path.realpath(path)) or ".")
-
-
-def _sync_folder(folder: str) -> None:
-    """Flush a folder's entries (the rename just made); a system that cannot flush folders
-    (some network or Windows file systems) has made the rename durable its own way."""
-    try:
-        handle = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(handle)
-    except OSError:
-        pass
-    finally:
-        os.close(handle)
 
 
 class LogBusy(Exception):

@@ -1,38 +1,55 @@
 """A game played entry by entry: the referee at the table.
 
-A `Session` holds one game's record and its engine. Each typed entry is read as a log's
-turn is read (the same tokens, the same grammar), judged by the same engine and reported
-with the same findings as `check`; a legal entry is recorded in canonical notation and
-the whole log is written to disk before `enter` returns (`referee.play.logfile`), so the
-log on disk is always canonical, and legal entry by entry (what `check` says of a log's
-end — a Spanish Main set-up not finished, the hands at the end of a hidden Korsar game not
-yet shown — waits for the game's end). An illegal entry changes nothing. Round numbers are the session's business: a round the
-rules make due is opened as soon as it is due, so the state shown, and the entries
-offered, are those of the next entry.
+A `Session` holds one game's state: its engine, its header and its last round, never a
+record of its every turn, however long the game (its earlier rounds are in the log, read
+again round by round on the few occasions that need them: taking an entry back, giving a
+tag, `why`). Each typed entry is read as a log's turn is read (the same tokens, the same
+grammar), judged by the same engine and reported with the same findings as `check`; a
+legal entry is recorded in canonical notation and written to the log before `enter`
+returns (`referee.play.ondisk`: appended where only the last round changes, the log
+written whole where an earlier line does), so the log on disk is always canonical, and
+legal entry by entry (what `check` says of a log's end — a Spanish Main set-up not
+finished, the hands at the end of a hidden Korsar game not yet shown — waits for the
+game's end). An illegal entry changes nothing. Round numbers are the session's business:
+a round the rules make due is opened as soon as it is due, so the state shown, and the
+entries offered, are those of the next entry.
+
+Before anything is written, the log is checked to be what the session last wrote: a log
+changed by another program meanwhile is read again, as at the start, so that the change
+is kept, never written over.
 
 Nothing here prints or knows about a terminal; the command line renders what it returns.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import re
-from collections.abc import Sequence
+import tempfile
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, BinaryIO, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import (NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, LegalEntry, Outcome,
                                  refusal_account)
-from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME
 from referee.notation.codes import USAGE_CODES, notation_code
-from referee.notation.reader import check_tags, parse_entry, read_games
+from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
+from referee.notation.reader import ReadGame, check_tags, parse_entry
 from referee.notation.scanner import TOKEN, clip
 from referee.span import Span
-from referee.notation.writer import escape, format_game
+from referee.notation.streamed import StreamedRounds
+from referee.notation.writer import escape, format_head, format_round
+from referee.pipeline.fileio import reason_of
 from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
-from referee.pipeline.source import MAX_LINE_CHARS, Source
-from referee.play.logfile import clear_leftovers, write_log
+from referee.pipeline.source import MAX_LINE_CHARS, LineReader
+from referee.pipeline.work import read_cut_chunk
+from referee.play.logfile import clear_leftovers
+from referee.play.ondisk import Stamp, Written, common_prefix, first_game_chunk, rewrite, splice, stamp_of
 from referee.record import Comment, GameRecord, Round, Tag, Turn
+from referee.wording import counted
 
 ENTRY_PATH = "entry"
 """What a finding on a typed entry names as its file: the entry is line 1 of it."""
@@ -84,15 +101,44 @@ class Refused(Exception):
         not the log's to mend."""
 
 
+class LogTooLong(Exception):
+    """The log, written so, would run past what the reader reads of one game."""
+
+
+class LogChanged(Refused):
+    """The log was changed by another program during the session, and what it holds now
+    cannot be continued: the session ends, the change kept."""
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A game replayed from its log: the engine after `moves` entries, the round open after
+    them (`pending`), its last round (`tail`, canonical), the entry after the last one
+    played (`taken`), and the canonical text of its rounds in a temporary file (`prepared`,
+    its head empty) when it was asked for."""
+
+    engine: Engine
+    pending: int | None
+    tail: Round | None
+    moves: int
+    taken: Turn | None = None
+    prepared: Written | None = None
+
+
 class Session:
     """One game in play, kept in `path`."""
 
-    def __init__(self, path: str, rules: GameRules, record: GameRecord,
+    def __init__(self, path: str, rules: GameRules, header: GameRecord, engine: Engine, pending: int | None,
                  options: JudgeOptions = NO_OPTIONS) -> None:
         self.path = path
         self.rules = rules
-        self.record = record
+        self.header = header
+        """The game's tags and the comments before them (its rounds are the log's)."""
         self.options = options
+        self.engine, self.pending = engine, pending
+        self.tail: Round | None = None
+        """The last round recorded, its entries canonical: the one an entry may still change."""
+        self.moves = 0
         self.last: Judgement | None = None
         self._entries: tuple[int, list[LegalEntry]] | None = None
         self.entries_problem: str | None = None
@@ -103,7 +149,12 @@ class Session:
         """The end tags the last undo took out with the end they showed."""
         self._epoch = 0
         self._result: tuple[int, str] | None = None
-        self.engine, self.pending = self._replay(record)
+        self._disk: Written | None = None
+        """The log as last written, when it is canonical (None: it is to be written whole)."""
+        self._stamp: Stamp | None = None
+        """The log's stamp after the last write, or when it was read."""
+        self._lines = self._size = 0
+        """Lines and bytes of the log in canonical form (past the reader's limits it could not be read back)."""
 
     # -- starting --------------------------------------------------------------------------
 
@@ -125,29 +176,49 @@ class Session:
         if isinstance(engine, Violation):
             raise Refused("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
-        session = cls(path, rules, record, options)
-        text = session.text()
-        unheld = log_problem(text)
+        session = cls(path, rules, record, engine, _open_due_round(engine), options)
+        unheld = log_problem(session._head().decode("utf-8"))
         if unheld is not None:
             raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
-        session.save(text)
+        session._write_whole(None)
         return session
 
     @classmethod
-    def resume(cls, path: str, text: str, options: JudgeOptions = NO_OPTIONS) -> "Session":
-        """The game of an existing log, judged first as `check` judges it, continued after its
-        last entry. A log that holds several games, or is not legal, is refused."""
-        source = Source.from_text(path, text)
-        games = list(read_games(path, source.lines)) if text.strip() else []
-        if len(games) != 1:
-            raise Refused(f"{path} holds {len(games)} games; play continues one game"
-                          + (" (`referee split` makes one file per game)" if games else ""))
-        read = games[0]
+    def resume(cls, path: str, text: str | None = None, options: JudgeOptions = NO_OPTIONS) -> "Session":
+        """The game of an existing log (`text`, when given, is what the log holds), judged
+        first as `check` judges it, continued after its last entry. A log that holds several
+        games, or is not legal, is refused. The log is read round by round, as `check` reads
+        a long game, and nothing is written until an entry is."""
+        stamp = stamp_of(path)
+        found: tuple[ReadGame, Chunk] | None = None
+        count = 0
+        with _opened(path, text) as stream:
+            reader = LineReader(stream)
+            for chunk in split_games(reader):
+                for read in read_cut_chunk(path, chunk, reader.cut):
+                    count += 1
+                    if found is None:
+                        found = (read, chunk)
+        if count != 1 or found is None:
+            raise Refused(f"{path} holds {counted(count, 'game')}; play continues one game"
+                          + (" (`referee split` makes one file per game)" if count else ""))
+        read = found[0]
         moves = read.record.entry_count() if read.record else 0
-        # Judged as check judges it, up to its last entry: what check would say of its end (a
-        # set-up not finished, a claim) is not said of a log that goes on.
-        game = replay_game(path, 1, read, stop_after=moves, options=options)
+        written = _CanonicalCheck(path, text, read) if read.record is not None and read.rules is not None else None
+        try:
+            # Judged as check judges it, up to its last entry: what check would say of its end (a
+            # set-up not finished, a claim) is not said of a log that goes on.
+            game = replay_game(path, 1, read, stop_after=moves, canonical=True, options=options,
+                               rounds=written.fed() if written else None, bodies=written.bodies if written else None)
+            if written is not None:
+                written.drain()
+        except BaseException:
+            if written is not None:
+                written.close()
+            raise
         errors = [d for d in game.diagnostics if d.is_error]
+        if (errors or game.suppressed) and written is not None:
+            written.close()
         if errors and all(d.code in USAGE_CODES for d in errors):
             raise Refused(f"{path} cannot be judged here: give what it needs to go on", errors, usage=True)
         if errors:
@@ -155,13 +226,30 @@ class Session:
         if game.suppressed:
             raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
                           game.suppressed)
-        assert game.record is not None and game.rules is not None
-        session = cls(path, game.rules, game.record, options)
-        unheld = log_problem(session.text())  # it is written back canonically at its next change
+        assert game.record is not None and game.rules is not None and game.engine is not None
+        assert written is not None
+        canonical = written.canonical()  # the log read to its end, and let go
+        record = game.record
+        header = GameRecord(record.game, record.tags, record.preamble, [], record.line)
+        engine, pending = game.engine, None
+        tail = written.last
+        if tail is not None and not tail.turns:  # an empty last round: the next entry's
+            violation = engine.start_round(tail.number)
+            if violation is not None:
+                raise Refused(violation.message, [violation_diagnostic(path, violation, record, tail, None, moves + 1)])
+            pending = tail.number
+        elif not engine.is_over:
+            pending = _open_due_round(engine)
+        session = cls(path, game.rules, header, engine, pending, options)
+        session.tail, session.moves, session._stamp = tail, moves, stamp
+        session._lines, session._size = written.lines, written.size
+        unheld = size_problem(written.lines, written.size)  # it is written back canonically at its next change
         if unheld is not None:
             raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
                           usage=True)
         clear_leftovers(path)
+        if canonical:
+            session._disk = Written(path, written.head, written.tail_at, written.tail_text, stamp, written.lines)
         return session
 
     # -- judging ---------------------------------------------------------------------------
@@ -169,9 +257,12 @@ class Session:
     def enter(self, typed: str) -> Judgement:
         """Judge one typed entry (`A: R2@A3`, optionally after its round number and followed by
         a comment); a legal one is recorded and written to the log before this returns."""
+        reread = self._read_again_if_changed()
         judgement = self._judge(typed)
         if judgement.status == "refused" and judgement.diagnostics:
             judgement.account = self._refusal_account(typed, judgement.diagnostics[0])
+        if reread:
+            judgement.changes.insert(0, reread)
         self.last = judgement
         return judgement
 
@@ -196,10 +287,16 @@ class Session:
         current = self.current_round()
         if number is not None and number != current:
             return Judgement(typed, "refused", diagnostics=[self._wrong_round(number, number_span, current, move)])
-        engine = self.engine
         round_ = Round(current if current is not None else 0, number_span)
+        engine = self.engine
         action = self.rules.spelled_out(engine, turn.player, turn.action)
         canonical = engine.canonical_action(turn.player, action)
+        recorded = Turn(turn.player, canonical, self.rules.format_turn(canonical), comments=turn.comments)
+        unheld = self._past_limit(recorded)
+        if unheld is not None:  # the log written would not be one check reads
+            return Judgement(typed, "refused", round=current, move=move, diagnostics=[
+                Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
+                           notes=["the log is left as it was; a shorter comment may still be recorded"])])
         before = engine.outcome()
         seen = engine.view()  # what the account of the entry is told against
         violation = engine.play(turn.player, action)
@@ -208,39 +305,48 @@ class Session:
             return Judgement(typed, "refused", round=current, move=move, diagnostics=[diagnostic])
         notices = [violation_diagnostic(ENTRY_PATH, notice, self.record, round_, turn, move)
                    for notice in engine.take_notices()]
-        body = self.rules.format_turn(canonical)
-        recorded = Turn(turn.player, canonical, body, comments=turn.comments)
         changes: list[str] = []
+        opened = self.pending
         if self.pending is not None:
-            self.record.rounds.append(Round(self.pending))
             changes.append(f"round {self.pending} begins")
             self.pending = None
-        self.record.rounds[-1].turns.append(recorded)
         self._changed()
-        tags_before = list(self.record.tags)
-        dropped = self._drop_end_tags()
+        dropped = [tag.name for tag in self.header.tags if tag.name in self.rules.end_tags]
         if dropped:  # the end they showed is no longer the log's end
-            engine = self.engine
+            self.header.tags = [tag for tag in self.header.tags if tag.name not in self.rules.end_tags]
             changes += [_dropped_note(name) for name in dropped]
+        elif not engine.is_over:
+            self.pending = _open_due_round(engine)
+        self._record(recorded, opened)
+        if dropped:  # the engine read them at its set-up: the game replayed without them, from the log
+            self._adopt(self._replay(self.header))
+            engine = self.engine
+            if self._disk is not None and self._head() != self._disk.head:
+                self._write_whole(self._disk)
         after = engine.outcome()
         changes += _score_changes(before, after)
         if engine.is_over:
             result = self.result()
             changes.append(f"the game is over: {result}" if result != "*" else
                            "the game is over: what it gives is not known yet, and the log claims no result")
-        elif not dropped:  # a replay has opened the round due already
-            self.pending = _open_due_round(engine)
-        text = self.text()
-        unheld = log_problem(text)
-        if unheld is not None:  # taken back: the log written would not be one check reads
-            self.record.tags = tags_before
-            self._take_back_last()
-            return Judgement(typed, "refused", round=current, move=move, diagnostics=[
-                Diagnostic("N-SYNTAX", unheld, ENTRY_PATH, turn.span, move_text=recorded.written(), move_number=move,
-                           notes=["the log is left as it was; a shorter comment may still be recorded"])])
-        self.save(text)
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
                          engine.is_over, self.result(), _account(engine, seen, turn.player, action))
+
+    def _past_limit(self, turn: Turn) -> str | None:
+        """Why the log with this entry would not be one `check` reads back (it would run past the
+        lines or characters the reader reads of one game), or None."""
+        old = self.tail if self.tail is not None and not self._opens_round() else None
+        grown = _round_text(Round(old.number, turns=old.turns + [turn], comments=old.comments) if old is not None
+                            else Round(self.pending or 0, turns=[turn]))
+        left = _round_text(old) if old is not None else b""
+        lines = self._lines + grown.count(b"\n") - left.count(b"\n") + (1 if self.tail is None else 0)
+        size = self._size + len(grown) - len(left) + 64  # and a Result the game's end may write
+        return size_problem(lines, size)
+
+    def _opens_round(self) -> bool:
+        """Whether the next entry begins a round of the log (not one it ends with, still empty)."""
+        return self.pending is not None and not (self.tail is not None and not self.tail.turns
+                                                 and self.tail.number == self.pending)
 
     def _wrong_round(self, number: int, span: Span | None, current: int | None, move: int) -> Diagnostic:
         """A typed round number that is not the round the entry falls in, explained by the
@@ -267,11 +373,13 @@ class Session:
         if problem is not None:
             return [Diagnostic("N-TAG", problem, ENTRY_PATH, where)]
         if name in self.KEPT_TAGS:
-            return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where,
-                               notes=["the Result tag says '*' until the game ends, then what the rules give"])]
-        trial = GameRecord(self.record.game, [Tag(tag.name, tag.value, None, tag.comments) for tag in self.record.tags
-                                              if tag.name != name], self.record.preamble, self.record.rounds,
-                           self.record.line)
+            why = ("the Result tag says '*' until the game ends, then what the rules give" if name == "Result" else
+                   f"the {name} tag names the game of the log, set when the game began; a log of another game is "
+                   "another file")
+            return [Diagnostic("N-TAG", f"the {name} tag is the referee's to write", ENTRY_PATH, where, notes=[why])]
+        self._read_again_if_changed()
+        trial = GameRecord(self.header.game, [Tag(tag.name, tag.value, None, tag.comments) for tag in self.header.tags
+                                              if tag.name != name], self.header.preamble, [], self.header.line)
         trial.tags.insert(len(trial.tags) - 1 if trial.tags and trial.tags[-1].name == "Result" else len(trial.tags),
                           Tag(name, value))
         problems: list[Diagnostic] = []
@@ -280,80 +388,74 @@ class Session:
         if found:
             return [Diagnostic(d.code, d.message, ENTRY_PATH, where, notes=d.notes) for d in found]
         try:
-            engine, opened = self._replay(trial, open_last=False)
+            replayed = self._replay(trial, prepare=True)
         except Refused as refusal:
             return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
-        if engine.is_over or name in self.rules.end_tags:  # an end tag is judged at any end the log has
-            for violation in engine.copy().finish():
-                if violation.part == f"tag:{name}" and violation.severity == "error":
-                    return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
-                                       notes=list(violation.notes))]
-        kept = self.record, self.engine, self.pending
-        self.record = trial
-        self.engine, self.pending = engine, opened
-        self._changed()
-        text = self.text()
-        unheld = log_problem(text)
-        if unheld is not None:
-            self.record, self.engine, self.pending = kept
-            self._changed()
-            return [Diagnostic("N-TAG", unheld, ENTRY_PATH, where)]
-        self.last = None
-        self.save(text)
+        try:
+            engine = replayed.engine
+            if engine.is_over or name in self.rules.end_tags:  # an end tag is judged at any end the log has
+                for violation in engine.copy().finish():
+                    if violation.part == f"tag:{name}" and violation.severity == "error":
+                        return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
+                                           notes=list(violation.notes))]
+            kept = self.header, self.engine, self.pending, self.tail, self.moves
+            self.header = trial
+            self._adopt(replayed)
+            try:
+                self._write_whole(replayed.prepared)
+            except LogTooLong as unheld:
+                self.header, self.engine, self.pending, self.tail, self.moves = kept
+                self._changed()
+                return [Diagnostic("N-TAG", str(unheld), ENTRY_PATH, where)]
+            self.last = None
+        finally:
+            _discard(replayed.prepared)
         return []
 
     # -- taking back -----------------------------------------------------------------------
 
     def undo(self) -> str | None:
         """Take back the last entry recorded (the log's last, if it was resumed); its text, or
-        None when the log holds no entry."""
+        None when the log holds no entry. The game is replayed from the log up to the entry
+        before, and the log written whole without it."""
+        self._read_again_if_changed()
         self.dropped = []
-        taken = self._take_back_last(drop_end_tags=True)
-        if taken is None:
+        if not self.moves:
             return None
-        self.last = None
-        self.save()
-        return taken.written()
-
-    def _take_back_last(self, drop_end_tags: bool = False) -> Turn | None:
-        """The last entry taken out of the record and the game replayed without it (and without
-        the tags that showed the end it was, with `drop_end_tags`)."""
-        rounds = self.record.rounds
-        while rounds and not rounds[-1].turns:
-            rounds.pop()
-        if not rounds:
-            return None
-        taken = rounds[-1].turns.pop()
-        if not rounds[-1].turns:
-            rounds.pop()
-        if drop_end_tags:
-            self.dropped = self._drop_end_tags(replay=False)
-        self.engine, self.pending = self._replay(self.record)
-        self._changed()
-        return taken
-
-    def _drop_end_tags(self, replay: bool = True) -> list[str]:
-        """Take the game's end tags out of the record (the engine read them at its set-up, so it
-        is replayed without them, with `replay`); their names."""
-        dropped = [tag.name for tag in self.record.tags if tag.name in self.rules.end_tags]
-        if dropped:
-            self.record.tags = [tag for tag in self.record.tags if tag.name not in self.rules.end_tags]
-            if replay:
-                self.engine, self.pending = self._replay(self.record)
-            self._changed()
-        return dropped
+        dropped = [tag.name for tag in self.header.tags if tag.name in self.rules.end_tags]
+        header = GameRecord(self.header.game, [tag for tag in self.header.tags if tag.name not in dropped],
+                            self.header.preamble, [], self.header.line)
+        replayed = self._replay(header, stop_after=self.moves - 1, prepare=True)
+        try:
+            taken = replayed.taken
+            self.header, self.dropped = header, dropped  # the end they showed is taken back with it
+            self._adopt(replayed)
+            self.last = None
+            self._write_whole(replayed.prepared)
+        finally:
+            _discard(replayed.prepared)
+        return taken.written() if taken is not None else None
 
     # -- what the state is -----------------------------------------------------------------
 
     @property
-    def moves(self) -> int:
-        return self.record.entry_count()
+    def record(self) -> GameRecord:
+        """The game as a record: its header held, its entries read from the log when they are
+        asked for (as a finding about an earlier entry asks for it)."""
+        return LogRecord(self)
+
+    def recent_entries(self, limit: int) -> list[str]:
+        """The last `limit` entries of the log, as written."""
+        kept: deque[str] = deque(maxlen=limit)
+        for round_ in self._log_rounds():
+            kept.extend(turn.written() for turn in round_.turns)
+        return list(kept)
 
     def current_round(self) -> int | None:
         """The round the next entry falls in."""
         if self.pending is not None:
             return self.pending
-        return self.record.rounds[-1].number if self.record.rounds else None
+        return self.tail.number if self.tail is not None else None
 
     def legal_entries(self) -> Sequence[LegalEntry]:
         """The entries the log could hold next, as the game's generator lists them; empty (and
@@ -421,72 +523,342 @@ class Session:
 
     def account_of(self, move: int) -> tuple[str, list[Consequence]] | None:
         """Entry `move` of the log (1 is the first) as written, and its account: what the rules
-        did with it, found by replaying the log up to it (so it is told after a resume, or long
-        after the entry was typed); None when the log has no such entry."""
+        did with it, found by replaying the log from the disk up to it, round by round (so it
+        is told after a resume, or long after the entry was typed, in bounded memory); None
+        when the log has no such entry."""
         if not 1 <= move <= self.moves:
             return None
-        found = self.record.entry(move)
-        assert found is not None
         self.why_problem = None
-        try:  # a fresh engine on a detached record: the game in play is not touched, whatever fails
-            account = entry_account(self.rules, _detached(self.record), move, self.options)
+        written = f"entry {move}"
+        account: list[Consequence] | None = None
+        try:  # a fresh engine fed from the disk: the game in play is not touched, whatever fails
+            found = self.record.entry(move)
+            assert found is not None
+            written = found[1].written()
+            account = entry_account(self.rules, self.record, move, self.options)
         except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
             self.why_problem = f"what it did cannot be worked out here ({type(error).__name__})"
-            account = None
-        return found[1].written(), account or []
+        return written, account or []
 
     # -- the log ---------------------------------------------------------------------------
 
     def text(self) -> str:
-        """The log as it stands: canonical notation, its Result tag kept true."""
+        """The log as it stands (read back from the disk, where it is kept)."""
+        with open(self.path, encoding="utf-8", newline="") as stream:
+            return stream.read()
+
+    def rewrite(self) -> None:
+        """Write the log whole again as it stands, as the game's end, undo and a tag do (what a
+        benchmark weighs an appended entry against)."""
+        self._read_again_if_changed()
+        self._write_whole(self._disk)
+
+    def _head(self) -> bytes:
+        """The header's lines as the log holds them now, its Result tag kept true, with the blank
+        line that ends them when a round follows."""
         result = self.result()
-        tag = self.record.tag("Result")
+        tag = self.header.tag("Result")
         if result == "*" and self.engine.is_over:
             # Over, but what it gives is not known (hands at the end not shown): a log claims no
             # result then, as `*` would say the game goes on.
             if tag is not None:
-                self.record.tags.remove(tag)
+                self.header.tags.remove(tag)
         elif tag is None:
-            self.record.tags.append(Tag("Result", result))
+            self.header.tags.append(Tag("Result", result))
         else:
             tag.value = result
-        return format_game(self.record, self.rules)
+        shape = GameRecord(self.header.game, self.header.tags, self.header.preamble,
+                           [Round(0)] if self.tail is not None else [], self.header.line)
+        return _lines(format_head(shape, self.rules))
 
-    def save(self, text: str | None = None) -> None:
-        """Write the log: `text` when it has just been made (and found one the log can hold)."""
-        write_log(self.path, self.text() if text is None else text)
+    def _record(self, turn: Turn, opened: int | None) -> None:
+        """Add an entry to the last round, or to the round it opens, and write it: appended to
+        the log where its header stays as it is, the log written whole where it changes."""
+        old = self._disk
+        fills = self.tail is not None and not self.tail.turns and self.tail.number == opened
+        new_round = opened is not None and not fills  # the last round stays as it is written
+        if new_round:
+            self.tail = Round(opened, turns=[turn])
+        else:
+            assert self.tail is not None
+            self.tail.turns.append(turn)
+        self.moves += 1
+        head, tail = self._head(), _round_text(self.tail)
+        if old is None or old.head.rstrip(b"\n") != head.rstrip(b"\n"):
+            if old is None:  # a log read as it was given, not canonical: its rounds made so first
+                replayed = self._replay(self.header, prepare=True, rounds_only=True)
+                source = replayed.prepared
+            else:
+                source = old
+            assert source is not None
+            try:
+                end = source.size if new_round else source.tail_at
+                body = (source.path, len(source.head), end) if end > len(source.head) else None
+                body_lines = source.lines - source.head.count(b"\n") - (0 if new_round else source.tail.count(b"\n"))
+                self._disk = rewrite(self.path, head, body, tail, body_lines)
+            finally:
+                if source is not old:
+                    _discard(source)
+            self._stamp = self._disk.stamp
+            self._lines, self._size = self._disk.lines, self._disk.size
+            return
+        if new_round:
+            at = old.size
+            if old.head != head:  # the first round: the blank line after the header comes with it
+                offset, data = len(old.head), head[len(old.head):] + tail
+                at = len(head)
+            else:
+                offset, data = at, tail
+        else:
+            at = old.tail_at
+            same = common_prefix(old.tail, tail)
+            offset, data = at + same, tail[same:]
+        self._disk = splice(old, offset, data, head, at, tail)
+        self._stamp = self._disk.stamp
+        self._lines, self._size = self._disk.lines, self._disk.size
+
+    def _write_whole(self, source: Written | None) -> None:
+        """Write the log whole: its header now, the rounds `source` holds before its last, and
+        the last round."""
+        head = self._head()
+        tail = _round_text(self.tail) if self.tail is not None else b""
+        body = None
+        body_lines = 0
+        if source is not None and source.tail_at > len(source.head):
+            body = (source.path, len(source.head), source.tail_at)
+            body_lines = source.lines - source.head.count(b"\n") - source.tail.count(b"\n")
+        length = len(head) + (body[2] - body[1] if body is not None else 0) + len(tail)
+        unheld = size_problem(head.count(b"\n") + body_lines + tail.count(b"\n"), length)
+        if unheld is not None:
+            raise LogTooLong(unheld)
+        self._disk = rewrite(self.path, head, body, tail, body_lines)
+        self._stamp = self._disk.stamp
+        self._lines, self._size = self._disk.lines, self._disk.size
+
+    def _read_again_if_changed(self) -> str | None:
+        """When the log is no longer what this session wrote (or read) there, read it again,
+        as at the start, so that another program's change to it is kept: what is said of it.
+        Raises LogChanged when what it holds now cannot be continued."""
+        if self._stamp is None:
+            return None
+        if self._disk is not None and self._disk.unchanged():
+            return None
+        if self._disk is None and stamp_of(self.path) == self._stamp:
+            return None
+        try:
+            fresh = Session.resume(self.path, options=self.options)
+        except Refused as refusal:
+            raise LogChanged(f"{self.path} was changed by another program during the session, and "
+                             + refusal.message, refusal.diagnostics, refusal.usage) from None
+        except OSError as error:
+            raise LogChanged(f"{self.path} was changed by another program during the session, and cannot "
+                             f"be read: {reason_of(error)}", usage=True) from None
+        self.rules, self.header, self.engine, self.pending = fresh.rules, fresh.header, fresh.engine, fresh.pending
+        self.tail, self.moves, self._disk, self._stamp = fresh.tail, fresh.moves, fresh._disk, fresh._stamp
+        self._lines, self._size = fresh._lines, fresh._size
+        self.last = None
+        self._changed()
+        return f"{self.path} was changed by another program: read again, {counted(self.moves, 'move')}"
 
     # -- inside ----------------------------------------------------------------------------
 
     def _changed(self) -> None:
         self._epoch += 1
 
-    def _replay(self, record: GameRecord, open_last: bool = True) -> tuple[Engine, int | None]:
-        """A fresh engine fed the record's entries, each made canonical on the way (so that a
-        resumed log is written back canonically), and the round open after them: an empty last
-        round of the record (taken out of it, as it is not written until it holds an entry),
-        or the round the rules make due."""
-        engine = self.rules.new_engine(record, self.options)
+    def _adopt(self, replayed: Replayed) -> None:
+        self.engine, self.pending, self.tail, self.moves = (replayed.engine, replayed.pending, replayed.tail,
+                                                            replayed.moves)
+        self._changed()
+
+    def _log_rounds(self) -> Iterator[Round]:
+        """The log's rounds, read from the disk round by round, each entry parsed."""
+        with open(self.path, "rb") as stream:
+            chunk = first_game_chunk(stream)
+        if chunk is None:
+            return
+        yield from StreamedRounds(self.path, chunk, self.rules)
+
+    def _replay(self, header: GameRecord, stop_after: int | None = None, prepare: bool = False,
+                rounds_only: bool = False) -> Replayed:
+        """A fresh engine set up by `header` and fed the log's entries (all, or the first
+        `stop_after`), and the round open after them: an empty last round of the log, or the
+        round the rules make due. With `prepare`, the rounds' canonical text is written to a
+        temporary file beside the log as they are played (`rounds_only`: for that text alone,
+        no round is opened after them)."""
+        engine = self.rules.new_engine(header, self.options)
         if isinstance(engine, Violation):
-            raise Refused(engine.message, [violation_diagnostic(self.path, engine, record, None, None, None)])
+            raise Refused(engine.message, [violation_diagnostic(self.path, engine, header, None, None, None)])
+        out = _temporary(self.path) if prepare else None
+        written = lines = 0
+        tail_at = 0
+        tail: Round | None = None
+        taken: Turn | None = None
         number = 0
-        for round_ in record.rounds:
-            violation = engine.start_round(round_.number)
-            if violation is not None:
-                raise Refused(violation.message, [violation_diagnostic(self.path, violation, record, round_, None,
-                                                                       number + 1)])
-            for turn in round_.turns:
-                number += 1
-                canonical = engine.canonical_action(turn.player, turn.action)
-                violation = engine.play(turn.player, turn.action)
+        try:
+            for round_ in self._log_rounds():
+                if stop_after is not None and number >= stop_after:
+                    if round_.turns:
+                        taken = round_.turns[0]
+                        break
+                    continue
+                violation = engine.start_round(round_.number)
                 if violation is not None:
-                    raise Refused(violation.message, [violation_diagnostic(self.path, violation, record, round_, turn,
-                                                                           number)])
-                engine.take_notices()
-                turn.action, turn.text = canonical, self.rules.format_turn(canonical)
-        if open_last and record.rounds and not record.rounds[-1].turns:
-            return engine, record.rounds.pop().number
-        return engine, _open_due_round(engine)
+                    raise Refused(violation.message, [violation_diagnostic(self.path, violation, header, round_, None,
+                                                                           number + 1)])
+                kept = Round(round_.number, comments=round_.comments)
+                for turn in round_.turns:
+                    if stop_after is not None and number >= stop_after:
+                        taken = turn
+                        break
+                    number += 1
+                    canonical = engine.canonical_action(turn.player, turn.action)
+                    violation = engine.play(turn.player, turn.action)
+                    if violation is not None:
+                        raise Refused(violation.message, [violation_diagnostic(self.path, violation, header, round_,
+                                                                               turn, number)])
+                    engine.take_notices()
+                    kept.turns.append(Turn(turn.player, canonical, self.rules.format_turn(canonical),
+                                           comments=turn.comments))
+                if out is not None and tail is not None:
+                    text = _round_text(tail)
+                    written += out[1].write(text)
+                    lines += text.count(b"\n")
+                tail_at = written
+                tail = kept
+                if taken is not None:
+                    break
+            last = b"" if tail is None else _round_text(tail)
+            if out is not None:
+                out[1].write(last)
+            prepared = None
+            if out is not None:
+                out[1].close()
+                prepared = Written(out[0], b"", tail_at, last, None, lines + last.count(b"\n"))
+        except BaseException:
+            if out is not None:
+                out[1].close()
+                _discard(Written(out[0], b"", 0, b""))
+            raise
+        if tail is not None and not tail.turns and stop_after is None:
+            pending: int | None = tail.number  # started above: the next entry's round
+        else:
+            pending = None if rounds_only or engine.is_over else _open_due_round(engine)
+        return Replayed(engine, pending, tail, number, taken, prepared)
+
+
+class LogRecord(GameRecord):
+    """A session's game as a record: its header held, its rounds read from the log each time
+    they are iterated, the last from the session."""
+
+    __slots__ = ("session",)
+
+    def __init__(self, session: Session) -> None:
+        header = session.header
+        GameRecord.__init__(self, header.game, header.tags, header.preamble, _Rounds(session),  # type: ignore[arg-type]
+                            header.line)
+        self.session = session
+
+    def entry_count(self) -> int:
+        return self.session.moves
+
+    def entry(self, number: int | None) -> tuple[Round, Turn] | None:
+        session = self.session
+        if number is None or number < 1 or number > session.moves:
+            return None
+        tail = session.tail
+        earlier = session.moves - (len(tail.turns) if tail is not None else 0)
+        if tail is not None and number > earlier:
+            return tail, tail.turns[number - earlier - 1]
+        return GameRecord.entry(self, number)
+
+
+class _Rounds:
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def __iter__(self) -> Iterator[Round]:
+        return self.session._log_rounds()
+
+    def __bool__(self) -> bool:
+        return self.session.tail is not None
+
+
+class _CanonicalCheck:
+    """Whether a log read at the start is canonical, as its replay writes each round: its
+    header's lines and each round's compared with the bytes the log holds, none of them kept
+    but the last round (`last`, the one the next entry may change) and where it begins."""
+
+    def __init__(self, path: str, text: str | None, read: ReadGame) -> None:
+        assert read.record is not None and read.rules is not None
+        self.path, self.text, self.rules = path, text, read.rules
+        self.record = read.record
+        self.bodies: dict[int, str] = {}
+        self.last: Round | None = None
+        self.tail_text = b""
+        self.lines = 0
+        self._stream = _opened(path, text)
+        shape = GameRecord(self.record.game, self.record.tags, self.record.preamble,
+                           [Round(0)] if self.record.rounds else [], self.record.line)
+        self.head = _lines(format_head(shape, self.rules))
+        self.lines = self.head.count(b"\n")
+        self.same = self._stream.read(len(self.head)) == self.head
+        self.tail_at = len(self.head)
+        self._pending: list[Round] = []
+        self._feeding: Iterator[Round] = iter(())
+
+    def fed(self) -> Iterator[Round]:
+        """The record's rounds to the replay, each compared once the replay asks for the next."""
+        self._feeding = self._feed()
+        return self._feeding
+
+    def _feed(self) -> Iterator[Round]:
+        for round_ in self.record.rounds:
+            self._flush()
+            self._pending.append(round_)
+            yield round_
+        self._flush()
+
+    def drain(self) -> None:
+        """The rounds the replay did not ask for (an empty last round), compared too."""
+        for _ in self._feeding:
+            pass
+
+    def close(self) -> None:
+        self._stream.close()
+
+    def _flush(self) -> None:
+        for round_ in self._pending:
+            kept = Round(round_.number, comments=round_.comments)
+            kept.turns = [Turn(turn.player, turn.action, self._body(turn), comments=turn.comments)
+                          for turn in round_.turns]
+            text = _round_text(kept)
+            self.tail_at += len(self.tail_text)
+            self.tail_text = text
+            self.lines += text.count(b"\n")
+            if self.same:
+                self.same = self._stream.read(len(text)) == text
+            self.last = kept
+        self._pending.clear()
+        self.bodies.clear()
+
+    def _body(self, turn: Turn) -> str:
+        known = self.bodies.get(id(turn))
+        if known is not None:
+            return known
+        return self.rules.format_turn(turn.action) if turn.action is not None else turn.text
+
+    @property
+    def size(self) -> int:
+        """Bytes of the log's canonical text."""
+        return self.tail_at + len(self.tail_text)
+
+    def canonical(self) -> bool:
+        """Whether the log is, byte for byte, the text its rounds' canonical lines make."""
+        try:
+            return self.same and self._stream.read(1) == b""
+        finally:
+            self._stream.close()
+
 
 
 _NOT_TEXT = re.compile("[\ud800-\udfff]")
@@ -523,13 +895,21 @@ def tag_problem(name: str, value: str) -> str | None:
 def log_problem(text: str) -> str | None:
     """Why `text`, a whole log, is not one `check` reads whole and `play` resumes, or None: a line
     longer than a log's line may be, or more lines or characters than one game may run to."""
-    if len(text) > MAX_GAME_CHARS:
-        return f"the log would run past {MAX_GAME_CHARS >> 20} MiB, more than one game may hold"
-    lines = text.count("\n")
-    if lines > MAX_GAME_LINES:
-        return f"the log would run to {lines:,} lines, more than the {MAX_GAME_LINES:,} one game may hold"
+    unheld = size_problem(text.count("\n"), len(text))
+    if unheld is not None:
+        return unheld
     if len(text) > MAX_LINE_CHARS and max(map(len, text.split("\n"))) > MAX_LINE_CHARS:
         return f"the log would hold a line longer than {MAX_LINE_CHARS:,} characters, which no log line may be"
+    return None
+
+
+def size_problem(lines: int, size: int) -> str | None:
+    """Why a log of `lines` lines and `size` characters (or bytes, a bound on them) is not one
+    `check` reads whole, or None: more lines or characters than one game may run to."""
+    if size > MAX_GAME_CHARS:
+        return f"the log would run past {MAX_GAME_CHARS >> 20} MiB, more than one game may hold"
+    if lines > MAX_GAME_LINES:
+        return f"the log would run to {lines:,} lines, more than the {MAX_GAME_LINES:,} one game may hold"
     return None
 
 
@@ -540,16 +920,6 @@ def _tag_text(name: str, value: str) -> str:
 
 def _dropped_note(name: str) -> str:
     return f"the {name} tag, which showed the log's end before this entry, is taken out"
-
-
-def _detached(record: GameRecord) -> GameRecord:
-    """A record of the same tags and entries that shares no turn or tag with `record`: a replay
-    writes each turn's canonical form into it, and must not write into the game in play."""
-    return GameRecord(record.game, [Tag(tag.name, tag.value, None, list(tag.comments)) for tag in record.tags],
-                      list(record.preamble),
-                      [Round(round_.number, None, [Turn(turn.player, turn.action, turn.text,
-                                                        comments=list(turn.comments)) for turn in round_.turns])
-                       for round_ in record.rounds], record.line)
 
 
 def _account(engine: Engine, before: dict[str, Any], player: str, action: Any) -> list[Consequence]:
@@ -633,3 +1003,41 @@ def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]
 
 def _syntax(message: str, span: Span, hint: str | None = None) -> Diagnostic:
     return Diagnostic("N-SYNTAX", message, ENTRY_PATH, span, notes=[hint] if hint else [])
+
+
+def _opened(path: str, text: str | None) -> BinaryIO:
+    """The log's bytes: `text` when it is given, else the file."""
+    if text is not None:
+        return io.BytesIO(text.encode("utf-8"))
+    return open(path, "rb")
+
+
+def _lines(lines: list[str]) -> bytes:
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _round_text(round_: Round) -> bytes:
+    """A round's canonical lines, its entries' bodies canonical already."""
+    return _lines(format_round(round_, _written_body))
+
+
+def _written_body(turn: Turn) -> str:
+    return turn.text
+
+
+def _temporary(path: str) -> tuple[str, BinaryIO]:
+    """A temporary file beside the log, named as a killed writer's leftovers are
+    (`.NAME.*.tmp`, cleared when the log is next played)."""
+    target = os.path.realpath(path)
+    folder, name = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder or ".")
+    return temporary, os.fdopen(handle, "wb")
+
+
+def _discard(written: Written | None) -> None:
+    if written is None:
+        return
+    try:
+        os.unlink(written.path)
+    except OSError:
+        pass

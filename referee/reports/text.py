@@ -201,3 +201,27 @@ def consequence_line(consequence: Consequence) -> str:
     """One consequence of an entry's account as a line says it: the sentence, then the ruling
     that decided it (`A takes galleon A4 (4 gold) for A: … (K-CONTROL)`)."""
     return f"{consequence.text} ({consequence.ruling})" if consequence.ruling else consequence.text
+
+
+TEXT_WIDTH = 100
+"""No line of text output is wider, where it can break: a legend or a note is prose, wrapped."""
+
+
+def fitted(lines: list[str], width: int = TEXT_WIDTH) -> list[str]:
+    """The lines, each one longer than `width` broken at spaces, its continuation indented two
+    more than it; never inside a quoted or bracketed piece (a tag a reader copies, such as
+    [Data "lagoon-9 sha256:…"]) or a short parenthesis, nor where no space allows it."""
+    import re
+    import textwrap
+
+    out: list[str] = []
+    for line in lines:
+        if len(line) <= width or " " not in line.strip():
+            out.append(line)
+            continue
+        indent = len(line) - len(line.lstrip(" "))
+        kept = re.sub(r'\[[^\]]*\]|"[^"]*"|\([^()]{0,20}\)', lambda piece: piece.group().replace(" ", "\0"), line)
+        wrapped = textwrap.wrap(kept, width, subsequent_indent=" " * (indent + 2), break_long_words=False,
+                                break_on_hyphens=False, replace_whitespace=False)
+        out.extend(part.replace("\0", " ") for part in wrapped)
+    return out

@@ -192,9 +192,10 @@ ILLEGAL: list[tuple[str, str, str, str, str | None]] = [
     ("p-lose-value", "Ben holds two 2s: he cannot lose a 3.", BEN + "Ben: lose 3 2\n", "P-LOSE", None),
     ("p-lose-2-count", "Ben lost two parrots at the edge, not one.", BEN + "Ben: lose 2\n", "P-LOSE", None),
     ("p-next-first", "Round 2's first player is Y, on X's left.", XY2 + "claim: first X\n", "P-CLAIM", "P-NEXT"),
-    ("p-return-discard", "With discard-piles, A1 drawn in round 1 lies in the discard in round 2.",
+    ("p-return-discard", "With discard-piles, A1 drawn in round 1 lies in the discard in round 2: no draw can give "
+     "it (P-DRAW, availability, decided by P-RETURN).",
      XY.replace('[Result "*"]', '[Variants "discard-piles"]\n[Result "*"]').replace("X: draw A B", "X: draw A=A1 B")
-     + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw A=A1 B\n", "P-RETURN", None),
+     + "2. parrots: 3/1 2 2 2  wind: 3  Y: draw A=A1 B\n", "P-DRAW", None),
     ("p-log-setup", "The set-up is complete before round 1: its third wave is missing.",
      XY.replace("  parrots: 3/3 1 1 1\n", "\n"), "P-ROUND", None),
     ("p-hidden-matching", "Nobody drew from pile C: no card of it can be taken.",

@@ -386,7 +386,7 @@ class CorsariEngine(Engine):
                                  notes=(f"seat order: {' '.join(self.players)}",))
             for owner, hand in deal.hands:
                 if len(hand) != HAND_SIZE:
-                    return Violation("C-SETUP", f"{owner} is dealt {len(hand)} cards instead of {HAND_SIZE}",
+                    return Violation("C-SETUP", f"{owner} is dealt {len(hand)} card{'s' * (len(hand) != 1)} instead of {HAND_SIZE}",
                                      part=f"segment:{owner}")
         repeated = sorted(card for card, n in Counter(listed).items() if n > 1)
         if repeated:
@@ -548,9 +548,11 @@ class CorsariEngine(Engine):
                          notes=("in a log without the deal, a card's place is known once it is seen (C-HIDDEN)",))
 
     def _judge_from_hand(self, seat: int, hand: Counter[str], size: int, cards: list[str], rule: str,
-                         part: str, used: frozenset[str] = frozenset()) -> Violation | None:
+                         part: str, used: frozenset[str] = frozenset(), step: int | None = None) -> Violation | None:
         """Whether `cards` can all come from this hand (known cards first, then unknown ones).
-        `used` holds the cards the same entry already put somewhere: none can be named again."""
+        `used` holds the cards the same entry already put somewhere: none can be named again.
+        `step`, where `cards` are that step's own, lets a card named twice be shown where it
+        is named the second time, not under the whole step."""
         state = self.current
         assert state is not None
         player = self.players[seat]
@@ -558,18 +560,21 @@ class CorsariEngine(Engine):
         unknown = size - sum(hand.values())
         for card, count in need.items():
             if count > 1:
-                return Violation(rule, f"{card} is named twice", {"card": card}, part=part)
+                second = [index for index, named in enumerate(cards) if named == card][1]
+                return Violation(rule, f"{card} is named twice", {"card": card},
+                                 part=f"card:{step}:{second}" if step is not None else part)
             if hand[card] >= 1:
                 continue
+            named = f"card:{step}:{cards.index(card)}" if step is not None else part
             if card in state.accounted:
                 return Violation(rule, f"{player} does not hold {card}: it is "
-                                 f"{self._where(card)}", {"card": card}, part=part)
+                                 f"{self._where(card)}", {"card": card}, part=named)
             if unknown <= 0:
                 held = " ".join(sorted(hand.elements(), key=order_key))
                 return Violation(rule, f"{player} does not hold {card}", {"card": card, "hand": held},
-                                 part=part, notes=(f"{player}'s hand: {held}",))
+                                 part=named, notes=(f"{player}'s hand: {held}",))
             if card in used:
-                return Violation(rule, f"{card} is already used in this entry", {"card": card}, part=part)
+                return Violation(rule, f"{card} is already used in this entry", {"card": card}, part=named)
             unknown -= 1
         return None
 
@@ -604,7 +609,7 @@ class CorsariEngine(Engine):
         player = self.players[seat]
         crew = list(steps[at].cards)
         part = f"step:{at}"
-        problem = self._judge_from_hand(seat, hand, size, crew, "C-CREW", part, used)
+        problem = self._judge_from_hand(seat, hand, size, crew, "C-CREW", part, used, step=at)
         if problem is not None:
             return problem
         colours = {colour(card) for card in crew}
@@ -614,8 +619,9 @@ class CorsariEngine(Engine):
         values = [value(card) for card in crew]
         twice = sorted({v for v in values if values.count(v) > 1})
         if twice:
+            second = [index for index, named in enumerate(values) if named == twice[0]][1]
             return Violation("C-CREW", f"a crew fills each post once; value {twice[0]} appears twice",
-                             {"crew": crew}, part=part)
+                             {"crew": crew}, part=f"card:{at}:{second}")
         rest = _minus(hand, crew)
         unknown = size - len(crew) - sum(rest.values())
         stated = {s.kind: (i, list(s.cards)) for i, s in enumerate(steps) if s.kind in ("dismiss", "stow")}

@@ -101,7 +101,7 @@ def legal_entries(engine: CorsariEngine, face_down: bool = False) -> EntryList:
         return entries
     if engine.setup.seed is not None and engine.phase == "turns" and state.entries == 0:
         entries.notes.append("the deal the Seed gives may be written out before the first turn "
-                             "('deal: …', in full or its quay and pile alone); the turns need not")
+                             "('deal: …', in full or its quay and pile alone); the turns need not wait for it")
     if engine.phase == "turns":
         _turn_entries(engine, state, entries, face_down)
     else:

@@ -423,7 +423,7 @@ class KorsarEngine(Engine):
             if action.kind == "discard":
                 if self.deck_size > 0:
                     return Violation("K-DISCARD", "a card may be discarded only once the deck is empty",
-                                     {"deck": self.deck_size}, notes=(f"the deck still holds {self.deck_size} cards",))
+                                     {"deck": self.deck_size}, notes=(f"the deck still holds {self.deck_size} card{'s' * (self.deck_size != 1)}",))
                 if info.kind == "galleon":
                     return Violation("K-DISCARD", "a galleon may never be discarded", {"card": action.card})
             elif info.kind == "galleon":

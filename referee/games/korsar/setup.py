@@ -166,7 +166,7 @@ def _check_deal(players: list[str], hands: list[list[str]], deck: list[str]) -> 
             if card_info(card) is None:
                 return Violation("K-CARDS", why_unknown(card), {"card": card}, part="tag:Hands")
         if len(hand) != HAND_SIZE:
-            return Violation("K-SETUP", f"{player} is dealt {len(hand)} cards instead of {HAND_SIZE}",
+            return Violation("K-SETUP", f"{player} is dealt {len(hand)} card{'s' * (len(hand) != 1)} instead of {HAND_SIZE}",
                              {"player": player, "cards": len(hand)}, part="tag:Hands")
     for card in deck:
         if card_info(card) is None:

@@ -526,9 +526,8 @@ class PerroquetsEngine(PerroquetsState, Engine):
                 return Violation("P-REVEAL", f"{who} drew {' '.join(known)}: the reveal shows "
                                  f"{' '.join(cards)}", part=f"hand:{who}")
             if shown_piles != piles:
-                return Violation("P-REVEAL", f"{who} drew from pile{'s' if len(set(piles)) > 1 else ''} "
-                                 f"{' and '.join(piles)}: {' '.join(cards)} come from {' and '.join(shown_piles)}",
-                                 part=f"hand:{who}")
+                return Violation("P-REVEAL", f"{who} drew from {_piles_named(piles)}: {' '.join(cards)} come "
+                                 f"from {_piles_named(shown_piles)}", part=f"hand:{who}")
         for who, cards in action.hands:
             slots = [s for s in self.round.slots if s.player == who]
             free = [c for c in cards if c not in {s.card for s in slots}]
@@ -872,3 +871,12 @@ HANDLERS = {PlaceShip: PerroquetsEngine._placeship, PlaceParrots: PerroquetsEngi
 """Each kind of entry's check, looked up once per entry rather than by name."""
 ENTRIES = {kind: (phases, kind in TABLE_KINDS, HANDLERS[kind]) for kind, phases in ENTRY_PHASES.items()}
 """Each kind of entry's phases, whether the table writes it, and its check: one look-up per entry."""
+
+
+def _piles_named(piles: list[str]) -> str:
+    """Piles drawn from, as a sentence says them: `pile C`, `pile C twice`, `piles A and C`."""
+    counts = Counter(piles)
+    if len(counts) == 1:
+        pile, count = next(iter(counts.items()))
+        return f"pile {pile}" + {1: "", 2: " twice"}.get(count, f" {count} times")
+    return "piles " + " and ".join(pile if count == 1 else f"{pile} ({count} cards)" for pile, count in counts.items())

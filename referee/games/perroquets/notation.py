@@ -161,7 +161,8 @@ def _grammars() -> dict[str, "pp.ParserElement"]:
         "parrots": rolls + value + pp.Opt(value) + pp.Opt(value) + pp.Opt(pp.one_of("white black")) + end,
         "wind": pp.Regex(rf"{NUMBER}(?![^\s])") + end,
         "draw": pp.Keyword("draw") + pp.Regex(rf"(?:{PILE})(?:=(?:{CARD}))?(?![^\s])")[1, 2] + end,
-        "reveal": pp.DelimitedList(player + card + card, delim="/") + end,
+        # "/" is a word of its own between hands (referee-notation(5)): never part of a name
+        "reveal": pp.DelimitedList(player + card + card, delim=pp.Regex(r"/(?![^\s])")) + end,
         "take": pp.Keyword("take") + (  # a card and what it leaves; or a pile (not a card), its path, what it leaves
             (card + colour + leaves + end)
             | (pp.Regex(rf"(?:{PILE})(?![^\s])") + colour + pp.OneOrMore(step) + leaves + end)),
