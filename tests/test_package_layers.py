@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 FLOORS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("ground", ("referee", "referee.span", "referee.record", "referee.diagnostics", "referee.hashing",
-                "referee.shuffle", "referee.strictjson", "referee.schema_compiler", "referee.jsonschemas")),
+                "referee.shuffle", "referee.strictjson", "referee.schema_compiler", "referee.jsonschemas",
+                "referee.wording")),
     ("games", ("referee.games",)),
     ("notation", ("referee.notation",)),
     ("pipeline", ("referee.pipeline", "referee.validation")),
