@@ -13,7 +13,7 @@ from pathlib import Path
 from referee.export import record_to_json, records_from_json
 from referee.formatting import canonical_game, canonical_records
 from referee.pipeline.replay import FileReport, check_bytes
-from referee.reports.json_report import check_report, file_json
+from referee.reports.json_report import check_report, file_json, unit_json
 from referee.validation import schema_errors
 from referee.notation.chunks import split_games
 from referee.notation.scanner import _Scan, scan_chunk
@@ -54,7 +54,7 @@ def check_input(data: bytes, deep: bool = True) -> FileReport:
     if report.source is not None:
         check_game_boundaries(report.source.lines)
     whole = file_json(report)
-    streamed = check_stream("fuzz.log", io.BytesIO(data))
+    streamed = unit_json(check_stream("fuzz.log", io.BytesIO(data)))
     if (streamed["games"], streamed["diagnostics"]) != (whole["games"], whole["diagnostics"]):
         raise InvariantBroken("reading game by game (as check does) differs from reading the whole text")
     if not deep:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from referee.notation.span import Span
+from referee.span import Span
 
 Severity = Literal["error", "warning"]
 

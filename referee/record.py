@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.notation.span import Span
+from referee.span import Span
 
 
 @dataclass(slots=True)

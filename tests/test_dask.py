@@ -8,6 +8,7 @@ import os
 import pytest
 
 from referee.pipeline.runner import Judged
+from referee.reports.json_report import unit_json
 from referee.validation import schema_errors
 from tests.conftest import SAMPLES
 from tests.test_parallel import corpus
@@ -36,7 +37,7 @@ def test_dask_maps_the_unit_over_files_and_gathers_the_same_report(run, tmp_path
         paths.append(target)
     with Client(processes=False, dashboard_address=None) as client:
         events = list(map_paths(client, [str(p) for p in paths], [str(p) for p in paths]))
-    by_dask = {e.path: e.result["games"] for e in events if isinstance(e, Judged)}
+    by_dask = {e.path: unit_json(e.result)["games"] for e in events if isinstance(e, Judged)}
     for path in paths:
         alone = json.loads(run("check", "--format", "json", "-j", "1", str(path)).output)
         assert by_dask[str(path)] == alone["files"][0]["games"]
@@ -92,7 +93,7 @@ def test_the_run_options_reach_the_cluster_once_not_with_every_file(run, tmp_pat
         client.map = recording_map
         events = list(map_paths(client, paths, paths, options))
     assert len(sent) == 1 and isinstance(sent[0]["options"], Future)
-    judged = {e.path: e.result["games"] for e in events if isinstance(e, Judged)}
+    judged = {e.path: unit_json(e.result)["games"] for e in events if isinstance(e, Judged)}
     alone = json.loads(run("check", "--format", "json", "-j", "1", "--data", str(board), paths[0]).output)
     assert [game["verdict"] for game in alone["files"][0]["games"]] == ["legal"]
     for path in paths:

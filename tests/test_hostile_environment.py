@@ -237,15 +237,15 @@ def test_a_stray_bracket_line_before_a_log_is_a_broken_tag_not_json(tmp_path: Pa
 
     from referee.pipeline.replay import check_bytes
     from referee.pipeline.work import check_stream
-    from referee.reports.json_report import file_json
+    from referee.reports.json_report import file_json, unit_json
 
     data = opening.encode()
-    streamed = check_stream("x.log", io.BytesIO(data))
+    streamed = unit_json(check_stream("x.log", io.BytesIO(data)))
     whole = file_json(check_bytes("x.log", data))
     assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])
     assert streamed["games"][0]["diagnostics"][0]["code"] == "N-TAG"
     for document in (b'[{"game": "korsar"}]', b"[\n  [1, 2]\n]", b'{\n  "games": []\n}', b"[]"):
-        streamed = check_stream("x.json", io.BytesIO(document))
+        streamed = unit_json(check_stream("x.json", io.BytesIO(document)))
         assert streamed["diagnostics"][0]["message"] == "this is JSON, not a game log"
         whole = file_json(check_bytes("x.json", document))
         assert (streamed["games"], streamed["diagnostics"]) == (whole["games"], whole["diagnostics"])

@@ -16,9 +16,8 @@ ABOVE = ("referee.validation", "referee.export", "referee.api", "referee.reports
 """The layers above the games, which a game must never import."""
 
 BELOW = ("referee.games", "referee.diagnostics", "referee.record", "referee.shuffle", "referee.hashing",
-         "referee.jsonschemas", "referee.strictjson", "referee.schema_compiler", "referee.notation.span")
-"""The floor the games stand on: all a game module may import of referee (a finding's place,
-`Span`, is the one module of the notation this holds: it imports nothing)."""
+         "referee.jsonschemas", "referee.strictjson", "referee.schema_compiler", "referee.span")
+"""The floor the games stand on: all a game module may import of referee."""
 
 
 def _module_name(path: Path) -> str:

@@ -20,6 +20,7 @@ from referee.games.base import JudgeOptions
 from referee.pipeline import runner
 from referee.pipeline.datafiles import judge_options
 from referee.pipeline.fileio import Input
+from referee.pipeline.verdicts import UnitVerdict
 
 ROOT = Path(__file__).resolve().parent.parent
 KORSAR = sorted((ROOT / "samples" / "korsar" / "legal").glob("*.korsar"))
@@ -85,7 +86,7 @@ def test_a_unit_travels_without_the_run_s_data(tmp_path, monkeypatch):
         logs.append(Input(str(path)))
     events = list(runner.run_units(logs, jobs=2, options=options))
     judged = [event for event in events if isinstance(event, runner.Judged)]
-    assert len(judged) == 3 and all(not game["diagnostics"] for event in judged for game in event.result["games"])
+    assert len(judged) == 3 and all(not game.diagnostics for event in judged for game in event.result.games)
     assert sizes and max(sizes) < len(pickle.dumps(options)), "the data travelled with the work"
 
 
@@ -98,7 +99,7 @@ def test_a_unit_judged_in_a_worker_gets_the_run_s_options():
     try:
         seen = []
         original = runner.check_unit
-        runner.check_unit = lambda sent: seen.append(sent.options) or {"games": []}
+        runner.check_unit = lambda sent: seen.append(sent.options) or UnitVerdict(sent.path)
         try:
             runner._check_packed(runner._sent(unit))
         finally:

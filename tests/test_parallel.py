@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from referee.notation.chunks import Chunk
 from referee.pipeline.fileio import Input
 from referee.pipeline.runner import Judged, Unreadable, _in_order, run_units
+from referee.pipeline.verdicts import UnitVerdict
 from referee.pipeline.work import FileEnd, FileStart, Unit, check_unit, file_units
 from tests.conftest import SAMPLES
 from referee.validation import schema_errors
@@ -95,20 +96,20 @@ def test_the_unit_never_raises_and_says_what_failed(monkeypatch):
 
     monkeypatch.setattr(work, "judge_plain", explode)
     result = check_unit(Unit.of_text("x.korsar", '[Game "Korsar"]\n[Players "A B"]\n\n1. A: draw\n'))
-    assert result["games"] == []
-    assert result["internal_error"]["type"] == "ValueError"
-    assert "boom" in result["internal_error"]["traceback"]
+    assert result.games == []
+    assert result.internal_error is not None and result.internal_error["type"] == "ValueError"
+    assert "boom" in result.internal_error["traceback"]
 
 
 def test_a_path_unit_reads_the_file_itself(tmp_path):
     path = tmp_path / "a.korsar"
     path.write_text((SAMPLES / "korsar/legal/multi-game.korsar").read_text())
     result = check_unit(str(path))
-    assert [game["verdict"] for game in result["games"]] == ["legal"] * len(result["games"])
-    assert check_unit(str(tmp_path / "missing.korsar"))["unreadable"]
+    assert [game.verdict for game in result.games] == ["legal"] * len(result.games)
+    assert check_unit(str(tmp_path / "missing.korsar")).unreadable
     empty = tmp_path / "empty.korsar"
     empty.write_text("\n\n")
-    assert [d["message"] for d in check_unit(str(empty))["diagnostics"]] == ["the file holds no game"]
+    assert [d["message"] for d in check_unit(str(empty)).diagnostics] == ["the file holds no game"]
 
 
 def test_standard_input_is_read_as_a_stream():
@@ -198,6 +199,6 @@ def test_a_verdict_comes_back_from_a_worker_as_it_was_made(monkeypatch):
     unit = Unit.of_text("x.korsar", (SAMPLES / "korsar/legal/multi-game.korsar").read_text())
     packed = runner._check_packed(unit)
     assert isinstance(packed, bytes) and runner._unpacked(pickle.loads(pickle.dumps(packed))) == check_unit(unit)
-    odd = {"games": [], "value": Decimal("1.5")}  # not plain data: sent as it is
+    odd = UnitVerdict("x.korsar", diagnostics=[{"value": Decimal("1.5")}])  # not plain data: sent as it is
     monkeypatch.setattr(runner, "check_unit", lambda unit: odd)
     assert runner._unpacked(pickle.loads(pickle.dumps(runner._check_packed(unit)))) == odd

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from referee.pipeline import ranges
 from referee.pipeline.ranges import FileRange, RangeJudged, check_range, cut_points, file_ranges, stitched
 from referee.pipeline.work import FileEnd, FileStart, Judged, Unit, check_unit, file_units
+from referee.reports.json_report import unit_json
 from tests.conftest import SAMPLES
 
 LINE_END = re.compile(rb"\r\n|\r|\n")
@@ -114,10 +115,11 @@ def summary(events: list[Any]) -> tuple[list[Any], list[Any], list[Any]]:
     games, findings, markers = [], [], []
     for event in events:
         if isinstance(event, Judged):
-            assert "internal_error" not in event.result, event.result["internal_error"]["traceback"]
+            result = unit_json(event.result)
+            assert "internal_error" not in result, result["internal_error"]["traceback"]
             games.extend({key: value for key, value in game.items() if key != "index"}
-                         for game in event.result["games"])
-            findings.extend(event.result["diagnostics"])
+                         for game in result["games"])
+            findings.extend(result["diagnostics"])
         else:
             assert isinstance(event, (FileStart, FileEnd))
             markers.append(event)
@@ -189,8 +191,9 @@ def test_an_overlong_line_is_cut_and_reported_at_its_place(tmp_path, monkeypatch
 
 def test_a_part_that_cannot_be_read_is_a_reported_failure_not_a_crash(tmp_path):
     result = check_range(FileRange(str(tmp_path / "gone.korsar"), "gone.korsar", 0, 10, 1, True))
-    assert result["internal_error"]["type"] == "FileNotFoundError"
-    assert result["games"] == []
+    assert result.verdict.internal_error is not None
+    assert result.verdict.internal_error["type"] == "FileNotFoundError"
+    assert result.verdict.games == [] and result.seam is None
 
 
 def test_check_on_several_processes_cuts_by_parts_and_reports_as_one(run, tmp_path, monkeypatch):

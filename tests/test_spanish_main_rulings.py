@@ -743,13 +743,13 @@ def test_the_island_a_ship_explored_is_marked_not_the_one_it_next_sails_from():
 def test_a_destroyed_fort_leaves_no_mark_from_an_exploration_before_it():
     """S-FORT-HIT: a destroyed fort's island is again unexplored, marks removed; a ship that
     explored it before and leaves afterwards marks nothing."""
-    from referee.games.spanish_main import forts, moving
+    from referee.games.spanish_main import effects
 
     engine = legal(G + s.T12 + "3. Anna: explore Anna.s1 takes Ben.t1,Anna.t1  Anna: end\n")
     ship = engine.ships["Anna.s1"]
     assert ship.explored_here == ("I2", "Anna")
     fort = engine.forts["Ben.f1"]
     fort.island, engine.islands["I2"].fort = "I2", fort.id
-    forts.destroy_fort(engine, fort)
-    moving.leave(engine, ship)
+    effects.destroy_fort(engine, fort)
+    effects.leave(engine, ship)
     assert engine.islands["I2"].marks == set()

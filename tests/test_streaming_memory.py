@@ -50,8 +50,8 @@ PROBE = textwrap.dedent("""
     stream = io.BufferedReader(Repeated())
     for event in run_units([Input("-")], jobs=1, stdin=stream):
         if isinstance(event, Judged):
-            games += len(event.result["games"])
-            moves += sum(g["moves"] for g in event.result["games"] if g["verdict"] == "legal")
+            games += len(event.result.games)
+            moves += sum(g.moves for g in event.result.games if g.verdict == "legal")
     with open("/proc/self/status") as status:  # this process's own peak (ru_maxrss would count the parent's)
         peak = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
     print(games, moves, len(game) * copies, peak // 1024)

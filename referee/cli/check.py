@@ -21,7 +21,7 @@ from referee.pipeline.fileio import Unreadable as UnreadableFile
 from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, WorkersLost, default_jobs,
                                      input_size, run_on_dask, run_units)
 from referee.pipeline.work import FileEnd, FileStart, file_findings
-from referee.reports.json_report import Tally, file_verdict
+from referee.reports.json_report import Tally, file_verdict, unit_json
 from referee.reports.selection import Selection
 from referee.reports.style import Style
 from referee.reports.visible import visible
@@ -191,7 +191,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                 if event.problem is not None:
                     current.diagnostics.extend(selection.filter([event.problem]))
             elif isinstance(event, Judged) and current is not None:
-                result = event.result
+                result = unit_json(event.result)
                 if "internal_error" in result:
                     failures.append((event.path, result["internal_error"]))
                 current.diagnostics.extend(selection.filter(result.get("diagnostics", [])))

@@ -17,6 +17,7 @@ from typing import Any
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.pipeline.work import FileEnd, FileStart, Unit, chunk_is_whole, file_findings, file_units, judge_chunks
+from referee.reports.json_report import verdict_json
 from referee.reports.selection import Selection
 
 MAX_DOCUMENT_CHARS = 4 << 20
@@ -124,7 +125,7 @@ class DocumentJudge:
         if chunk_is_whole(chunk, cut):
             chunk = Chunk(1, chunk.lines, chunk.dropped, chunk.unread)
             cut = {}
-        return judge_chunks(Unit(self.path, [chunk], dict(cut), self.options))
+        return [verdict_json(game) for game in judge_chunks(Unit(self.path, [chunk], dict(cut), self.options))]
 
 
 def _placed(games: list[dict[str, Any]], shift: int, index: int) -> list[dict[str, Any]]:

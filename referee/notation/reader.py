@@ -15,7 +15,7 @@ from referee.games.base import GameRules, ParsedTurn, TurnSyntaxError
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, Chunk, split_games
 from referee.notation.scanner import RawGame, clip, scan_chunk
 from referee.record import GameRecord, Round, Turn
-from referee.notation.span import Span
+from referee.span import Span
 
 
 @dataclass(slots=True)

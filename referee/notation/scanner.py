@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, starts_with_game_tag, tag_value
 from referee.record import Comment, Round, Tag, Turn
-from referee.notation.span import Span
+from referee.span import Span
 
 TOKEN = re.compile(
     r"""

@@ -19,7 +19,7 @@ from referee.diagnostics import Diagnostic
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.streamed import read_chunk_streamed
-from referee.notation.span import Span
+from referee.span import Span
 from referee.pipeline.replay import replay_game
 from referee.record import GameRecord
 

@@ -17,6 +17,7 @@ process the ordinary way, so the verdict never depends on where the cuts fell.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 from collections.abc import Iterable, Iterator
@@ -26,6 +27,7 @@ from typing import Any, BinaryIO
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Splitter, SplitterState, split_games, tag_line_kind
 from referee.pipeline.source import LineReader
+from referee.pipeline.verdicts import GameVerdict, UnitVerdict
 from referee.pipeline.work import (FileEnd, FileStart, Judged, Unit, check_unit, chunk_games, failure, file_opening,
                                    file_units)
 
@@ -74,12 +76,30 @@ class RangesEnd:
     name: str
 
 
+@dataclass(slots=True)
+class RangeVerdict:
+    """What a worker gives for a part: the verdict `check_unit` gives for its games, and its
+    seam (a `Seam` as a list; None when the worker failed)."""
+
+    verdict: UnitVerdict
+    seam: list[Any] | None = None
+
+    def plain(self) -> tuple[Any, ...]:
+        """The verdict as plain values, for marshal (`GameVerdict.plain`)."""
+        return (self.verdict.plain(), self.seam)
+
+    @classmethod
+    def of_plain(cls, data: tuple[Any, ...]) -> "RangeVerdict":
+        verdict, seam = data
+        return cls(UnitVerdict.of_plain(verdict), seam)
+
+
 @dataclass(frozen=True, slots=True)
 class RangeJudged:
     """A part's verdict (`check_range`'s result), as it came back."""
 
     part: FileRange
-    result: dict[str, Any]
+    result: RangeVerdict
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,24 +218,24 @@ class _Window(io.RawIOBase):
         return len(data)
 
 
-def check_range(part: FileRange) -> dict[str, Any]:
+def check_range(part: FileRange) -> RangeVerdict:
     """A part read and judged by a worker: what `check_unit` gives for its games, plus
-    its "seam" (a `Seam` as a list). Never raises."""
+    its seam. Never raises."""
     try:
         unit, splitter = _read_range(part)
-        games: list[dict[str, Any]] = []
+        games: list[GameVerdict] = []
         counts = []
         if part.start > 0 and (not unit.chunks or tag_line_kind(unit.chunks[0].lines[0]) is None):
             # the part begins inside a game: no seam before it holds, so the main process reads
             # the file again from that game on, and nothing judged here would be used. Judging
             # it anyway held the whole middle of a long game as records (475 MB for 850,000 turns).
-            return {"path": part.name, "games": [], "diagnostics": [], "seam": _seam_json(unit, splitter, [])}
+            return RangeVerdict(UnitVerdict(part.name), _seam_json(unit, splitter, []))
         for judged in chunk_games(unit):
             games.extend(judged)
             counts.append(len(judged))
-        return {"path": part.name, "games": games, "diagnostics": [], "seam": _seam_json(unit, splitter, counts)}
+        return RangeVerdict(UnitVerdict(part.name, games), _seam_json(unit, splitter, counts))
     except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
-        return failure(part.name, error)
+        return RangeVerdict(failure(part.name, error))
 
 
 def _read_range(part: FileRange) -> tuple[Unit, Splitter]:
@@ -238,8 +258,8 @@ def _seam_json(unit: Unit, splitter: Splitter, chunk_counts: list[int]) -> list[
     return [first, list(splitter.state), len(chunks), chunk_counts[-1] if chunk_counts else 0, blank]
 
 
-def _seam(result: dict[str, Any]) -> Seam | None:
-    data = result.pop("seam", None)
+def _seam(result: RangeVerdict) -> Seam | None:
+    data = result.seam
     if data is None:
         return None  # the worker failed: its failure is reported, and no seam is checked
     first, end, chunks, last_games, blank = data
@@ -279,8 +299,8 @@ def stitched(events: Iterable[Any]) -> Iterator[Any]:
             yield event
 
 
-def _judged(part: FileRange, result: dict[str, Any]) -> Judged:
-    return Judged(part.name, result, part.end - part.start)
+def _judged(part: FileRange, result: RangeVerdict) -> Judged:
+    return Judged(part.name, result.verdict, part.end - part.start)
 
 
 def _read_again(part_judged: RangeJudged, seam: Seam, chunks: int) -> Iterator[Any]:
@@ -288,8 +308,8 @@ def _read_again(part_judged: RangeJudged, seam: Seam, chunks: int) -> Iterator[A
     the rest of the file from that chunk on, read and judged here the ordinary way; returns
     the file's FileEnd."""
     part, result = part_judged.part, part_judged.result
-    whole = len(result["games"]) - seam.last_games
-    yield _judged(part, dict(result, games=result["games"][:whole]))
+    whole = len(result.verdict.games) - seam.last_games
+    yield _judged(part, RangeVerdict(dataclasses.replace(result.verdict, games=result.verdict.games[:whole])))
     skip = chunks + seam.chunks - 1
     end = FileEnd(part.name, None)
     with open(part.path, "rb") as stream:

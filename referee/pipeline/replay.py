@@ -17,7 +17,7 @@ from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, Judge
 from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
 from referee.record import Comment, GameRecord, Round, Turn
-from referee.notation.span import Span
+from referee.span import Span
 from referee.pipeline.source import JSON_HEAD, DecodeError, Source, decode, is_json, json_not_log
 
 Verdict = Literal["legal", "illegal", "malformed"]

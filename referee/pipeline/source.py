@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import BinaryIO
 
 from referee.diagnostics import Diagnostic
-from referee.notation.span import Span
+from referee.span import Span
 
 
 class DecodeError(Exception):

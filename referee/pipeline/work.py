@@ -1,4 +1,4 @@
-"""The unit of work `check` maps over its input: games in, a JSON-ready verdict out.
+"""The unit of work `check` maps over its input: games in, a typed verdict out (`verdicts`).
 
 `check_unit` is pure and never raises, so any executor can map it — this
 process, a pool of processes, or a Dask cluster — and the results, put back in
@@ -24,8 +24,8 @@ from referee.notation.reader import ReadGame
 from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, StreamedRounds, chunk_chars_below,
                                       read_chunk_streamed)
 from referee.pipeline.replay import GameReport, replay_game
-from referee.reports.json_report import diagnostic_json, game_json
-from referee.notation.span import Span
+from referee.pipeline.verdicts import GameVerdict, UnitVerdict, game_verdict
+from referee.span import Span
 from referee.pipeline.source import (JSON_HEAD, MAX_LINE_CHARS, DecodeError, LineReader, check_utf8, is_json,
                                      json_not_log)
 
@@ -93,41 +93,40 @@ class Judged:
     """A unit's verdict (`check_unit`'s result) and the bytes of log it covered."""
 
     path: str
-    result: dict[str, Any]
+    result: UnitVerdict
     size: int
 
 
-def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
-    """Judge a unit: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
-    plus "internal_error" if the referee itself failed (a bug, never the input's fault)."""
+def check_unit(unit: Unit | str, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
+    """Judge a unit: its games' verdicts and the file's own findings, or the internal error
+    if the referee itself failed (a bug, never the input's fault)."""
     path = unit if isinstance(unit, str) else unit.path
     try:
         if isinstance(unit, str):
             return _check_path(unit, options)
-        return {"path": path, "games": judge_chunks(unit), "diagnostics": []}
+        return UnitVerdict(path, judge_chunks(unit))
     except Exception as error:  # noqa: BLE001 - the unit must not raise; the CLI reports it
         return failure(path, error)
 
 
-def failure(path: str, error: Exception) -> dict[str, Any]:
+def failure(path: str, error: Exception) -> UnitVerdict:
     """The result of a unit that raised `error` (a bug, never the input's fault), for the CLI
     to report once everything else is; called while the error is handled."""
     import traceback
 
-    return {"path": path, "games": [], "diagnostics": [],
-            "internal_error": {"type": type(error).__name__, "message": str(error),
-                               "traceback": traceback.format_exc()}}
+    return UnitVerdict(path, internal_error={"type": type(error).__name__, "message": str(error),
+                                             "traceback": traceback.format_exc()})
 
 
-def judge_chunks(unit: Unit, first_index: int = 1) -> list[dict[str, Any]]:
+def judge_chunks(unit: Unit, first_index: int = 1) -> list[GameVerdict]:
     return [game for games in chunk_games(unit, first_index) for game in games]
 
 
-def chunk_games(unit: Unit, first_index: int = 1) -> Iterator[list[dict[str, Any]]]:
+def chunk_games(unit: Unit, first_index: int = 1) -> Iterator[list[GameVerdict]]:
     """Each chunk's games (none for a chunk of comments only), judged, chunk by chunk."""
     index = first_index
     for chunk in unit.chunks:
-        games = [game_json(report, _lines_of(chunk))
+        games = [game_verdict(report, _lines_of(chunk))
                  for report in _judge_chunk(unit.path, index, chunk, unit.cut, options=unit.options)]
         index += len(games)
         yield games
@@ -196,21 +195,21 @@ def _lines_of(chunk: Chunk) -> LineText:
     return line_text
 
 
-def _check_path(path: str, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
+def _check_path(path: str, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
     """A whole file judged in this process: the unit a cluster maps over file names."""
     try:
         stream = open(path, "rb")
     except OSError as error:
-        return {"path": path, "games": [], "diagnostics": [], "unreadable": reason_of(error)}
+        return UnitVerdict(path, unreadable=reason_of(error))
     with stream:
         return check_stream(path, stream, options)
 
 
-def check_stream(path: str, stream: BinaryIO, options: JudgeOptions = NO_OPTIONS) -> dict[str, Any]:
+def check_stream(path: str, stream: BinaryIO, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
     """A seekable stream judged game by game, as `check` does with one process."""
     diagnostics: list[dict[str, Any]] = []
-    games = [game_json(report, lines) for report, lines in file_games(path, stream, diagnostics, options=options)]
-    return {"path": path, "games": games, "diagnostics": diagnostics}
+    games = [game_verdict(report, lines) for report, lines in file_games(path, stream, diagnostics, options=options)]
+    return UnitVerdict(path, games, diagnostics)
 
 
 def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
@@ -317,7 +316,7 @@ def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
         return _encoding_problem(path, stream, error)
     stream.seek(0)
     if is_json(stream.read(JSON_HEAD)):
-        return diagnostic_json(json_not_log(path))
+        return json_not_log(path).to_json()
     return None
 
 
@@ -342,8 +341,8 @@ def file_findings(path: str, games: int, blank: bool) -> list[dict[str, Any]]:
         message = "the file holds no game"
     else:
         message = "the file holds only comments, no game"
-    return [diagnostic_json(Diagnostic("N-GAME", message, path, Span(1, 1, 1),
-                                       notes=['a game starts with its tags, e.g. [Game "Korsar"]']))]
+    return [Diagnostic("N-GAME", message, path, Span(1, 1, 1),
+                       notes=['a game starts with its tags, e.g. [Game "Korsar"]']).to_json()]
 
 
 def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[str, Any]:
@@ -359,10 +358,10 @@ def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[s
             line_start = read + block.rfind(b"\n") + 1
         read += len(block)
     column = error.offset - line_start + 1
-    return diagnostic_json(Diagnostic(
+    return Diagnostic(
         "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
         Span(line, column, column + 1),
-        notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"]))
+        notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"]).to_json()
 
 
 def spool(stream: BinaryIO) -> BinaryIO:

@@ -39,7 +39,7 @@ from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
 from referee.notation.reader import ReadGame, check_tags, parse_entry
 from referee.notation.scanner import TOKEN, clip
-from referee.notation.span import Span
+from referee.span import Span
 from referee.notation.streamed import StreamedRounds
 from referee.notation.writer import escape, format_head, format_round
 from referee.pipeline.fileio import reason_of

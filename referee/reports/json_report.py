@@ -11,6 +11,7 @@ from referee.notation.codes import USAGE_CODES
 from referee.games.base import Outcome
 from referee.pipeline.replay import FileReport, GameReport
 from referee.pipeline.source import Source
+from referee.pipeline.verdicts import GameVerdict, UnitVerdict, game_verdict
 
 REPORT_SCHEMA_ID = "urn:referee:schema:check-report:1"
 
@@ -60,15 +61,17 @@ def source_lines(source: Source | None) -> Callable[[int], str | None] | None:
 
 
 def game_json(game: GameReport, line_text: Callable[[int], str | None] | None = None) -> dict[str, Any]:
-    players: list[str] = []
-    if game.record is not None:
-        value = game.record.tag_value("Players")
-        players = value.split() if value else []
+    return verdict_json(game_verdict(game, line_text))
+
+
+def verdict_json(game: GameVerdict) -> dict[str, Any]:
+    """A judged game as JSON, quoting the lines it holds."""
+    line_text = game.quoted.get
     data = {
         "index": game.index,
         "line": game.line,
-        "game": game.rules.id if game.rules else None,
-        "players": players,
+        "game": game.game,
+        "players": game.players,
         "verdict": game.verdict,
         "moves": game.moves,
         "finished": bool(game.outcome and game.outcome.finished),
@@ -77,6 +80,18 @@ def game_json(game: GameReport, line_text: Callable[[int], str | None] | None = 
     }
     if game.suppressed:
         data["suppressed"] = [diagnostic_json(d, line_text) for d in game.suppressed]
+    return data
+
+
+def unit_json(unit: UnitVerdict) -> dict[str, Any]:
+    """A unit's verdict as JSON: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
+    plus "internal_error" or "unreadable" when the unit has one."""
+    data: dict[str, Any] = {"path": unit.path, "games": [verdict_json(game) for game in unit.games],
+                            "diagnostics": unit.diagnostics}
+    if unit.internal_error is not None:
+        data["internal_error"] = unit.internal_error
+    if unit.unreadable is not None:
+        data["unreadable"] = unit.unreadable
     return data
 
 

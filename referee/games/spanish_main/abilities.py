@@ -8,70 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.games.spanish_main import crewing, moving, shooting, towing
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import Crew, EventCard, Fort, GameState, Ship, Token, keyword_of
+from referee.games.spanish_main.state import Crew, EventCard, GameState, Ship, Token
 
 ACTIONS = ("move", "about", "shoot", "explore", "repair", "free")
 """Entries that are a ship's (or fort's) action for the turn; the rest are free (S-FREE)."""
 NEVER_WAIVED = frozenset({"S-ONE-MISSES", "S-DICE", "S-PLAYERS", "S-TURN", "S-DATA", "S-DATA-UNKNOWN"})
-
-
-def uses(game: GameState, action: Event, ship: Ship, allowed: tuple[str, ...],
-          indexes: set[int] | None = None) -> dict[str, int]:
-    """Declared keywords (S-KEYWORDS) on `ship` (those of `indexes` only, when given): each the
-    source's, usable now, once a turn a ship."""
-    bonus: dict[str, int] = {}
-    if action.get("uses") is None:
-        return bonus  # as most entries declare no keyword
-    for index, use in enumerate(action.records("uses")):
-        if indexes is not None and index not in indexes:
-            continue
-        part = f"use:{index}"
-        keyword, source = use["keyword"], use["source"]
-        name = keyword.split("=")[0]
-        holder = game.piece(source, f"source:{index}")
-        if name not in allowed:
-            raise fail("S-KEYWORDS", f"{keyword} does not change a {action.verb}", part)
-        if keyword_of(holder.card, name) != keyword:
-            raise fail("S-KEYWORDS", f"{source} ({holder.card.name}) has no {keyword}", part)
-        in_play(game, holder, ship, part)
-        if (ship.id, name) in game.keywords_used:
-            raise fail("S-STACK", f"{ship.id} already used {name} this turn", part)
-        game.keywords_used.add((ship.id, name))
-        if isinstance(holder, Crew):
-            holder.face_up = True
-        value = keyword.split("=")[1] if "=" in keyword else "0"
-        bonus[name] = int(value) if value.lstrip("+").isdigit() else 0
-        if name == "speed":
-            bonus["speed:" + value] = 1
-    return bonus
-
-
-def in_play(game: GameState, holder: Any, ship: Ship | None, part: str) -> None:
-    """S-ABILITY: a ship always; crew aboard a ship of its nationality; a unique picked up; a fort
-    not abandoned."""
-    if isinstance(holder, Ship):
-        if ship is not None and holder.id != ship.id:
-            raise fail("S-ABILITY", f"{holder.id}'s ability is its own, not {ship.id}'s", part)
-        if not holder.afloat or holder.wreck:
-            raise fail("S-ABILITY", f"{holder.id} is out of play", part)
-    elif isinstance(holder, Crew):
-        if not holder.where.startswith("ship:"):
-            raise fail("S-ABILITY", f"{holder.id} is not aboard a ship: crew on an island have no ability", part)
-        aboard = game.ships[holder.where[5:]]
-        if ship is not None and aboard.id != ship.id:
-            raise fail("S-ABILITY", f"{holder.id} is aboard {aboard.id}, not {ship.id}", part)
-        if holder.card.nationality != aboard.card.nationality:
-            raise fail("S-ABILITY", f"{holder.id} ({holder.card.nationality}) cannot use its ability aboard "
-                       f"{aboard.id} ({aboard.card.nationality})", part)
-    elif isinstance(holder, Token):
-        if not holder.unique or not holder.where.startswith("ship:"):
-            raise fail("S-ABILITY", f"{holder.id} is not a unique picked up", part)
-    elif isinstance(holder, Fort):
-        if not holder.built or holder.abandoned:
-            raise fail("S-ABILITY", f"{holder.id} is not a standing fort", part)
 
 
 def do_ability(game: GameState, player: str, action: Event) -> None:
@@ -83,7 +27,7 @@ def do_ability(game: GameState, player: str, action: Event) -> None:
         owner = game.ships[holder.where[5:]].controller
     if owner != player:
         raise fail("S-OWN", f"{holder.id} is not {player}'s", "source")
-    in_play(game, holder, None, "source")
+    effects.in_play(game, holder, None, "source")
     _declare(game, player, holder, action)
 
 
@@ -133,19 +77,19 @@ def do_effect(game: GameState, player: str, action: Event) -> None:
         crew = game.piece(action.get("target"), "target")
         if not isinstance(crew, Crew) or crew.where == "gone":
             raise fail("S-ABILITY-DECLARED", f"{action.get('target')} is no crew in play", "target")
-        crewing.remove_crew(game, crew)
+        effects.remove_crew(game, crew)
     else:
         ship = game.ship(action.get("target"), "target")
         mast = action.get("mast")
         if kind == "lose":
-            shooting.lose_mast(game, ship, mast, "mast", "S-ABILITY-DECLARED")
+            effects.lose_mast(game, ship, mast, "mast", "S-ABILITY-DECLARED")
         else:
             if mast in ship.standing or not 1 <= mast <= (ship.card.masts or 0):
                 raise fail("S-ABILITY-DECLARED", f"mast {mast} of {ship.id} is not an eliminated mast", "mast")
             ship.standing.append(mast)
             ship.standing.sort()
             if ship.towed_by:  # a mast back: no longer a derelict to tow (S-TOW)
-                towing.end_tow(game, ship)
+                effects.end_tow(game, ship)
     game.on_word = True
 
 
@@ -173,7 +117,7 @@ def _treasure_effect(game: GameState, kind: str, action: Event) -> None:
     if isinstance(destination, Ship):
         token.where = f"ship:{destination.id}"
         if destination.docked is not None and destination.docked == game.homes.get(destination.controller):
-            moving.unload(game, destination)
+            effects.unload(game, destination)
     else:
         token.where = f"island:{place}"
 

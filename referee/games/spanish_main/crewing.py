@@ -5,23 +5,10 @@ and a crew eliminated.
 
 from __future__ import annotations
 
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import Crew, GameState, Ship
-
-
-def check_aboard(game: GameState, ship: Ship, crew: Crew, rule: str) -> None:
-    """S-CREW-COST, S-CREW-ZERO and S-CARGO for a crew coming aboard."""
-    if crew.card.cost == 0 and crew.card.nationality != ship.card.nationality:
-        raise fail("S-CREW-ZERO", f"{crew.id} costs 0 points: it may only be aboard a ship of its "
-                   f"nationality ({crew.card.nationality}), not {ship.id} ({ship.card.nationality})")
-    cost = game.crew_cost(ship)
-    if cost > (ship.card.cost or 0):
-        raise fail("S-CREW-COST", f"the crew aboard {ship.id} cost {cost} points, more than the ship's "
-                   f"{ship.card.cost}", crew_cost=cost)
-    if game.load_of(ship) > game.cargo_of(ship):
-        raise game.over_cargo(ship, f"{ship.id} would carry {game.load_of(ship)} with cargo "
-                              f"{game.cargo_of(ship)}", "action", load=game.load_of(ship))
 
 
 def _crew_move(game: GameState, player: str, action: Event) -> tuple[Ship, list[Crew]]:
@@ -55,7 +42,7 @@ def do_embark(game: GameState, player: str, action: Event) -> None:
             raise fail("S-CREW-MOVE", f"{crew.id} is no crew of {player}'s lying on {ship.docked}", "crew")
         ship.crew.append(crew.id)
         crew.where = f"ship:{ship.id}"
-        check_aboard(game, ship, crew, "S-CREW-COST")
+        effects.check_aboard(game, ship, crew, "S-CREW-COST")
 
 
 def do_transfer(game: GameState, player: str, action: Event) -> None:
@@ -72,10 +59,5 @@ def do_transfer(game: GameState, player: str, action: Event) -> None:
         ship.crew.remove(crew.id)
         other.crew.append(crew.id)
         crew.where = f"ship:{other.id}"
-        check_aboard(game, other, crew, "S-CREW-COST")
+        effects.check_aboard(game, other, crew, "S-CREW-COST")
 
-
-def remove_crew(game: GameState, crew: Crew) -> None:
-    if crew.where.startswith("ship:"):
-        game.ships[crew.where[5:]].crew.remove(crew.id)
-    crew.where = "gone"

@@ -5,10 +5,10 @@ an island (S-HIDDEN, S-REVEAL, `reveal`).
 
 from __future__ import annotations
 
-from referee.games.spanish_main import abilities, crewing, forts, moving, turn
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import fail
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import GameState, Ship, Token
+from referee.games.spanish_main.state import GameState, Ship
 
 
 def do_explore(game: GameState, player: str, action: Event) -> None:
@@ -21,13 +21,13 @@ def do_explore(game: GameState, player: str, action: Event) -> None:
         on_dock = any(dict(u)["keyword"] == "explore-on-dock" for u in action.get("uses", ()))
         free = marked or on_dock
     if free:
-        turn.follow_up(game, ship.id, "explore")
-        abilities.uses(game, action, ship, ("explore-on-dock",))
+        effects.follow_up(game, ship.id, "explore")
+        effects.uses(game, action, ship, ("explore-on-dock",))
     else:
         if other_name is None and game.after is not None and game.after["ship"] == ship.id and ship.docked:
             raise fail("S-MARK", f"{ship.id} has just docked at {ship.docked}, which bears no mark of {player}'s: "
                        "exploring it at once is free only on a marked island (or with explore-on-dock)", "ship")
-        turn.new_action(game, player, ship, "explore")
+        effects.new_action(game, player, ship, "explore")
         if action.get("uses"):
             raise fail("S-KEYWORDS", "explore-on-dock makes the exploration on docking free; "
                        "this one is the ship's action", "use:0")
@@ -68,7 +68,7 @@ def do_explore(game: GameState, player: str, action: Event) -> None:
         if heap > island.gold:
             raise fail("S-GOLD", f"{island.name} holds {island.gold} gold in a heap, not {heap}", "takes")
         for coin in coins:
-            ship.tokens.append(forts.new_coin(game, player, coin, f"ship:{ship.id}", "takes").id)
+            ship.tokens.append(effects.new_coin(game, player, coin, f"ship:{ship.id}", "takes").id)
         island.gold -= heap
         aboard = f"ship:{ship.id}"
         for name in action.get("takes", ()):
@@ -117,7 +117,7 @@ def _explore_ship(game: GameState, player: str, ship: Ship, action: Event) -> No
                 source.crew.remove(name)
                 dest.crew.append(name)
                 crew.where = f"ship:{dest.id}"
-                crewing.check_aboard(game, dest, crew, "S-CREW-COST")
+                effects.check_aboard(game, dest, crew, "S-CREW-COST")
             elif name in source.tokens:
                 source.tokens.remove(name)
                 dest.tokens.append(name)
@@ -130,21 +130,7 @@ def _explore_ship(game: GameState, player: str, ship: Ship, action: Event) -> No
                                   f"{game.cargo_of(each)}", "takes")
     for each in (ship, other):  # treasure coming aboard a ship docked at its home goes ashore (S-UNLOAD)
         if each.tokens and each.docked is not None and each.docked == game.homes.get(each.controller):
-            moving.unload(game, each)
-
-
-def reveal(game: GameState, ship: Ship, names: list[str], part: str) -> None:
-    """S-HIDDEN: face-down tokens aboard named; each from the contributions, never in two places,
-    and no island yielding more than it held."""
-    _no_crew(game, names, part)
-    placeholders = [t for t in ship.tokens if t.startswith("?")]
-    if len(names) > len(placeholders):
-        raise fail("S-HIDDEN", f"{ship.id} carries {len(placeholders)} unnamed token(s), not {len(names)}", part)
-    for name in names:
-        token = _unplaced_token(game, name, part)
-        placeholder = placeholders.pop(0)
-        ship.tokens[ship.tokens.index(placeholder)] = name
-        token.where = f"ship:{ship.id}"
+            effects.unload(game, each)
 
 
 def do_reveal(game: GameState, player: str, action: Event) -> None:
@@ -152,7 +138,7 @@ def do_reveal(game: GameState, player: str, action: Event) -> None:
     there, say); whoever's turn it is writes it, the shooter before a sinking included."""
     place = action.get("place")
     if place is None:
-        reveal(game, game.ship(action.get("ship")), list(action.get("tokens")), "tokens")
+        effects.reveal(game, game.ship(action.get("ship")), list(action.get("tokens")), "tokens")
     else:
         reveal_on_island(game, place, list(action.get("tokens")))
 
@@ -164,28 +150,13 @@ def reveal_on_island(game: GameState, place: str, names: list[str]) -> None:
     if island is None:
         raise fail("S-DATA-UNKNOWN", f"{place} is no island of this table", "place",
                    notes=("placed: " + " ".join(game.placement),))
-    _no_crew(game, names)
+    effects.no_crew(game, names)
     if len(names) > island.hidden:
         raise fail("S-HIDDEN", f"{place} holds {island.hidden} unnamed face-down token(s), not {len(names)}",
                    "tokens")
     for name in names:
-        token = _unplaced_token(game, name, "tokens")
+        token = effects.unplaced_token(game, name, "tokens")
         island.tokens.append(name)
         island.hidden -= 1
         token.where = f"island:{place}"
 
-
-def _no_crew(game: GameState, names: list[str], part: str = "tokens") -> None:
-    for name in names:
-        if name in game.crew:
-            raise fail("S-REVEAL", f"{name} is crew: 'reveal' names face-down treasure, and a face-down crew "
-                       "is revealed by its first declared use ('ability', or a keyword used)", part)
-
-
-def _unplaced_token(game: GameState, name: str, part: str) -> Token:
-    token = game.tokens.get(name)
-    if token is None:
-        raise fail("S-DATA-UNKNOWN", f"{name} is no token of the contributions", part)
-    if token.where != "pool":
-        raise fail("S-HIDDEN", f"{name} is already known to be elsewhere ({token.where})", part)
-    return token

@@ -4,26 +4,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from referee.games.spanish_main.cards import Card
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import fail
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import Fort, GameState, Ship, Token
-
-
-def new_coin(game: GameState, player: str, coin: Any, where: str, part: str) -> Token:
-    """S-GOLD: a coin the log names as gold leaves a fort or a heap, a token like any other."""
-    name, gold = dict(coin)["name"], dict(coin)["gold"]
-    if name.split(".", 1)[0] != player:
-        raise fail("S-GOLD", f"{name}: a coin {player} takes is named '{player}.NAME'", part)
-    if any(name in table for table in (game.ships, game.crew, game.tokens, game.forts, game.events)):
-        raise fail("S-GOLD", f"{name} already names a piece: each coin gets a new name", part)
-    if gold < 1:
-        raise fail("S-GOLD", f"{name} holds no gold: a coin is worth 1 or more", part)
-    token = Token(name, Card(id="coin", kind="treasure", name="coin", gold=gold), player, where)
-    game.tokens[name] = token
-    return token
+from referee.games.spanish_main.state import Fort, GameState, Ship
 
 
 def _fort_treasure(game: GameState, player: str, action: Event) -> tuple[Ship, Fort]:
@@ -51,7 +35,7 @@ def do_load(game: GameState, player: str, action: Event) -> None:
         raise fail("S-FORT-TREASURE", f"{fort.id} holds {fort.gold} gold and keeps its cost of {cost}: "
                    f"{max(fort.gold - cost, 0)} may leave, not {taken}", "coins", fort_gold=fort.gold)
     for coin in coins:
-        ship.tokens.append(new_coin(game, player, coin, f"ship:{ship.id}", "coins").id)
+        ship.tokens.append(effects.new_coin(game, player, coin, f"ship:{ship.id}", "coins").id)
     fort.gold -= taken
     game._gold_moved = True
     if game.load_of(ship) > game.cargo_of(ship):
@@ -109,19 +93,3 @@ def do_build(game: GameState, player: str, action: Event) -> None:
     fort.tokens, island.tokens, island.gold = list(island.tokens), [], 0
     island.fort = fort.id
 
-
-def destroy_fort(game: GameState, fort: Fort) -> None:
-    """S-FORT-HIT, S-GOLD: the fort's gold lies on the island as a heap the log splits into
-    coins as it is taken; a token worth nothing that went in (a unique) lies there again."""
-    island = game.islands[fort.island]  # type: ignore[index]
-    island.gold += fort.gold
-    returned = [t for t in fort.tokens if game.tokens[t].gold == 0]
-    for name in returned:
-        game.tokens[name].where = f"island:{island.name}"
-    island.tokens.extend(returned)
-    island.fort, island.explored_by, island.marks = None, set(), set()
-    for ship in game.ships.values():  # an exploration before it marks the island no more (S-MARK)
-        if ship.explored_here is not None and ship.explored_here[0] == island.name:
-            ship.explored_here = None
-    fort.destroyed, fort.gold, fort.tokens = True, 0, []
-    game._gold_moved = True

@@ -4,7 +4,7 @@ lost ship is refused (S-FOG). Pinning itself is a state (`GameState.pinned_by`, 
 
 from __future__ import annotations
 
-from referee.games.spanish_main import abilities, crewing, exploring, moving, shooting, turn
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import GameState
@@ -13,7 +13,7 @@ from referee.games.spanish_main.state import GameState
 def do_ram(game: GameState, player: str, action: Event) -> None:
     ship = game.own(player, action.get("ship"))
     target = game.ship(action.get("target"), "target")
-    turn.follow_up(game, ship.id, "ram")
+    effects.follow_up(game, ship.id, "ram")
     if ship.lost or target.lost:
         raise fail("S-FOG", "no ram by or at a ship lost in fog", "target")
     if target.controller == ship.controller:
@@ -27,7 +27,7 @@ def do_ram(game: GameState, player: str, action: Event) -> None:
     if ship.id in target.bow:
         raise fail("S-RAM", f"{ship.id} and {target.id} are pinned together: they cannot ram each other",
                    "target")
-    bonus = abilities.uses(game, action, ship, ("ram",))
+    bonus = effects.uses(game, action, ship, ("ram",))
     die = action.get("die")
     check_die(die, "die")
     masts = len(ship.standing) if "ram-own-masts" in game.variants else len(target.standing)
@@ -37,7 +37,7 @@ def do_ram(game: GameState, player: str, action: Event) -> None:
         if mast is None:
             raise fail("S-RAM", f"{total} beats {masts} masts: {target.controller} names the mast "
                        f"{target.id} loses ('mast M')", "die")
-        shooting.lose_mast(game, target, mast, "mast", "S-RAM")
+        effects.lose_mast(game, target, mast, "mast", "S-RAM")
     elif mast is not None:
         raise fail("S-RAM", f"{total} does not beat {masts} masts: no mast is lost", "mast")
     game.after = {"ship": ship.id, "used": game.after["used"] if game.after else set(),  # type: ignore[index]
@@ -62,10 +62,10 @@ def do_board(game: GameState, player: str, action: Event) -> None:
     for roll in rolls:
         own_ship = ships[roll["player"]]
         mine = {i for i in left if _source_ship(game, dict(action.get("uses")[i])["source"]) == own_ship.id}
-        bonus = abilities.uses(game, action, own_ship, ("board",), mine)
+        bonus = effects.uses(game, action, own_ship, ("board",), mine)
         totals[roll["player"]] = roll["die"] + len(own_ship.standing) + bonus.get("board", 0)
         left -= mine
-    abilities.uses(game, action, ships[sender], ("board",), left)  # a source aboard neither ship: S-ABILITY
+    effects.uses(game, action, ships[sender], ("board",), left)  # a source aboard neither ship: S-ABILITY
     a, b = totals[rolls[0]["player"]], totals[rolls[1]["player"]]
     after["used"].add("board")
     result, item = action.get("result"), action.get("item")
@@ -84,14 +84,14 @@ def do_board(game: GameState, player: str, action: Event) -> None:
         if crew is None or crew.where != f"ship:{loser_ship.id}":
             raise fail("S-BOARD", f"{winner} won ({max(a, b)} to {min(a, b)}): {item} is no crew aboard "
                        f"{loser_ship.id}", "item")
-        crewing.remove_crew(game, crew)
+        effects.remove_crew(game, crew)
     else:
         hidden = any(t.startswith("?") for t in loser_ship.tokens)
         if item.startswith("?") or (item not in loser_ship.tokens and not (hidden and item in game.tokens)):
             raise fail("S-BOARD", f"{winner} won ({max(a, b)} to {min(a, b)}): {item} is no treasure aboard "
                        f"{loser_ship.id}", "item")
         if item not in loser_ship.tokens:  # a face-down token, taken blind and named by the log (S-HIDDEN)
-            exploring.reveal(game, loser_ship, [item], "item")
+            effects.reveal(game, loser_ship, [item], "item")
         gainer = ships[winner]
         token = game.tokens[item]
         loser_ship.tokens.remove(item)
@@ -100,7 +100,7 @@ def do_board(game: GameState, player: str, action: Event) -> None:
         if not token.unique and game.load_of(gainer) > game.cargo_of(gainer):
             raise game.over_cargo(gainer, f"{gainer.id} has no free cargo space for {item}", "item")
         if gainer.docked and gainer.docked == game.homes.get(gainer.controller):
-            moving.unload(game, gainer)
+            effects.unload(game, gainer)
 
 
 def _source_ship(game: GameState, source: str) -> str | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.diagnostics import Violation
-from referee.games.spanish_main import crewing
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import DEAL, Event
 from referee.games.spanish_main.state import Crew, EventCard, Fort, GameState, Island, Ship, Terrain, Token
@@ -98,7 +98,7 @@ def fleet_entry(game: GameState, player: str, action: Event) -> None:
     for member in aboard:  # the order of `crew`: this fleet's crew are its last
         ship = ships[member.where[5:]]
         ship.crew.append(member.id)
-        crewing.check_aboard(game, ship, member, "S-CREW-PLACE")
+        effects.check_aboard(game, ship, member, "S-CREW-PLACE")
     game.stage_done["fleet"].add(player)
     if len(game.stage_done["fleet"]) == 2:
         advance(game, "treasure")

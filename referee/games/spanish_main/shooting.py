@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.games.spanish_main import abilities, crewing, forts, moving, towing, turn
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.state import Fort, GameState, Ship, keyword_of
@@ -18,10 +18,10 @@ def do_shoot(game: GameState, player: str, action: Event) -> None:
     if isinstance(shooter, Fort):
         _fort_shoot(game, player, shooter, action)
         return
-    ship = turn.acting_ship(game, player, action, "shoot")
+    ship = effects.acting_ship(game, player, action, "shoot")
     if ship.lost:
         raise fail("S-FOG", f"{ship.id} is lost in fog: it cannot shoot", "ship")
-    bonus = abilities.uses(game, action, ship, ("cannon",))
+    bonus = effects.uses(game, action, ship, ("cannon",))
     fired: set[int] = set()
     for index, fire in enumerate(action.records("fires")):
         mast = fire["mast"]
@@ -104,7 +104,7 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
         if target.abandoned:
             if lose is not None:
                 raise fail("S-FORT-HIT", f"{target.id} is abandoned: the hit destroys it", f"lose:{index}")
-            forts.destroy_fort(game, target)
+            effects.destroy_fort(game, target)
             return
         if lose is None or lose not in target.flags:
             raise fail("S-FORT-HIT", f"the hit removes a standing flag of {target.id}, named by its owner "
@@ -114,12 +114,12 @@ def _fire(game: GameState, player: str, shooter: str, cannon: Any, fire: dict[st
     if target.derelict:
         if lose is not None:
             raise fail("S-SINK", f"{target.id} is a derelict: the hit sinks it", f"lose:{index}")
-        sink(game, target, player)
+        effects.sink(game, target, player)
         return
     if lose is None:
         raise fail("S-MAST-LOSS", f"the hit ({die}{f'+{bonus}' if bonus else ''} against rank {cannon.rank}) "
                    f"removes a mast of {target.id}, named ('lose M')", f"die:{index}")
-    lose_mast(game, target, lose, f"lose:{index}", "S-MAST-LOSS")
+    effects.lose_mast(game, target, lose, f"lose:{index}", "S-MAST-LOSS")
 
 
 def reaches(cannon: str, stated: str) -> bool:
@@ -134,39 +134,8 @@ def hits(die: int, bonus: int, rank: int) -> bool:
     return die != 1 and die + bonus >= rank
 
 
-def lose_mast(game: GameState, ship: Ship, mast: int, part: str, rule: str) -> None:
-    if mast not in ship.standing:
-        raise fail(rule, f"mast {mast} of {ship.id} is not standing (standing: "
-                   f"{','.join(map(str, ship.standing)) or 'none'})", part)
-    ship.standing.remove(mast)
-
-
-def sink(game: GameState, ship: Ship, sinker: str | None, scuttled: bool = False) -> None:
-    """S-SINK, S-SINK-SPLIT, S-SCUTTLE: crew eliminated, uniques gone; the gold split by a shot."""
-    hidden = [t for t in ship.tokens if t.startswith("?")]
-    if hidden and not scuttled:
-        raise fail("S-HIDDEN", f"{ship.id} sinks carrying {len(hidden)} face-down token(s): name them first "
-                   f"('reveal {ship.id} TOKEN,…')", rulings=("S-SINK-SPLIT",) if sinker is not None else ())
-    gold = sum(game.tokens[t].gold for t in ship.tokens if not t.startswith("?") and not game.tokens[t].unique)
-    for name in list(ship.crew):
-        crewing.remove_crew(game, game.crew[name])
-    for name in ship.tokens:
-        if not name.startswith("?"):
-            game.tokens[name].where = "gone"
-    ship.tokens = []
-    ship.sunk = True
-    ship.docked, ship.contacts, ship.bow = None, set(), set()
-    moving.forget(game, ship.id)
-    towing.end_tow(game, ship)
-    if sinker is not None and not scuttled and gold:
-        share = (gold + 1) // 2
-        game.gold[sinker] += share
-        game.gold[ship.controller] += gold - share
-        game._gold_moved = True
-
-
 def do_repair(game: GameState, player: str, action: Event) -> None:
-    ship = turn.acting_ship(game, player, action, "repair", derelict_may=True)
+    ship = effects.acting_ship(game, player, action, "repair", derelict_may=True)
     anywhere = keyword_of(ship.card, "repair-anywhere") is not None
     if not anywhere and (ship.docked is None or ship.docked != game.homes.get(ship.controller)):
         raise fail("S-REPAIR", f"{ship.id} is not docked at {ship.controller}'s home island", "ship")
@@ -177,7 +146,7 @@ def do_repair(game: GameState, player: str, action: Event) -> None:
     ship.standing.append(mast)
     ship.standing.sort()
     if ship.towed_by:  # a mast back: no longer a derelict to tow (S-TOW)
-        towing.end_tow(game, ship)
+        effects.end_tow(game, ship)
 
 
 def do_scuttle(game: GameState, player: str, action: Event) -> None:
@@ -193,9 +162,3 @@ def do_scuttle(game: GameState, player: str, action: Event) -> None:
         ship.scuttled = True
         game._scuttling = True
 
-
-def sink_scuttled(game: GameState) -> None:
-    """S-SCUTTLE: this player's scuttled derelicts sink, automatically (S-AUTO)."""
-    for ship in game.ships.values():
-        if ship.scuttled and ship.controller == game.turn_player and ship.afloat:
-            sink(game, ship, None, scuttled=True)

@@ -7,10 +7,10 @@ move (`moving`).
 
 from __future__ import annotations
 
-from referee.games.spanish_main import moving, shooting, towing, turn
+from referee.games.spanish_main import effects
 from referee.games.spanish_main.illegal import check_die, fail
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import GameState, Ship, Terrain
+from referee.games.spanish_main.state import GameState, Terrain
 
 START_STEP = frozenset({"icebergs", "drift", "resign"})
 """What may come before the start step is over (S-ICEBERG): the step itself, or giving up."""
@@ -56,7 +56,7 @@ def do_drift(game: GameState, player: str, action: Event) -> None:
         return
     if action.get("mast") is None:
         raise fail("S-ICEBERG", f"{ship.id}'s player names the mast it loses", "stops")
-    shooting.lose_mast(game, ship, action.get("mast"), "mast", "S-ICEBERG")
+    effects.lose_mast(game, ship, action.get("mast"), "mast", "S-ICEBERG")
 
 
 def drifting_icebergs(game: GameState) -> list[Terrain]:
@@ -76,55 +76,8 @@ def start_step_due(game: GameState, action: Event) -> None:
                    "is above its gold number)", notes=("write 'drift " + game.drifts_due[0] + " DIE …'",))
 
 
-def piece_of(game: GameState, name: str, kind: str, part: str) -> Terrain:
-    found = game.terrain.get(name)
-    if found is None or found.kind != kind:
-        raise game.bad_fact(f"{name} is no {kind} of this table", part)
-    return found
-
-
-def sea_value(game: GameState, name: str, kind: str, die: int | None, index: int) -> int:
-    """S-SARGASSO, S-REEF: rolled the first time in a turn, then known for the rest of it."""
-    piece_of(game, name, kind, f"fact:{index}")
-    rule = "S-SARGASSO" if kind == "sargasso" else "S-REEF"
-    known = game.sea_values.get(name)
-    if known is None:
-        if die is None:
-            raise fail(rule, f"{name} has no value yet this turn: roll a d6 ('{kind} {name} DIE')",
-                       f"fact:{index}")
-        check_die(die, f"die:{index}")
-        game.sea_values[name] = die
-        return die
-    if die is not None:
-        raise fail("S-DICE", f"{name}'s value this turn is already {known}: no roll", f"die:{index}")
-    return known
-
-
-def reef_loss(game: GameState, ship: Ship, lost: int, named: list[int], index: int) -> None:
-    part = f"masts:{index}" if named else f"fact:{index}"
-    if lost > len(ship.standing):
-        if sorted(named) != sorted(ship.standing):
-            raise fail("S-WRECK", f"{ship.id} loses {lost} masts with {len(ship.standing)} standing: it is "
-                       f"wrecked, every standing mast named ({','.join(map(str, ship.standing)) or 'none'})",
-                       part, rulings=("S-EXAMPLE",))
-        ship.standing = []
-        wreck(game, ship)
-        return
-    if len(named) != lost:
-        raise fail("S-REEF", f"the reef's value costs {ship.id} {lost} mast{'s' if lost != 1 else ''}"
-                   f" (masts at construction {ship.card.masts}), not {len(named)}", part,
-                   rulings=("S-EXAMPLE",), loss=lost)
-    for mast in named:
-        shooting.lose_mast(game, ship, mast, part, "S-REEF")
-
-
-def wreck(game: GameState, ship: Ship) -> None:
-    ship.wreck = True
-    towing.end_tow(game, ship)
-
-
 def do_free(game: GameState, player: str, action: Event) -> None:
-    ship = turn.acting_ship(game, player, action, "free")
+    ship = effects.acting_ship(game, player, action, "free")
     if not ship.entangled:
         raise fail("S-SARGASSO", f"{ship.id} is not entangled", "ship")
     die = action.get("die")
@@ -138,5 +91,5 @@ def do_free(game: GameState, player: str, action: Event) -> None:
     ship.entangled = None
     ship.moves_from = game.turn + 1
     game.on_geo = True  # where it is placed, stern on the edge
-    moving.leave(game, ship, placed=True)  # placed anew: its contacts end, and others' with it (S-L1-PLACED)
-    moving.placed_contacts(game, player, ship, facts)
+    effects.leave(game, ship, placed=True)  # placed anew: its contacts end, and others' with it (S-L1-PLACED)
+    effects.placed_contacts(game, player, ship, facts)

@@ -10,10 +10,9 @@ game at once (S-WIN); nothing is played after (S-END). A resignation ends it too
 from __future__ import annotations
 
 from referee.diagnostics import Violation
-from referee.games.spanish_main import setup_entries, shooting
-from referee.games.spanish_main.illegal import fail
+from referee.games.spanish_main import effects, setup_entries
 from referee.games.spanish_main.notation import Event
-from referee.games.spanish_main.state import GameState, Ship, keyword_of
+from referee.games.spanish_main.state import GameState
 
 
 def start_round(game: GameState, number: int) -> Violation | None:
@@ -43,7 +42,7 @@ def start_round(game: GameState, number: int) -> Violation | None:
     game.building, game.waiver, game.granted = False, None, set()
     game.icebergs_rolled, game.drifts_due = None, []
     if game._scuttling:
-        shooting.sink_scuttled(game)
+        effects.sink_scuttled(game)
     return None
 
 
@@ -52,49 +51,6 @@ def end_turn(game: GameState) -> None:
     game.building = False
     if "win-end-of-turn" in game.variants:
         check_win(game)
-
-
-def new_action(game: GameState, player: str, ship: Ship, kind: str) -> None:
-    """S-ACTION-ONE and S-ACTION-ORDER: one action a ship a turn (two of different kinds with
-    extra-action); any new action closes the free actions of the one before."""
-    done = game.acted.get(ship.id)
-    if done:
-        extra = keyword_of(ship.card, "extra-action") is not None or ship.id in game.granted
-        if not extra or len(done) >= 2 or kind in done:
-            raise fail("S-ACTION-ONE", f"{ship.id} already had its action this turn ({done[0]})", "ship")
-        if ship.id in game.granted:
-            game.granted.discard(ship.id)
-    if game.building:
-        raise fail("S-TURN", "forts are built at the end of the turn: no action follows")
-    if done is None:
-        game.acted[ship.id] = [kind]
-    else:
-        done.append(kind)
-    game.after = None
-
-
-def acting_ship(game: GameState, player: str, action: Event, kind: str, derelict_may: bool = False) -> Ship:
-    """The ship an action entry names, given its action: the player's (S-OWN), its first action
-    this turn (S-ACTION-ONE), never a wreck (S-WRECK), a derelict only where it may act (S-DERELICT)."""
-    ship = game.own(player, action.get("ship"))
-    new_action(game, player, ship, kind)
-    if ship.derelict and not derelict_may and not ship.wreck:
-        raise fail("S-DERELICT", f"{ship.id} has no standing mast: a derelict may only explore or be repaired",
-                   "ship", rulings=("S-AUTO",))  # no entry made it one: the referee did, with its last mast
-    if ship.wreck:
-        raise fail("S-WRECK", f"{ship.id} is a wreck: it takes no action", "ship")
-    return ship
-
-
-def follow_up(game: GameState, ship_name: str, kind: str) -> Ship:
-    after = game.after
-    if after is None or after["ship"] != ship_name:
-        raise fail("S-ACTION-ORDER" if after is not None else "S-FREE",
-                   f"a {kind} follows right after {ship_name}'s move, before anything else")
-    if kind in after["used"]:
-        raise fail("S-ACTION-ORDER", f"one {kind} per move action")
-    after["used"].add(kind)
-    return game.ships[ship_name]
 
 
 def do_end(game: GameState, player: str, action: Event) -> None:
