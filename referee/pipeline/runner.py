@@ -113,13 +113,26 @@ def run_units(inputs: list[Input], jobs: int = 1, stdin: BinaryIO | None = None,
     finally:
         # Stopped early (--max-errors, Control-C, SIGTERM) or done: no queued unit is
         # started, and every worker has exited before this returns.
+        if getattr(pool, "_broken", False):
+            # A worker was lost: a survivor may be blocked writing its verdict to a pipe that
+            # no thread reads any more, and the pool's own shutdown would wait for it forever
+            # (it asks the survivors to stop with SIGTERM, which such a write can outlast).
+            _stop_workers(pool, signal.SIGKILL)
         try:
             pool.shutdown(wait=True, cancel_futures=True)
         except BaseException:
-            # a signal cut the shutdown short: the workers are stopped outright
-            for process in list((getattr(pool, "_processes", None) or {}).values()):
-                process.terminate()
+            _stop_workers(pool, signal.SIGTERM)  # a signal cut the shutdown short: stopped outright
             raise
+
+
+def _stop_workers(pool: "ProcessPoolExecutor", how: signal.Signals) -> None:
+    """Send every worker of `pool` still running the signal `how`."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        if process.pid is not None and process.exitcode is None:
+            try:
+                os.kill(process.pid, how)
+            except OSError:
+                pass  # gone already
 
 
 def _load_games(unit: Work) -> None:
