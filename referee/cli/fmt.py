@@ -101,8 +101,10 @@ def _format_file(item: Input, name: str, stream: BinaryIO, check_only: bool, in_
     normalized = _normalized_bytes(stream)
     stream.seek(0)
     problems: list[dict[str, Any]] = []
-    # Syntax errors first, before anything is written: a broken file is not rewritten.
-    for judged in judged_chunks(name, stream, problems, full=True, options=options):
+    # Syntax errors first, before anything is written: a broken file is not rewritten. A plain
+    # legal game is judged by the quick path here (the verdict never depends on the path), and
+    # read in full only as it is written.
+    for judged in judged_chunks(name, stream, problems, options=options):
         outcome.broken.extend(_broken(judged))
     outcome.broken[:0] = [d for d in problems if d["severity"] == "error"]
     if outcome.broken:
