@@ -45,15 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.games import GAMES  # noqa: E402
 from referee.notation.writer import format_game  # noqa: E402
-from referee.simulate import random_game  # noqa: E402
-
-SETUPS = {
-    "korsar": (["A", "B", "C", "D", "E"], False, ()),
-    "corsari": (["A", "B", "C", "D"], False, ()),
-    "perroquets": (["A", "B", "C", "D"], False, (("Variants", "draw-rounds"),)),
-    "spanish-main": (["Anna", "Ben"], False, ()),
-}
-"""Each game set up for long games: the most players, Perroquets drawing in rounds."""
+from longest import longest_record  # noqa: E402
 
 TYPED_ENTRIES = 3
 """Entries taken out of the end of the game and typed back, a character at a time."""
@@ -61,18 +53,11 @@ TYPED_ENTRIES = 3
 
 def longest_game(game: str, seeds: int) -> tuple[str, int]:
     """The canonical text of the longest of `seeds` simulated games, and its moves."""
-    rules = GAMES[game]
-    players, teams, extra = SETUPS[game]
-    best, moves = "", -1
-    for index in range(seeds):
-        record, _ = random_game(rules, players, teams, f"lsp-bench-{index}", extra_tags=extra)
-        count = record.entry_count()
-        if count > moves:
-            tag = record.tag("Result")
-            if tag is not None:
-                tag.value = "*"  # the game is typed to its end again: no claim to hold meanwhile
-            best, moves = format_game(record, rules), count
-    return best, moves
+    record = longest_record(game, seeds, "lsp-bench")
+    tag = record.tag("Result")
+    if tag is not None:
+        tag.value = "*"  # the game is typed to its end again: no claim to hold meanwhile
+    return format_game(record, GAMES[game]), record.entry_count()
 
 
 class Server:

@@ -45,30 +45,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from referee.games import GAMES  # noqa: E402
 from referee.play.session import Session  # noqa: E402
-from referee.simulate import random_game  # noqa: E402
-
-SETUPS = {
-    "korsar": (["A", "B", "C", "D", "E"], False, ()),
-    "corsari": (["A", "B", "C", "D"], False, ()),
-    "perroquets": (["A", "B", "C", "D"], False, (("Variants", "draw-rounds"),)),
-    "spanish-main": (["Anna", "Ben"], False, ()),
-}
-"""Each game set up for long games: the most players, Perroquets drawing in rounds."""
+from longest import SETUPS, longest_record  # noqa: E402
 
 BAR_MS = 50.0
 
 
 def longest_game(game: str, seeds: int) -> tuple[list[tuple[str, str]], list[str]]:
-    rules = GAMES[game]
-    players, teams, extra = SETUPS[game]
-    best: tuple[list[tuple[str, str]], list[str]] = ([], [])
-    for index in range(seeds):
-        record, _ = random_game(rules, players, teams, f"play-bench-{index}", extra_tags=extra)
-        entries = [turn.written() for turn in record.turns()]
-        if len(entries) > len(best[1]):
-            tags = [(tag.name, tag.value) for tag in record.tags if tag.name not in ("Game", "Result")]
-            best = (tags, entries)
-    return best
+    record = longest_record(game, seeds, "play-bench")
+    tags = [(tag.name, tag.value) for tag in record.tags if tag.name not in ("Game", "Result")]
+    return tags, [turn.written() for turn in record.turns()]
 
 
 def milliseconds(values: list[float]) -> str:
