@@ -143,7 +143,7 @@ def test_an_entry_told_alone_is_told_as_the_replay_tells_it(path: Path) -> None:
     read = next(iter(read_games(str(path), Source.from_text(str(path), text).lines)))
     assert read.rules is not None and read.record is not None
     for move in range(1, len(views)):
-        assert entry_account(read.rules, read.record, move) == accounts[move], move
+        assert entry_account(str(path), read.rules, read.record, move) == accounts[move], move
 
 
 def test_the_sentences_the_rules_imply() -> None:

@@ -505,3 +505,24 @@ def test_help_and_notes_end_their_sentences(tmp_path: Path) -> None:
     session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"], [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
     notes = session.rules.legal_entries(session.engine).notes
     assert notes and all(not note.rstrip().endswith(("need not", "the", "a", "and", "or")) for note in notes)
+
+
+def test_a_log_the_configuration_gives_its_data_is_played_taken_back_and_told_on_that_data(tmp_path: Path) -> None:
+    """A log whose board comes from the configuration's data table (no --data) is judged on it
+    by every replay of the session: `why N` tells the entry, `undo` takes one back, as `show
+    --move N` tells it too. Before, the session's own replays had no board: why told nothing
+    and undo stopped with an internal error."""
+    boards = ROOT / "samples/perroquets/boards"
+    (tmp_path / "lagoon-9.json").write_bytes((boards / "lagoon-9.json").read_bytes())
+    (tmp_path / "referee.toml").write_text('[data]\n"*.perroquets" = ["lagoon-9.json"]\n', encoding="utf-8")
+    log = tmp_path / "game.perroquets"
+    log.write_bytes((boards / "lagoon-game.perroquets").read_bytes())
+    done = subprocess.run([sys.executable, "-m", "referee", "play", str(log)], input="why 3\nundo\nwhy\n",
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    said = done.stdout.splitlines()
+    assert said[:2] == ["move 3: Cleo: ship b4", "  Cleo places his ship on b4 (P-SETUP-SHIPS)"], said
+    assert any(line.startswith("undone: ") for line in said) and "internal error" not in done.stderr
+    shown = subprocess.run([sys.executable, "-m", "referee", "show", "--move", "3", str(log)],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert "What move 3 did:" in shown.stdout and "P-SETUP-SHIPS" in shown.stdout, shown.stdout + shown.stderr

@@ -128,7 +128,7 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
         for diagnostic in errors:
             emit(render_json_diagnostic(diagnostic, style), err=True)
         return
-    account = _account(game, shown, options)
+    account = _account(name, game, shown, options)
     if output_format == "json":
         document = {"$schema": POSITION_SCHEMA_ID, "format": "referee-position", "version": 1,
                     "referee": __version__, "path": name, "game": game_index, "move": shown,
@@ -162,11 +162,11 @@ def _write_position(write: Any, name: str, game: GameReport, game_index: int, er
     write("\n".join(lines) + "\n")
 
 
-def _account(game: GameReport, shown: int, options: JudgeOptions) -> list[Consequence]:
+def _account(name: str, game: GameReport, shown: int, options: JudgeOptions) -> list[Consequence]:
     """What the move shown did, as its engine tells it (nothing before the first move)."""
     if not shown or game.record is None or game.rules is None:
         return []
-    return entry_account(game.rules, game.record, shown, options) or []
+    return entry_account(name, game.rules, game.record, shown, options) or []
 
 
 def _without_excerpt(diagnostic: dict[str, Any]) -> dict[str, Any]:

@@ -320,13 +320,15 @@ def _replayed(path: str, report: GameReport, read: ReadGame, options: JudgeOptio
     return _finish(report, engine), positions
 
 
-def entry_account(rules: GameRules, record: GameRecord, move: int,
+def entry_account(path: str, rules: GameRules, record: GameRecord, move: int,
                   options: JudgeOptions = NO_OPTIONS) -> list[Consequence] | None:
     """The account of entry `move` (from 1) of a record: what the rules did with it, as its
     game's engine tells it (`Engine.account`), from a fresh replay up to it (what `show
     --move`, `play`'s `why N` and a replay page tell). An entry an allow comment set aside
-    is told as such; None when the record does not reach the entry legally."""
-    engine = rules.new_engine(record, options)
+    is told as such; None when the record does not reach the entry legally. `path` is the
+    log's, whose place may give it data (the configuration's, as `replay_game` takes it)."""
+    placed = options_at(options, path)
+    engine = placed if isinstance(placed, Violation) else rules.new_engine(record, placed)
     if isinstance(engine, Violation):
         return None
     number = 0

@@ -42,6 +42,7 @@ from referee.notation.scanner import TOKEN, clip
 from referee.span import Span
 from referee.notation.streamed import StreamedRounds
 from referee.notation.writer import escape, format_head, format_round
+from referee.pipeline.datafiles import options_at
 from referee.pipeline.fileio import reason_of
 from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
 from referee.pipeline.source import MAX_LINE_CHARS, LineReader
@@ -172,11 +173,12 @@ class Session:
         check_tags(path, record, rules, problems)
         if problems:
             raise Refused("the header facts set up no game", problems)
-        engine = rules.new_engine(record, options)
+        placed = options_at(options, path)  # with the data the configuration gives the log's place
+        engine = placed if isinstance(placed, Violation) else rules.new_engine(record, placed)
         if isinstance(engine, Violation):
             raise Refused("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
-        session = cls(path, rules, record, engine, _open_due_round(engine), options)
+        session = cls(path, rules, record, engine, _open_due_round(engine), _placed(options, path))
         unheld = log_problem(session._head().decode("utf-8"))
         if unheld is not None:
             raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
@@ -240,7 +242,7 @@ class Session:
             pending = tail.number
         elif not engine.is_over:
             pending = _open_due_round(engine)
-        session = cls(path, game.rules, header, engine, pending, options)
+        session = cls(path, game.rules, header, engine, pending, _placed(options, path))
         session.tail, session.moves, session._stamp = tail, moves, stamp
         session._lines, session._size = written.lines, written.size
         unheld = size_problem(written.lines, written.size)  # it is written back canonically at its next change
@@ -535,7 +537,7 @@ class Session:
             found = self.record.entry(move)
             assert found is not None
             written = found[1].written()
-            account = entry_account(self.rules, self.record, move, self.options)
+            account = entry_account(self.path, self.rules, self.record, move, self.options)
         except Exception as error:  # noqa: BLE001 - a gap in explaining must not end a game in play
             self.why_problem = f"what it did cannot be worked out here ({type(error).__name__})"
         return written, account or []
@@ -929,6 +931,14 @@ def _account(engine: Engine, before: dict[str, Any], player: str, action: Any) -
         return engine.account(before, player, action)
     except Exception as error:  # noqa: BLE001 - the entry is recorded; only its telling failed
         return [Consequence(f"(this entry's account could not be worked out: {type(error).__name__})", "")]
+
+
+def _placed(options: JudgeOptions, path: str) -> JudgeOptions:
+    """The options a session judges by: with the data the configuration gives the log's place
+    (as `check` judges it), so that every replay of it — undo, why, a tag, a reread — is judged
+    alike. Where that data cannot be used, the session was refused before it began."""
+    placed = options_at(options, path)
+    return options if isinstance(placed, Violation) else placed
 
 
 def _open_due_round(engine: Engine) -> int | None:
