@@ -372,3 +372,27 @@ def test_data_that_takes_the_built_in_name_for_other_data_is_refused(tmp_path: P
     done = play(tmp_path / log, [], "--game", game, "--players", "Anna Ben", "--data", str(data))
     assert done.returncode == 2, done.stderr
     assert f"named '{built_in}'".encode() in done.stderr and not (tmp_path / log).exists()
+
+
+def test_a_log_a_replay_of_the_session_cannot_go_on_from_ends_it_with_a_message(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """undo, tag and a reread replay the log from the disk: one that finds it cannot be played
+    on (data that no longer fits, a log changed into another) ends the session with the
+    findings, exit 1, never an internal error."""
+    from click.testing import CliRunner
+
+    from referee.cli import cli
+    from referee.play.session import Refused, Session
+
+    log = tmp_path / "g.korsar"
+    started = CliRunner().invoke(cli, ["play", str(log), "--game", "Korsar", "--players", "A B", "--seed", "club"],
+                                 input="A: draw\n")
+    assert started.exit_code == 0, started.output
+
+    def unplayable(self: Session) -> str | None:
+        raise Refused("the log cannot be replayed here")
+
+    monkeypatch.setattr(Session, "undo", unplayable)
+    ended = CliRunner().invoke(cli, ["play", str(log)], input="undo\n")
+    assert ended.exit_code == 1, (ended.output, ended.exception)
+    assert "referee play: the log cannot be replayed here" in ended.output

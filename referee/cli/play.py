@@ -29,7 +29,7 @@ from referee.pipeline.fileio import display_path, not_a_file, standard_input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
 from referee.play.logfile import LockRefused, LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, Judgement, LogChanged, Refused, Session, text_problem
+from referee.play.session import ENTRY_PATH, Judgement, Refused, Session, text_problem
 from referee.pipeline.fileio import reason_of
 from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
@@ -136,7 +136,8 @@ def _session(ctx: click.Context, log: str, game_name: str | None, players: str |
             _interactive(ctx, session)
             ctx.exit(EXIT_OK)
         refused = _scripted(ctx, session, output_format)
-    except LogChanged as changed:  # another program's change to the log, which cannot be continued
+    except Refused as changed:  # another program's change to the log (LogChanged), or a log on disk
+        # that a replay of the session (undo, tag, a reread) finds it cannot go on from: said, not a crash
         _refuse(ctx, changed, _log_line(log))
         raise AssertionError from None  # _refuse exits
     ctx.exit(EXIT_FINDINGS if refused else EXIT_OK)
