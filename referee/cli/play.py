@@ -366,14 +366,15 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
 def _moves_lines(session: Session, every: bool = False) -> list[str]:
     """The legal entries by player and kind; more than fit on a screen (`SHOWN_LINES`), and
     not `every` one asked for, summed up by kind with a few examples each."""
-    runs = session.entry_runs()
+    entries = session.legal_entries()
+    runs = entries.runs()
     if not runs:
         if session.engine.is_over:
             return ["none: the game is over"]
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
     count = sum(len(texts) for _, _, texts in runs)
     lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
-    notes = getattr(session.legal_entries(), "notes", ())
+    notes = entries.notes
     if not every and len(runs) + count + len(notes) + 1 > SHOWN_LINES:
         lines[0] = f"{count} legal entries, by kind ('moves all' lists every one):"
         return lines + summary_lines(runs) + [f"note: {note}" for note in notes]
@@ -516,7 +517,7 @@ def entry_completions(session: Session, typed: str) -> Iterator[Any]:
     commands) that begin with it, or the whole of an entry alone behind its word."""
     from prompt_toolkit.completion import Completion
 
-    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.entry_runs()
+    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.legal_entries().runs()
                   for text in texts]
     if " " not in typed:
         candidates += [(name, "command", "") for name in COMMANDS]
