@@ -498,8 +498,9 @@ class GameRules(ABC):
 
     def entries_now(self, engine: Engine, table: bool) -> EntryList:
         """The game's generator behind `legal_entries`, at a position where no round is due:
-        its entries module's `legal_entries(engine)`. A game whose table may be told less
-        than the engine knows overrides it to honour `table`."""
+        its entries module's `legal_entries(engine)`. Called by `legal_entries` alone, which
+        every caller goes through; a game whose table may be told less than the engine knows
+        overrides it to honour `table`."""
         entries: EntryList = self._generator().legal_entries(engine)
         return entries
 
