@@ -84,7 +84,7 @@ def bench(game: str, seeds: int, folder: str) -> str:
         session.due()  # the legal entries of the state the entry leaves, computed afresh
         completions.append(time.perf_counter() - start)
         prompted.append(judged[-1] + completions[-1])
-        offered += sum(len(texts) for _, _, texts in session.entry_runs())
+        offered += sum(len(texts) for _, _, texts in session.legal_entries().runs())
         start = time.perf_counter()
         session.rewrite()
         written.append(time.perf_counter() - start)

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.games import GAMES
-from referee.games.base import Consequence, refusal_account
+from referee.games.base import Consequence, EntryList, refusal_account
 from referee.notation.reader import read_games
 from referee.pipeline.replay import entry_account, replay_positions
 from referee.pipeline.source import Source
@@ -182,5 +182,5 @@ def test_a_refused_entry_says_the_rule_and_the_nearest_legal_entries(tmp_path: P
     assert instead.text.startswith("legal instead: A: R1@B5")
     stranger = session.enter("B: draw")  # not B's turn: whose it is, and what A could write
     assert "it is A's entry" in stranger.account[-1].text
-    nothing = refusal_account("K-TARGET", None, "A", "R1@B9", [])
+    nothing = refusal_account("K-TARGET", None, "A", "R1@B9", EntryList())
     assert [c.text for c in nothing] == ["refused by K-TARGET"]

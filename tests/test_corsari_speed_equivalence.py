@@ -21,6 +21,7 @@ from referee.games.corsari.setup import CorsariSetup, seeded_deal
 from referee.shuffle import shuffled
 
 from .judging import documented_shuffle
+from .test_corsari_moves import offer
 
 
 def state_of(engine: CorsariEngine) -> tuple[Any, ...]:
@@ -134,7 +135,7 @@ def walk(seed: int, count: int, hidden: bool) -> int:
             if not seeded or rng.random() < 0.2:
                 assert play_both(engine, "deal", written) is None
             continue
-        legal = shadow.legal_actions()
+        legal = offer(shadow)  # a few crews of each hand, so that most turns are takes
         calm = [move for move in legal if move[1].steps[-1].kind != "raise"
                 and (patience < 0.99 or move[1].steps[0].source != "quay")]
         player, turn = rng.choice(calm if calm and rng.random() < patience else legal)

@@ -400,7 +400,7 @@ def test_corsari_verdicts_on_deals():
     assert copy.play("deal", CORSARI.parse_turn("deal", whole.removeprefix("deal: ")).action) is None
     assert copy.view()["turns"] == before + 1
     assert copy.view()["current"]["hands"]["A"]["known"][-1] == "K1"
-    assert copy.legal_actions() and copy.view()["next"] == "A"
+    assert CORSARI.legal_entries(copy) and copy.view()["next"] == "A"
     assert copy.play("A", CorsariTurn((Step("take", (), "deck"), Step("discard", ("K1",))))) is None
 
 

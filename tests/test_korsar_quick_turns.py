@@ -37,7 +37,7 @@ def copied(engine: KorsarEngine) -> KorsarEngine:
 def candidates(engine: KorsarEngine) -> list[KorsarAction]:
     """Every legal action, the illegal ones the generator makes, and pirate plays on
     every galleon named every way (including ambiguous and wrong names)."""
-    actions = [action for _, action in KORSAR.legal_moves(engine)]
+    actions = [entry.action for entry in KORSAR.legal_entries(engine)]
     actions += [action for _, _, action in KORSAR.illegal_moves(engine) if isinstance(action, KorsarAction)]
     seat = engine.next_seat
     for card in list(engine.hands[seat]) + ["Y1", "B4", "$3", "RC", "AD"]:
@@ -95,6 +95,7 @@ def test_quick_turns_agree_with_the_full_judgement(players, teams, seed):
             else:
                 assert not (legal and plain_shape(engine, seat, action)), f"{action} is plain and legal"
             checked += 1
-        moves = KORSAR.legal_moves(engine)
-        assert engine.play(*moves[chooser.below(len(moves))]) is None
+        moves = KORSAR.legal_entries(engine)
+        chosen = moves[chooser.below(len(moves))]
+        assert engine.play(chosen.player, chosen.action) is None
     assert quick > 50 and checked > quick

@@ -282,6 +282,22 @@ def test_corsari_hidden_hands_leave_the_raise_open_and_say_so():
     assert any("not yet seen" in note for note in entries.notes)
 
 
+
+def test_corsari_tells_a_table_no_face_down_card_and_a_referee_every_entry():
+    """`legal_entries(engine, table=True)`: a seeded deck lies face down at the table, so the
+    takes from it that would name the card drawn (its discard, a raise after it) are left out,
+    and a note says so; the referee reading the log lists them all."""
+    engine = CORSARI.new_engine(GameRecord("corsari", tags=[Tag("Game", "Corsari")] + [
+        Tag(name, value) for name, value in CORSARI.deal_tags(["A", "B", "C"], False, "told-1")]))
+    assert isinstance(engine, Engine)
+    full, told = CORSARI.legal_entries(engine), CORSARI.legal_entries(engine, table=True)
+    assert full.round == told.round == 1
+    assert set(told.texts) < set(full.texts)
+    assert any(text.startswith("deck ") and " raise" in text for text in full.texts)
+    assert not any(text.startswith("deck ") and " raise" in text for text in told.texts)
+    assert any("face-down card" in note for note in told.notes)
+    assert not any("face-down card" in note for note in full.notes)
+
 # -- every game: round starts, and the time a listing takes ----------------------------------
 
 

@@ -348,7 +348,7 @@ def test_a_face_down_card_is_named_by_no_entry_offered(tmp_path: Path) -> None:
     state = session.engine.current
     top, hand = state.deck[-1], set(state.hands[0])
     assert top not in hand  # the seed deals A a hand without the deck's top card
-    offered = [text for _, _, texts in session.entry_runs() for text in texts]
+    offered = [text for _, _, texts in session.legal_entries().runs() for text in texts]
     assert offered and not any(top in text.split() or f"-{top}" in text for text in offered)
     assert not any(text.startswith("deck") and "raise" in text for text in offered)
     assert {f"deck -{card}" for card in hand} <= set(offered)
@@ -376,11 +376,11 @@ def test_the_reveal_is_offered_once_the_draws_of_a_hidden_round_are_made(tmp_pat
     session = Session.new(str(tmp_path / "g.perroquets"), GAMES["perroquets"], header)
     for entry in typed.entries[:typed.entries.index("Y: draw A B") + 1]:
         assert session.enter(entry).status == "recorded"
-    reveals = [texts for player, kind, texts in session.entry_runs() if kind == "reveal"]
+    reveals = [texts for player, kind, texts in session.legal_entries().runs() if kind == "reveal"]
     assert reveals and len(reveals[0]) > 1000 and all(text.startswith("X A") for text in reveals[0][:5])
     assert session.enter(f"reveal: {reveals[0][0]}").status == "recorded"
-    assert not [kind for _, kind, _ in session.entry_runs() if kind == "reveal"]
-    assert {"none", "take"} >= {text.split()[0] for _, _, texts in session.entry_runs() for text in texts}
+    assert not [kind for _, kind, _ in session.legal_entries().runs() if kind == "reveal"]
+    assert {"none", "take"} >= {text.split()[0] for _, _, texts in session.legal_entries().runs() for text in texts}
 
 
 def test_an_entry_is_appended_and_the_log_written_whole_only_when_an_earlier_line_changes(tmp_path: Path) -> None:
@@ -474,7 +474,7 @@ def test_tab_offers_the_legal_entries_a_word_at_a_time(tmp_path: Path) -> None:
 
     session = Session.new(str(tmp_path / "g.corsari"), GAMES["corsari"],
                           [("Players", "A B C"), ("First", "A"), ("Seed", "corsari3-65")])
-    every = sum(len(texts) for _, _, texts in session.entry_runs())
+    every = sum(len(texts) for _, _, texts in session.legal_entries().runs())
     assert every > 1000
     first = [completion.text for completion in entry_completions(session, "")]
     assert "A:" in first and len(first) < 20  # the player first (and the commands)

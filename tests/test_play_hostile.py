@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from referee.games import GAMES
+from referee.games.korsar.notation import KorsarAction
 from referee.pipeline.replay import check_text
 from referee.play.session import Refused, Session
 from tests.play_games import ROOT
@@ -45,13 +46,12 @@ def test_a_listing_that_fails_halfway_leaves_the_game_as_it_was(tmp_path: Path,
     rules = session.rules
     before = session.engine.view()
 
-    def failing(self: Any, engine: Any) -> Any:
-        player, action = rules.legal_moves(engine)[0]
-        assert engine.play(player, action) is None  # a trial played, never taken back
+    def failing(self: Any, engine: Any, table: bool) -> Any:
+        assert engine.play("B", KorsarAction("draw")) is None  # a trial played, never taken back
         raise RuntimeError("a gap in the generator")
 
     monkeypatch.setattr(type(rules), "entries_now", failing)
-    assert session.legal_entries() == [] and "cannot be listed" in (session.entries_problem or "")
+    assert len(session.legal_entries()) == 0 and "cannot be listed" in (session.entries_problem or "")
     due = session.due()
     assert due.players == ("B",)
     assert session.engine.view() == before

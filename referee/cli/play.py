@@ -33,7 +33,7 @@ from referee.play.session import ENTRY_PATH, Judgement, Refused, Session, text_p
 from referee.pipeline.fileio import reason_of
 from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
-from referee.reports.moves import SHOWN_LINES, summary_lines
+from referee.reports.moves import TABLE, listing_lines
 from referee.reports.style import Style
 from referee.reports.text import consequence_line, render_json_diagnostic, render_score
 from referee.reports.visible import json_visible, visible
@@ -346,7 +346,7 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
-        return [visible(line) for line in _moves_lines(session, rest.strip() == "all")], True
+        return _moves_lines(session, style, rest.strip() == "all"), True
     if word == "why":
         return _why_lines(session, style, rest.strip())
     if word == "rules":
@@ -363,25 +363,15 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
     return [f"unknown command {word!r}"], False
 
 
-def _moves_lines(session: Session, every: bool = False) -> list[str]:
-    """The legal entries by player and kind; more than fit on a screen (`SHOWN_LINES`), and
-    not `every` one asked for, summed up by kind with a few examples each."""
-    runs = session.entry_runs()
-    if not runs:
+def _moves_lines(session: Session, style: Style, every: bool = False) -> list[str]:
+    """The legal entries as the table is told them (`listing_lines`, worded for the prompt),
+    or why there are none to list."""
+    entries = session.legal_entries()
+    if not entries:
         if session.engine.is_over:
             return ["none: the game is over"]
         return [session.entries_problem or "the legal entries cannot be listed in this state"]
-    count = sum(len(texts) for _, _, texts in runs)
-    lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}:"]
-    notes = getattr(session.legal_entries(), "notes", ())
-    if not every and len(runs) + count + len(notes) + 1 > SHOWN_LINES:
-        lines[0] = f"{count} legal entries, by kind ('moves all' lists every one):"
-        return lines + summary_lines(runs) + [f"note: {note}" for note in notes]
-    for player, kind, texts in runs:
-        lines += textwrap.wrap(f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ",
-                               break_on_hyphens=False, break_long_words=False)
-    lines += [f"note: {note}" for note in notes]
-    return lines
+    return listing_lines(entries.runs(), entries.notes, style, every, TABLE)
 
 
 def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[str], bool]:
@@ -516,7 +506,7 @@ def entry_completions(session: Session, typed: str) -> Iterator[Any]:
     commands) that begin with it, or the whole of an entry alone behind its word."""
     from prompt_toolkit.completion import Completion
 
-    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.entry_runs()
+    candidates = [(f"{player}: {text}", kind, player) for player, kind, texts in session.legal_entries().runs()
                   for text in texts]
     if " " not in typed:
         candidates += [(name, "command", "") for name in COMMANDS]

@@ -466,80 +466,70 @@ class GameRules(ABC):
     def result_tag(self, outcome: Outcome) -> str:
         """The Result tag value that claims this outcome."""
 
-    @abstractmethod
-    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
-        """Every legal (player, action) in the engine's state; needs full information."""
+    # -- listing: what the log could hold next -------------------------------------
 
-    def legal_entries(self, engine: Engine) -> EntryList:
+    def legal_entries(self, engine: Engine, table: bool = False) -> EntryList:
         """Every entry the log could legally hold next, in canonical notation, by runs of one
-        player and one kind. When a round is due, the entries of its first turn (`round` says
-        which round the log opens first). Where information is hidden, what the log could
-        say given what it has shown; what is left open is said in the list's `notes` and in
-        `entries_note`. The engine is left as it was."""
+        player and one kind: the one listing every command shows (`moves`, `play`'s listing,
+        completions and refusals, the language server) and the tests hold to the rules. When
+        a round is due, the entries of its first turn (`round` says which round the log opens
+        first). Where information is hidden, what the log could say given what it has shown;
+        what is left open is said in the list's `notes` and in `entries_note`.
+
+        With `table`, the entries as a table in play may be told them: where the engine knows
+        a card the players cannot see yet (a seeded deck lying face down), the entries that
+        would name it are left out, and a note says so. The engine is left as it was."""
         due = engine.round_due()
         if due is not None:
             engine = self.trial_copy(engine)
             if engine.start_round(due) is not None:
                 return EntryList()
-        entries = self.entries_now(engine)
+        entries = self.entries_now(engine, table)
         entries.round = due
         return entries
 
-    def table_entries(self, engine: Engine) -> EntryList:
-        """`legal_entries` as a table in play may be told them: where the engine knows a card the
-        players cannot see yet (a seeded deck lying face down), the entries that would name it
-        are left out, and a note says so. By default the legal entries as they are."""
-        return self.legal_entries(engine)
+    entries_module: str = "moves"
+    """The module of the game's package that holds its generator: `legal_entries(engine)`
+    and `NOTE`. Loaded only when entries are listed, so `check` starts without it."""
 
-    def trial_copy(self, engine: Engine) -> Engine:
-        """A copy of the engine to try a step on (`legal_entries` opens a due round on one):
-        by default `engine.copy()`; a game whose engines hold large data that no step changes
-        shares it with the copy."""
-        return engine.copy()
-
-    entries_module: str = ""
-    """The module of the game's package that lists its entries: its `legal_entries(engine)`
-    and its `NOTE`. Loaded only when entries are listed, so `check` starts without it; ""
-    for a game that lists its legal moves formatted."""
-
-    def _entries(self) -> Any:
+    def _generator(self) -> Any:
         package = type(self).__module__.rpartition(".")[0]
         return importlib.import_module(f"{package}.{self.entries_module}")
+
+    def entries_now(self, engine: Engine, table: bool) -> EntryList:
+        """The game's generator behind `legal_entries`, at a position where no round is due:
+        its entries module's `legal_entries(engine)`. Called by `legal_entries` alone, which
+        every caller goes through; a game whose table may be told less than the engine knows
+        overrides it to honour `table`."""
+        entries: EntryList = self._generator().legal_entries(engine)
+        return entries
 
     @property
     def entries_note(self) -> str:
         """What `legal_entries` enumerates of free values and hidden information in this game,
         and what it leaves open, in a few sentences (`referee moves` and the man page say it)."""
-        return self._entries().NOTE if self.entries_module else ""
+        note: str = self._generator().NOTE
+        return note
 
-    def entries_now(self, engine: Engine) -> EntryList:
-        """`legal_entries` mid-round: the game's entries module's, or by default the legal
-        moves formatted, one run per player and kind."""
-        if self.entries_module:
-            return self._entries().legal_entries(engine)
-        entries = EntryList()
-        for player, action in self.legal_moves(engine):
-            entries.add(player, self.entry_kind(action), [self.format_turn(action)], [action])
-        return entries
+    def trial_copy(self, engine: Engine) -> Engine:
+        """A copy of the engine to try a step on (`legal_entries` opens a due round on one, and
+        `play` lists on one, so that a listing that fails halfway leaves the game as it was):
+        by default `engine.copy()`; a game whose engines hold large data that no step changes
+        shares it with the copy."""
+        return engine.copy()
 
-    def entry_kind(self, action: Any) -> str:
-        """The kind an action is listed under by `legal_entries`."""
-        return type(action).__name__.lower()
+    # -- generated games -------------------------------------------------------------
 
     def simulated_move(self, engine: Engine, chooser: "SeededChoices", notes: Counter[str]) -> tuple[str, Any] | None:
-        """The entry a simulated player writes next (None: there is none): by default
-        `choose_move` among the legal moves; a game whose positions have too many entries to
-        list at every step chooses from the pieces its generator lists them from."""
-        moves = self.legal_moves(engine)
-        if not moves:
+        """The entry a simulated player writes next (None: there is none), `notes` counting what
+        corpus statistics report: by default a uniform choice among the legal entries. A game
+        whose positions have too many entries to list at every step, or whose players play
+        otherwise, chooses from the pieces its generator lists them from."""
+        entries = self.legal_entries(engine)
+        if not entries:
             return None
-        return self.choose_move(engine, moves, chooser, notes)
-
-    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: "SeededChoices",
-                    notes: Counter[str]) -> tuple[str, Any]:
-        """A simulated player's choice among the legal moves: uniform unless the game
-        plays more like people do. `notes` counts what corpus statistics report."""
-        return moves[chooser.below(len(moves))]
+        entry = entries[chooser.below(len(entries))]
+        return entry.player, entry.action
 
     @abstractmethod
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
@@ -584,7 +574,7 @@ NEAREST_SHOWN = 3
 
 
 def refusal_account(rule: str, ruling: Ruling | None, player: str, body: str,
-                    entries: Sequence[LegalEntry]) -> list[Consequence]:
+                    entries: EntryList) -> list[Consequence]:
     """The account of a refused entry: the rule it breaks in words (the ruling's title and
     first sentence), and what would have been legal instead — the legal entries of the same
     player nearest to what was written (or, when that player has none, of whoever is due),
@@ -595,8 +585,7 @@ def refusal_account(rule: str, ruling: Ruling | None, player: str, body: str,
         said.append(Consequence(f"{ruling.title}: {first}.", rule))
     else:
         said.append(Consequence(f"refused by {rule}", rule))
-    runs = entries.runs() if isinstance(entries, EntryList) else \
-        [(entry.player, entry.kind, [entry.text]) for entry in entries]
+    runs = entries.runs()
     own = [text for who, _, texts in runs if who == player for text in texts]
     whose = player
     if not own and runs:

@@ -2,7 +2,7 @@
 at a time, as `play` offers them; in the header, tag names and their values.
 
 The entries come from the game's own generator (`GameRules.legal_entries`, through
-referee.pipeline.legal), so an entry completed here is one `check` calls legal. Where a
+`referee.pipeline.legal.entries_of`), so an entry completed here is one `check` calls legal. Where a
 round is due, its number comes first (`2. A: draw`). A word is offered at a time — the
 player, then the kind or the card, then the target — so that a position of thousands of
 entries (a Corsari raise) is a short list at each step; where one entry alone begins

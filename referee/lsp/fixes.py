@@ -16,7 +16,7 @@ from referee.formatting import reached_result
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.pipeline.baseline import allow_comment, allow_findings
-from referee.pipeline.legal import listing
+from referee.pipeline.legal import entries_of
 from referee.lsp.games import chunk_at, replay
 from referee.lsp.hover import turns_of
 
@@ -117,7 +117,7 @@ def meant_fixes(path: str, chunk: Chunk, finding: dict[str, Any], options: Judge
         return []
     if replayed.report.engine.is_over:
         return []
-    entries = listing(replayed.report, replayed.judged).entries
+    entries = entries_of(replayed.report)
     candidates = [f"{player}: {text}" for player, _, texts in entries.runs() for text in texts]
     meant = difflib.get_close_matches(turn.written(), candidates, n=3, cutoff=MEANT_CUTOFF)
     line = spans[0].line - 1

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from referee.games import game_for_tag
 from referee.games.base import NO_OPTIONS, EntryList, GameRules, JudgeOptions
 from referee.notation.chunks import Chunk, game_tag_value, split_games
-from referee.pipeline.legal import listing
+from referee.pipeline.legal import entries_of
 from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk, find_game
 
@@ -79,4 +79,4 @@ def entries_after(path: str, lines: list[str], options: JudgeOptions = NO_OPTION
         return None
     if replayed.report.engine.is_over:
         return None
-    return listing(replayed.report, replayed.judged).entries
+    return entries_of(replayed.report)

@@ -13,7 +13,6 @@ from referee.pipeline.replay import GameReport
 from referee.pipeline.work import JudgedChunk
 
 
-
 @dataclass(frozen=True, slots=True)
 class Group:
     """The entries of one kind that one player may write, in the order they are listed."""
@@ -48,8 +47,14 @@ def grouped(entries: EntryList) -> list[Group]:
             for player, texts in players.items()]
 
 
-def listing(report: GameReport, chunk: JudgedChunk) -> Listing:
-    """The legal entries of the replayed game where its replay stands."""
+def entries_of(report: GameReport) -> EntryList:
+    """The legal entries of the replayed game where its replay stands (`GameRules.legal_entries`,
+    with full information: a log is read by a referee who knows its deal); none once it is over."""
     assert report.engine is not None and report.rules is not None
-    entries = EntryList() if report.engine.is_over else report.rules.legal_entries(report.engine)
+    return EntryList() if report.engine.is_over else report.rules.legal_entries(report.engine)
+
+
+def listing(report: GameReport, chunk: JudgedChunk) -> Listing:
+    """The legal entries of the replayed game where its replay stands, grouped for a report."""
+    entries = entries_of(report)
     return Listing(report, chunk, report.moves, entries, grouped(entries))

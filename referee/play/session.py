@@ -28,12 +28,12 @@ import os
 import re
 import tempfile
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, BinaryIO, Literal
 
 from referee.diagnostics import Diagnostic, Violation
-from referee.games.base import (NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, LegalEntry, Outcome,
+from referee.games.base import (NO_OPTIONS, Consequence, Engine, EntryList, GameRules, JudgeOptions, Outcome,
                                  refusal_account)
 from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
@@ -141,7 +141,7 @@ class Session:
         """The last round recorded, its entries canonical: the one an entry may still change."""
         self.moves = 0
         self.last: Judgement | None = None
-        self._entries: tuple[int, list[LegalEntry]] | None = None
+        self._entries: tuple[int, EntryList] | None = None
         self.entries_problem: str | None = None
         """Why the legal entries could not be listed in this state, if they could not."""
         self.why_problem: str | None = None
@@ -459,39 +459,24 @@ class Session:
             return self.pending
         return self.tail.number if self.tail is not None else None
 
-    def legal_entries(self) -> Sequence[LegalEntry]:
-        """The entries the log could hold next, as the game's generator lists them; empty (and
-        `entries_problem` says why) where it cannot list them in this state."""
+    def legal_entries(self) -> EntryList:
+        """The entries the log could hold next, as the game lists them to a table
+        (`GameRules.legal_entries` with `table`); empty (and `entries_problem` says why)
+        where they cannot be listed in this state."""
         if self._entries is not None and self._entries[0] == self._epoch:
             return self._entries[1]
         self.entries_problem = None
-        entries: Sequence[LegalEntry] = []
+        entries = EntryList()
         if not self.engine.is_over:
             try:
                 # Listed on a trial copy: a listing that fails halfway through a trial (a shot
                 # tried and not taken back) must not leave it in the game being played; and as
                 # a table is told them, a face-down card stays unnamed.
-                entries = self.rules.table_entries(self.rules.trial_copy(self.engine))
+                entries = self.rules.legal_entries(self.rules.trial_copy(self.engine), table=True)
             except Exception as error:  # noqa: BLE001 - a generator's gap must not end a game in play
                 self.entries_problem = f"the legal entries cannot be listed here ({type(error).__name__})"
         self._entries = (self._epoch, entries)
         return entries
-
-    def entry_runs(self) -> list[tuple[str, str, list[str]]]:
-        """The legal entries' texts in runs of one player and one kind, `(player, kind, texts)`:
-        what a prompt offers and names, without building each entry's action (a position may
-        have thousands)."""
-        entries = self.legal_entries()
-        runs = getattr(entries, "runs", None)
-        if callable(runs):
-            return runs()
-        grouped: list[tuple[str, str, list[str]]] = []
-        for entry in entries:
-            if grouped and grouped[-1][:2] == (entry.player, entry.kind):
-                grouped[-1][2].append(entry.text)
-            else:
-                grouped.append((entry.player, entry.kind, [entry.text]))
-        return grouped
 
     def due(self) -> Due:
         """Whose entry is next and of what kind, from the legal entries, or from the state's
@@ -499,7 +484,7 @@ class Session:
         over = self.engine.is_over
         if over:
             return Due(self.current_round(), (), (), True)
-        runs = self.entry_runs()
+        runs = self.legal_entries().runs()
         players = tuple(dict.fromkeys(player for player, _, _ in runs))
         kinds = tuple(dict.fromkeys(kind for _, kind, _ in runs))
         if not players:

@@ -3,7 +3,9 @@ schemas/moves.schema.json)."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from referee import __version__
@@ -69,28 +71,55 @@ def summary_lines(runs: Sequence[tuple[str, str, Sequence[str]]], width: int = 1
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """How a listing is said where it is shown: how every entry is asked for once a listing
+    is summed up (`every`), how a note reads (`note`, its text in place of `{}`), and whether
+    a run of entries is written on wrapped lines of its own (`wrapped`: play's prompt) or
+    under its kind's heading, an entry a line (`referee moves`)."""
+
+    every: str
+    note: str
+    wrapped: bool
+
+
+COMMAND = Wording("--all", "Also: {}.", wrapped=False)
+"""`referee moves`."""
+TABLE = Wording("'moves all'", "note: {}", wrapped=True)
+"""`play`'s `moves` command."""
+
+
+def listing_lines(runs: Sequence[tuple[str, str, Sequence[str]]], notes: Sequence[str], style: Style,
+                  every: bool = False, wording: Wording = COMMAND, above: int = 0) -> list[str]:
+    """How many entries there are, then each run of one player and one kind, then the notes,
+    every line made visible: the one way a listing is printed. When that would take more than
+    SHOWN_LINES lines (counting the `above` lines printed before it), and `every` is not asked
+    for, each run is summed up on a line of its own with a few examples."""
+    count = sum(len(texts) for _, _, texts in runs)
+    lines = [f"{count} legal entr{'y' if count == 1 else 'ies'}" + (":" if count else ".")]
+    notes = [visible(wording.note.format(note)) for note in notes]
+    if not every and above + len(lines) + len(runs) + count + len(notes) > SHOWN_LINES:
+        lines[-1] = lines[-1].rstrip(":") + f", by kind ({wording.every} lists every one):"
+        return lines + [visible(line) for line in summary_lines(runs)] + notes
+    for player, kind, texts in runs:
+        if wording.wrapped:
+            lines += [visible(line) for line in textwrap.wrap(
+                f"{player} {kind}: " + "  ".join(texts), 100, subsequent_indent="    ", break_on_hyphens=False,
+                break_long_words=False)]
+        else:
+            lines.append(style(f"{kind} ({player}, {len(texts)})", "bold"))
+            lines += [visible(f"  {player}: {text}") for text in texts]
+    return lines + notes
+
+
 def moves_lines(listing: Listing, written: str | None, style: Style, every: bool = False) -> list[str]:
-    """A heading saying where the position stands, then each group: its kind, who writes it
-    and how many entries, and the entries one a line, each as the log would write it. When
-    that would take more than SHOWN_LINES lines, and `every` is not asked for, each group is
-    summed up on a line of its own with a few examples."""
+    """A heading saying where the position stands, then the listing (`listing_lines`), its
+    runs grouped by kind."""
     lines = [style(visible(f"After move {listing.move} ({written})") if written else "Before the first move", "bold")]
     if listing.over:
         lines.append("The game is over: no entry follows.")
         return lines
-    count = len(listing.entries)
     if listing.entries.round is not None:
         lines.append(f"Round {listing.entries.round} begins: the log writes '{listing.entries.round}.' first.")
-    lines.append(f"{count} legal entr{'y' if count == 1 else 'ies'}" + (":" if count else "."))
-    if not every and len(lines) + len(listing.groups) + count + len(listing.entries.notes) > SHOWN_LINES:
-        lines[-1] = lines[-1].rstrip(":") + ", by kind (--all lists every one):"
-        lines += [visible(line) for line in summary_lines([(group.player, group.kind, group.entries) for group in listing.groups])]
-        lines += [visible(f"Also: {note}.") for note in listing.entries.notes]
-        return lines
-    for group in listing.groups:
-        size = len(group.entries)
-        lines.append(style(f"{group.kind} ({group.player}, {size})", "bold"))
-        lines += [visible(f"  {group.player}: {text}") for text in group.entries]
-    for note in listing.entries.notes:
-        lines.append(visible(f"Also: {note}."))
-    return lines
+    runs = [(group.player, group.kind, group.entries) for group in listing.groups]
+    return lines + listing_lines(runs, listing.entries.notes, style, every, COMMAND, above=len(lines))

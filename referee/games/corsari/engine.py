@@ -35,7 +35,6 @@ from referee.games.corsari.cards import (
     CARD_VALUE,
     COLOUR_CARDS,
     COLOUR_NAMES,
-    COLOURS,
     HAND_SIZE,
     QUAY_SIZE,
     colour,
@@ -926,62 +925,6 @@ class CorsariEngine(Engine):
                                  {"grand_masters": sorted(masters)}, part="tag:Result")
         return None
 
-    # -- the move generator --------------------------------------------------------------------
-
-    def legal_actions(self) -> list[tuple[str, CorsariTurn]]:
-        """Legal entries of the player to move, full information only. Crews offered: for
-        each colour, and each pair of colours, of the hand, one card per value."""
-        state = self.current
-        if self.over or state is None or state.hidden or self.phase not in ("turns", "splits"):
-            return []
-        if self.phase == "splits":
-            seat = state.pending[0]
-            hand = state.hands[seat]
-            fills = [()]
-            if state.crew_colours:
-                chosen: dict[int, str] = {}
-                for card in sorted(hand, key=order_key):
-                    v = value(card)
-                    if colour(card) in state.crew_colours and v not in state.crew_values:
-                        chosen.setdefault(v, card)
-                if chosen:
-                    fills.append(tuple(chosen.values()))
-            moves = []
-            for fill in fills:
-                rest = _minus(hand, list(fill))
-                for crew in _crews(rest):
-                    steps = ((Step("fill", fill),) if fill else ()) + (Step("raise", crew),)
-                    moves.append((self.players[seat], CorsariTurn(steps)))
-            return moves
-        seat = state.next_seat
-        player = self.players[seat]
-        moves = []
-        raises: dict[tuple[str, ...], Step] = {}  # the same crews follow many takes and discards
-        sources = [source for source, stock in (("deck", state.deck_size), ("pile", len(state.pile)),
-                                                ("quay", len(state.quay))) if stock]
-        assert state.deck is not None
-        for source in sources:
-            take = Step("take", (), source)
-            if source == "quay" and len(state.quay) == 1:
-                moves.append((player, CorsariTurn((take,))))
-                continue
-            stock = state.deck if source == "deck" else state.pile if source == "pile" else state.quay
-            taken = stock[-1]
-            hand = state.hands[seat].copy()
-            hand[taken] += 1
-            must_raise = source == "deck" and state.deck_size == 1
-            for discard in sorted(hand, key=order_key):
-                base = (take, Step("discard", (discard,)))
-                if not must_raise:
-                    moves.append((player, CorsariTurn(base)))
-                rest = _minus(hand, [discard])
-                for crew in _crews(rest):
-                    step = raises.get(crew)
-                    if step is None:
-                        step = raises[crew] = Step("raise", crew)  # immutable: moves can share it
-                    moves.append((player, CorsariTurn(base + (step,))))
-        return moves
-
     # -- describing the state ---------------------------------------------------------------------
 
     def view(self) -> dict[str, Any]:
@@ -1103,41 +1046,6 @@ def _minus(hand: Counter[str], cards: list[str]) -> Counter[str]:
             if not rest[card]:
                 del rest[card]
     return rest
-
-
-def _crews(hand: Counter[str]) -> list[tuple[str, ...]]:
-    """No crew, then for each colour and each pair of colours of the hand the crew of
-    one card per value (for a value held in both colours, the card of the colour that
-    comes first in COLOURS), in card order.
-
-    The move generator and the simulated players ask this of every hand they weigh,
-    so each colour's run is built once, with the values looked up in a table."""
-    by_colour: dict[str, dict[int, str]] = {}
-    for card in hand:
-        by_colour.setdefault(colour(card), {})[value(card)] = card
-    runs: dict[str, tuple[str, ...]] = {}
-    members: dict[str, list[tuple[int, str]]] = {}
-    for shade, cards in by_colour.items():
-        ordered = sorted(cards.items())
-        members[shade] = ordered
-        runs[shade] = tuple(card for _, card in ordered)
-    colours = sorted(by_colour)
-    choices: list[tuple[str, ...]] = [()]
-    seen: set[tuple[str, ...]] = {()}
-    for shade in colours:
-        crew = runs[shade]
-        if crew not in seen:
-            seen.add(crew)
-            choices.append(crew)
-    for i, a in enumerate(colours):
-        for b in colours[i + 1:]:
-            first, second = sorted((a, b), key=COLOURS.index)
-            taken = by_colour[first]
-            crew = runs[first] + tuple([card for worth, card in members[second] if worth not in taken])
-            if crew not in seen:
-                seen.add(crew)
-                choices.append(crew)
-    return choices
 
 
 def _counts(actual: dict[str, int]) -> str:

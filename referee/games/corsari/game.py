@@ -30,7 +30,6 @@ from referee.shuffle import SeededChoices
 
 
 class CorsariRules(GameRules):
-    entries_module = "moves"
     id = "corsari"
     name = "Corsari"
     extensions = (".corsari",)
@@ -47,17 +46,14 @@ class CorsariRules(GameRules):
     def parse_turn(self, player: str, text: str) -> ParsedTurn:
         return parse_deal(text) if player == DEAL else parse_body(text)
 
-    def table_entries(self, engine: Engine) -> EntryList:
-        """The legal entries with the deck face down: a seeded deal is known to the engine,
-        not to the players, so no entry names the card a take from the deck draws."""
-        due = engine.round_due()
-        if due is not None:
-            engine = self.trial_copy(engine)
-            if engine.start_round(due) is not None:
-                return EntryList()
-        entries: EntryList = self._entries().legal_entries(engine, face_down=True)
-        entries.round = due
-        return entries
+    def entries_now(self, engine: Engine, table: bool) -> EntryList:
+        """The generator's entries; with `table`, with the deck face down: a seeded deal is
+        known to the engine, not to the players, so no entry names the card a take from the
+        deck draws."""
+        from referee.games.corsari.moves import legal_entries
+
+        assert isinstance(engine, CorsariEngine)
+        return legal_entries(engine, face_down=table)
 
     def reading_of(self, name: str) -> str:
         return DEAL if name == DEAL else ""  # every player's entries read alike
@@ -120,15 +116,13 @@ class CorsariRules(GameRules):
         return " ".join(f"{side.side}={side.score}{'!' if side.details['grand_master'] else ''}"
                         for side in outcome.sides)
 
-    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
-        assert isinstance(engine, CorsariEngine)
-        return list(engine.legal_actions())
-
-
-
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
+        """The player's choice as `policy` makes it, among the pieces the generator lists its
+        entries from, without listing them (a hand has thousands of raises); None where the
+        policy has none to make (no turn due, or a deal not known, which a simulated game,
+        its deals seeded, never reaches)."""
         assert isinstance(engine, CorsariEngine)
-        return choose(engine, chooser, notes) or super().simulated_move(engine, chooser, notes)
+        return choose(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, CorsariEngine)

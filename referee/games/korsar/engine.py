@@ -335,48 +335,6 @@ class KorsarEngine(Engine):
             return action
         return KorsarAction(action.kind, action.card, action.target, refs, chased)
 
-    # -- the move generator -------------------------------------------------------------
-
-    def legal_actions(self) -> list[KorsarAction]:
-        """Every legal action of the player to move; needs the full deal."""
-        if self.over or self.hidden:
-            return []
-        seat = self.next_seat
-        side = self.side_of[seat]
-        captures = self._captures_for(seat)
-        table = [g for g in self.table if g not in captures]
-        actions: list[KorsarAction] = []
-        if self.deck_size > 0:
-            actions.append(KorsarAction("draw"))
-        for card in sorted(self.hands[seat], key=_card_order):
-            info = card_info(card)
-            assert info is not None
-            if info.kind == "galleon":
-                actions.append(KorsarAction("galleon", card))
-                continue
-            if self.deck_size == 0:
-                actions.append(KorsarAction("discard", card))
-            for galleon in table:
-                if info.kind == "pirate":
-                    own = galleon.forces.get(side)
-                    if own is not None and own.colour != info.colour:
-                        continue
-                    if own is None and any(f.colour == info.colour for f in galleon.forces.values()):
-                        continue
-                elif info.kind == "captain":
-                    own = galleon.forces.get(side)
-                    if own is None or own.colour != info.colour:
-                        continue
-                elif galleon.side != side:
-                    continue
-                if self._judge_team_round(seat, galleon) is not None:
-                    continue
-                written = self.ref_of(galleon, table)
-                ref = GalleonRef(self.players[galleon.placer], galleon.value,
-                                 galleon.round if "/" in written else None)
-                actions.append(KorsarAction("play", card, ref))
-        return actions
-
     # -- control and capture (K-CONTROL, K-TURN, K-TEAM-CAPTURE) ---------------------
 
     def controller(self, galleon: Galleon) -> int | None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
@@ -25,9 +26,11 @@ from referee.games.korsar.view import render_view
 from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
+if TYPE_CHECKING:
+    from referee.shuffle import SeededChoices
+
 
 class KorsarRules(GameRules):
-    entries_module = "moves"
     id = "korsar"
     name = "Korsar"
     extensions = (".korsar",)
@@ -56,9 +59,6 @@ class KorsarRules(GameRules):
     def spelled_out(self, engine: Engine, player: str, action: Any) -> Any:
         assert isinstance(engine, KorsarEngine)
         return engine.spelled_out(player, action)
-
-    def entry_kind(self, action: KorsarAction) -> str:
-        return action.kind  # draw, galleon, play (a card on a galleon), discard
 
     def is_canonical(self, action: KorsarAction | None) -> bool:
         """Only a galleon named with its round can be written otherwise: the round is
@@ -133,16 +133,13 @@ class KorsarRules(GameRules):
             return "*"
         return " ".join(f"{side.side}={side.score}" for side in outcome.sides)
 
-    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
+    def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
+        """A uniform choice among the legal entries, made from the generator's actions without
+        writing each one out (`moves.choose`)."""
+        from referee.games.korsar.moves import choose
+
         assert isinstance(engine, KorsarEngine)
-        if engine.over:
-            return []
-        player = engine.players[engine.next_seat]
-        from referee.games.korsar.moves import legal_actions
-
-        return [(player, action) for action in legal_actions(engine)]
-
-
+        return choose(engine, chooser)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, KorsarEngine)

@@ -12,10 +12,15 @@ is accepted when they are true, and is the same move.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from referee.games.base import EntryList
 from referee.games.korsar.cards import CARDS, COPIES
 from referee.games.korsar.engine import KorsarEngine, _card_order
 from referee.games.korsar.notation import GalleonRef, KorsarAction, format_body
+
+if TYPE_CHECKING:
+    from referee.shuffle import SeededChoices
 
 NOTE = ("Each card the player may write: from the hand, and, in a log without the deal, any "
         "card with a copy not yet accounted for while the hand holds cards not shown (K-HIDDEN); "
@@ -56,7 +61,8 @@ def _action(kind: str, card: str | None = None, target: GalleonRef | None = None
 def legal_actions(engine: KorsarEngine) -> list[KorsarAction]:
     """Every legal action of the player to move, in canonical form: the draw, then each
     card in card order (a galleon; a discard once the deck is empty; the card on each
-    galleon it may be played on, in table order)."""
+    galleon it may be played on, in table order). The one generator: `legal_entries` writes
+    these out, and a simulated player chooses among them (`choose`)."""
     if engine.over or engine.new_round_next:
         return []
     seat = engine.next_seat
@@ -103,6 +109,7 @@ def legal_actions(engine: KorsarEngine) -> list[KorsarAction]:
 
 
 def legal_entries(engine: KorsarEngine) -> EntryList:
+    """The entries of the position: `legal_actions`, each written out, listed under its kind."""
     entries = EntryList()
     if engine.over or engine.new_round_next:
         return entries
@@ -112,3 +119,12 @@ def legal_entries(engine: KorsarEngine) -> EntryList:
     if engine.hidden and engine.deck_size > 0:
         entries.notes.append("a draw may show the card drawn, one with a copy not yet accounted for")
     return entries
+
+
+def choose(engine: KorsarEngine, chooser: SeededChoices) -> tuple[str, KorsarAction] | None:
+    """A uniform choice among `legal_actions` (None: there is none), the entry `legal_entries`
+    would list at that index, made without writing every action out."""
+    actions = legal_actions(engine)
+    if not actions:
+        return None
+    return engine.players[engine.next_seat], actions[chooser.below(len(actions))]

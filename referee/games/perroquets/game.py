@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-import itertools
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -81,7 +80,6 @@ is imported only to decide and explain the others."""
 
 
 class PerroquetsRules(GameRules):
-    entries_module = "moves"
     id = "perroquets"
     name = "Pirates & Perroquets"
     extensions = (".perroquets",)
@@ -248,10 +246,6 @@ class PerroquetsRules(GameRules):
             return "*"
         return " ".join(f"{side.side}={side.score}" for side in outcome.sides)
 
-    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
-        assert isinstance(engine, PerroquetsEngine)
-        return legal_moves(engine)
-
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
         assert isinstance(engine, PerroquetsEngine)
         return illegal_moves(engine)
@@ -289,73 +283,6 @@ class PerroquetsRules(GameRules):
         return board_svg(view)
 
 
-def _value_tuples(engine: PerroquetsEngine) -> list[tuple[int, ...]]:
-    wanted = min(3, sum(engine.bag.values()))
-    values = sorted(v for v, n in engine.bag.items() if n)
-    found = []
-    for combo in itertools.product(values, repeat=wanted):
-        if all(combo.count(v) <= engine.bag[v] for v in set(combo)):
-            found.append(combo)
-    return found
-
-
-def legal_moves(engine: PerroquetsEngine) -> list[tuple[str, Any]]:
-    """Every legal entry in this state, with full information (every card named); with
-    optional-pickup, each decision with every set of parrots its ship may leave, as listed."""
-    if engine.over:
-        return []
-    phase = engine.phase
-    board = engine.board
-    if phase == "ships":
-        player = engine.expected_mover()
-        taken = set(engine.ships.values())
-        return [(player, PlaceShip(square_name(s))) for s in board.squares() if s not in taken]  # type: ignore[misc]
-    if phase in ("waves", "place"):
-        used = set(engine.wave_sides) if phase == "waves" and "setup-repeat-sides" not in engine.variants else set()
-        sides = [n for n, side in board.sides.items() if side not in used]
-        return [(PARROTS, PlaceParrots(side, formation, values))
-                for side in sides for formation in range(1, 5) for values in _value_tuples(engine)]
-    if phase == "wind":
-        return [(WIND, RollWind(roll)) for roll in range(1, 5)]
-    if phase == "draw":
-        player = engine.expected_mover()
-        assert player is not None
-        drawn = {s.card for s in engine.round.slots}
-        available = [c for c in engine.data.cards.values()
-                     if c.id not in drawn and c.id not in engine.out_of_pile[c.pile]]
-        if "discard-piles" in engine.variants:
-            # a pile run dry is shuffled from its discard: every card not drawn this round comes again
-            available = [c for c in engine.data.cards.values() if c.id not in drawn and (
-                c.id not in engine.out_of_pile[c.pile] or engine.pile_size[c.pile] == 0)]
-        singles = [(player, Draw((DrawSlot(c.pile, c.id),))) for c in available]
-        if "draw-rounds" in engine.variants or any(s.player == player for s in engine.round.slots):
-            return singles
-        # each draws both cards before the next: one entry holds the pair
-        return [(player, Draw((DrawSlot(a.pile, a.id), DrawSlot(b.pile, b.id))))
-                for a in available for b in available if a.id != b.id and _both_fit(engine, a, b)]
-    if phase == "decide":
-        taken = {c for c in engine.round.cards.values() if c}
-        cards = [s.card for s in engine.round.slots if s.card and s.card not in taken]
-        moves: list[tuple[str, Any]] = []
-        for player in [player for player in engine.players if player not in engine.round.decisions]:
-            if "optional-pickup" in engine.variants:
-                from referee.games.perroquets.moves import pickup_decisions
-
-                moves.extend((player, Decide(card, colour, leaves=tuple(
-                    Leave(square_name(square), value, beak) for square, value, beak in leaves)))
-                    for card, colour, leaves in pickup_decisions(engine, player, cards))
-                continue
-            moves.append((player, Decide(None, None)))
-            moves.extend((player, Decide(card, colour)) for card in cards for colour in ("green", "black"))
-        return moves
-    return []
-
-
-def _both_fit(engine: PerroquetsEngine, first: Any, second: Any) -> bool:
-    """Whether a second card can follow the first from its pile (the first may have emptied it)."""
-    return first.pile != second.pile or engine.pile_size[first.pile] >= 2 or "discard-piles" in engine.variants
-
-
 def illegal_moves(engine: PerroquetsEngine) -> list[tuple[str, str, Any]]:
     """Entries that break exactly the named rule in this state."""
     if engine.over:
@@ -374,9 +301,11 @@ def illegal_moves(engine: PerroquetsEngine) -> list[tuple[str, str, Any]]:
             moves.append(("P-SETUP-SHIPS", player, PlaceShip(square_name(next(iter(engine.ships.values()))))))
         moves.append(("P-BOARD", player, PlaceShip(f"{chr(97 + board.width - 1)}{board.height + 1}")))
     elif phase in ("waves", "place"):
-        legal = legal_moves(engine)
-        if legal:
-            _, sample = legal[0]
+        from referee.games.perroquets.moves import placement_sides, value_tuples
+
+        sides, tuples = placement_sides(engine), value_tuples(engine)
+        sample = PlaceParrots(sides[0], 1, tuples[0]) if sides and tuples else None  # the first listed
+        if sample is not None:
             moves.append(("P-DICE", PARROTS, PlaceParrots(5, sample.formation, sample.values)))
             absent = max(engine.data.bag) + 1
             moves.append(("P-BAG", PARROTS, PlaceParrots(sample.side, sample.formation,
@@ -388,7 +317,7 @@ def illegal_moves(engine: PerroquetsEngine) -> list[tuple[str, str, Any]]:
             moves.append(("P-FLIP", PARROTS, PlaceParrots(sample.side, sample.formation, sample.values, wrong)))
         if phase == "waves" and engine.wave_sides and "setup-repeat-sides" not in engine.variants:
             used = engine.board.side_number(engine.wave_sides[0])
-            moves.append(("P-SETUP-PARROTS", PARROTS, PlaceParrots(used, 1, legal[0][1].values if legal else (1,))))
+            moves.append(("P-SETUP-PARROTS", PARROTS, PlaceParrots(used, 1, sample.values if sample is not None else (1,))))
         if phase == "place":
             moves.append(("P-PLACE", WIND, RollWind(1)))
     elif phase == "wind":

@@ -223,9 +223,9 @@ def _reveals(engine: PerroquetsEngine, entries: EntryList) -> None:
 
 def choose(engine: PerroquetsEngine, chooser: SeededChoices) -> tuple[str, Any] | None:
     """A uniform choice among the placements, or the draws, the generator lists with their
-    cards named, made without listing them: the same choice `choose_move` makes among
-    `legal_moves` (the moves are in the same order, and the seeded stream is asked the same
-    number), so seeded games are the same. None for the other phases."""
+    cards named, made without listing them: one number drawn from the seeded stream, read as
+    an index into them in the order `legal_entries` builds them, so the same seed gives the
+    same game. None for the other phases."""
     phase = engine.phase
     if engine.over:
         return None

@@ -4,9 +4,9 @@ is among the legal moves and made with seeded words.
 
 The choice is made without listing the moves: the entries a phase allows are few and
 regular (a free square, a face of the d4, a drawn card not yet taken in either colour, or
-none), so the player draws his index among them, in the order `legal_moves` lists them,
-and builds only the entry he plays. Placements and draws, which may number in thousands,
-are drawn the same way by `referee.games.perroquets.moves.choose`.
+none), so the player draws his index among them and builds only the entry he plays.
+Placements and draws, which may number in thousands, are drawn the same way by
+`referee.games.perroquets.moves.choose`.
 """
 
 from __future__ import annotations

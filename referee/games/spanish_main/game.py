@@ -67,7 +67,6 @@ _GRAMMARS: Grammars = {
 
 
 class SpanishMainRules(GameRules):
-    entries_module = "moves"
     id = "spanish-main"
     name = "Pirates of the Spanish Main"
     extensions = (".spanish-main", ".psm")
@@ -186,23 +185,9 @@ class SpanishMainRules(GameRules):
             return outcome.winners[0]
         return "none" if outcome.finished else "*"
 
-    def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
-        from referee.games.spanish_main.policy import legal_moves
-
-        assert isinstance(engine, SpanishMainEngine)
-        return legal_moves(engine)
-
-    def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
-                    notes: Counter[str]) -> tuple[str, Any]:
-        from referee.games.spanish_main.policy import choose
-
-        assert isinstance(engine, SpanishMainEngine)
-        return choose(engine, moves, chooser, notes)
-
-
-
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
-        """`choose_move`'s choice, made without listing every legal move (`policy.choose_lazily`)."""
+        """The simulated captain's choice, made without listing every legal move: the entries of the
+        most wanted kind that the engine accepts, drawn one at a time (`policy.choose_lazily`)."""
         from referee.games.spanish_main.policy import choose_lazily  # only a simulation needs the captains
 
         assert isinstance(engine, SpanishMainEngine)
