@@ -138,3 +138,39 @@ def test_every_position_of_the_samples_has_exactly_the_declared_fields(game: str
     for name, typed in reachable(declared, {}).items():
         never = (typed.__required_keys__ | typed.__optional_keys__) - seen[name]
         assert not never, f"{name}: {sorted(never)} declared but in no sample's position"
+
+
+@pytest.mark.parametrize("game", sorted(DECLARED))
+def test_to_move_reads_the_field_the_game_names_it_by(game: str) -> None:
+    rules = GAMES[game]
+    named = "player" if game == "spanish-main" else "next"
+    checked = 0
+    for path in legal_samples(game)[:4]:
+        for position in positions_of(path):
+            assert rules.to_move(position.view) == position.view[named]  # type: ignore[literal-required]
+            assert position.to_move == position.view[named]  # type: ignore[literal-required]
+            checked += position.to_move is not None
+    assert checked
+
+
+@pytest.mark.parametrize("game", sorted(DECLARED))
+def test_a_prompt_that_cannot_list_the_entries_names_the_player_the_position_names(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.play.session import Session
+
+    named = "player" if game == "spanish-main" else "next"
+    resumed = 0
+    for path in legal_samples(game):
+        copy = tmp_path / path.name
+        copy.write_bytes(path.read_bytes())
+        try:
+            session = Session.resume(str(copy))
+        except Exception:  # noqa: BLE001 - a sample play does not take (several games, data it needs)
+            continue
+        if session.engine.is_over:
+            continue
+        monkeypatch.setattr(session, "legal_entries", lambda: [])
+        player = session.engine.view()[named]  # type: ignore[literal-required]
+        assert session.due().players == (() if player is None else (player,))
+        resumed += 1
+    assert resumed
