@@ -54,6 +54,12 @@ def positions_of(path: Path) -> list[api.Position]:
     return found
 
 
+@functools.cache
+def fields_of(declared: Any) -> dict[str, Any]:
+    """A TypedDict's fields and their types, its bases' included (worked out once each)."""
+    return typing.get_type_hints(declared)
+
+
 def undeclared(hint: Any, value: Any, where: str, seen: dict[str, set[str]]) -> list[str]:
     """What of `value` is not as `hint` declares it, each problem with where it lies; `seen`
     gathers the keys met of each TypedDict, by its name."""
@@ -69,7 +75,7 @@ def undeclared(hint: Any, value: Any, where: str, seen: dict[str, set[str]]) -> 
             problems.append(f"{where}: lacks the declared {sorted(missing)} of {hint.__name__}")
         if extra:
             problems.append(f"{where}: holds {sorted(extra)}, which {hint.__name__} does not declare")
-        fields = typing.get_type_hints(hint)
+        fields = fields_of(hint)
         seen[hint.__name__].update(value.keys())
         for key in value.keys() & fields.keys():
             problems += undeclared(fields[key], value[key], f"{where}.{key}", seen)
@@ -104,7 +110,7 @@ def reachable(hint: Any, found: dict[str, Any]) -> dict[str, Any]:
     if typing.is_typeddict(hint):
         if hint.__name__ not in found:
             found[hint.__name__] = hint
-            for field in typing.get_type_hints(hint).values():
+            for field in fields_of(hint).values():
                 reachable(field, found)
     else:
         for arg in typing.get_args(hint):
