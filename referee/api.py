@@ -9,7 +9,7 @@
                 print(finding.location, finding.code, finding.message)
 
     for position in referee.api.positions(open("game.korsar").read()):
-        print(position.move, position.written, position.view["next"])
+        print(position.move, position.written, position.to_move)
 
     listed = referee.api.legal_moves_file("game.korsar", move=12)
     for group in listed.groups:
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.games import GAMES
-from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions, LegalEntry
+from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions, LegalEntry, View
 from referee.notation.codes import NOTATION_CODES
 from referee.notation.reader import read_games
 from referee.pipeline.datafiles import judge_options
@@ -112,11 +112,14 @@ class FileResult:
 @dataclass(frozen=True, slots=True)
 class Position:
     """The state after `move` turns (0: before the first) as `referee show --format json`
-    gives it in `state`; `written` is the move as the log writes it."""
+    gives it in `state`, its fields as the game declares them; `written` is the move as the
+    log writes it, `to_move` the player the position names as writing the next entry (None
+    for none), whatever the game calls that field."""
 
     move: int
     written: str | None
-    view: dict[str, Any]
+    view: View
+    to_move: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +185,11 @@ def positions(text: str, game: int = 1, path: str = "<text>",
             continue
         _, found = replay_positions(path, index, read, judge)
         turns = read.record.turns() if read.record is not None else []
+        rules = read.rules
         for position in found:
             written = turns[position.move - 1].written() if position.move else None
-            yield Position(position.move, written, position.view)
+            to_move = rules.to_move(position.view) if rules is not None else None
+            yield Position(position.move, written, position.view, to_move)
         return
     raise ValueError(f"{path} holds no game {game}")
 

@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from referee.diagnostics import Violation
 from referee.record import GameRecord
@@ -262,6 +262,30 @@ class Outcome:
     claim: str | None = None
 
 
+class View(TypedDict):
+    """A position as JSON-ready data (`Engine.view`): what `show --format json` writes under
+    `state`, what a replay page steps through and `play` shows. Each game declares its own,
+    every field of it, on this base (its package's `view` module); what the games name
+    differently is read through `GameRules.to_move`, so that no caller tries one key and
+    then another. Declaring a field changes nothing written: the engine builds the dict, in
+    the order its JSON has always had."""
+
+    game: str
+    """The game's id, as the registry and a log's extension name it."""
+
+
+class RoundView(View):
+    """The fields of the games played in numbered rounds of entries (Korsar, Corsari,
+    Perroquets): Spanish Main counts turns instead, and names the player of the turn."""
+
+    round: int
+    """The round under way, or the last one played (0 before the first)."""
+    over: bool
+    """Whether the game has reached its end by the rules."""
+    next: str | None
+    """The player whose entry is next; None once the game is over or when no one's is yet."""
+
+
 class Engine(ABC):
     """One game in progress: a state machine fed the record's rounds and turns.
 
@@ -296,7 +320,7 @@ class Engine(ABC):
     def outcome(self) -> Outcome: ...
 
     @abstractmethod
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """The state as JSON-ready data: what a referee looks at to settle a dispute. A
         snapshot: nothing in it changes as the game goes on (a replay keeps one per move)."""
 
@@ -306,14 +330,14 @@ class Engine(ABC):
         turn passes the turn, so that the next move is judged in its place. (Its effect
         cannot be applied in general: a card not held cannot be played.)"""
 
-    def account(self, before: dict[str, Any], player: str, action: Any) -> list["Consequence"]:
+    def account(self, before: View, player: str, action: Any) -> list["Consequence"]:
         """The account of the entry just played: what the rules did with it, a sentence each,
         each citing its ruling. `before` is the view the engine gave before the entry.
         Worked out only when asked, from the views before and after the entry (which a
         replay keeps anyway), so judging a log spends nothing on it."""
         return self.account_between(before, self.view(), player, action)
 
-    def account_between(self, before: dict[str, Any], after: dict[str, Any], player: str,
+    def account_between(self, before: View, after: View, player: str,
                         action: Any) -> list["Consequence"]:
         """`account` for views taken before and after the entry (a replay that keeps every view
         tells each step without taking one again): by the game package's `account` module,
@@ -537,10 +561,15 @@ class GameRules(ABC):
         action). Built by construction, for corpora that test a referee."""
 
     @abstractmethod
-    def render_view(self, view: dict[str, Any]) -> list[str]:
+    def render_view(self, view: View) -> list[str]:
         """The view as lines of text for a terminal."""
 
-    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
+    @abstractmethod
+    def to_move(self, view: View) -> str | None:
+        """The player the view names as writing the next entry, under whatever name the game's
+        view gives it (None when it names no one): for a prompt that cannot list the entries."""
+
+    def render_svg(self, view: View, stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         """The view as a picture (an SVG document), for games a person would rather look
         at than read; None for games without one. `stopped_by`: the findings (as JSON
         reports give them) that stopped the replay at this view, for a picture that says

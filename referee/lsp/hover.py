@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee import api
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions
+from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, View
 from referee.notation.chunks import Chunk
 from referee.notation.reader import read_chunk
 from referee.record import GameRecord, Turn
@@ -90,7 +90,7 @@ def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOp
         return heading + f"\n\nThe replay stops at move {report.moves + 1}{why}"
     view = report.engine.view()
     before = replay(path, lines, number - 1, options)
-    before_view = before.report.engine.view() if before and before.report.engine else {}
+    before_view = before.report.engine.view() if before and before.report.engine else None
     said = [heading, *entry_account(report.engine, before_view, view, turn)]
     where = f", line {turn.span.line}" if turn.span else ""
     board = "\n".join(report.rules.render_view(view))
@@ -98,9 +98,12 @@ def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOp
     return "\n\n".join(said)
 
 
-def entry_account(engine: Engine, before: dict[str, Any], after: dict[str, Any], turn: Turn) -> list[str]:
+def entry_account(engine: Engine, before: View | None, after: View, turn: Turn) -> list[str]:
     """What an entry did, in the engine's own words (`Engine.account_between`, as `play`'s
-    `why` and `show --move` tell it): a line a consequence, each citing its ruling."""
+    `why` and `show --move` tell it): a line a consequence, each citing its ruling. Nothing
+    without the position before it."""
+    if before is None:
+        return []
     try:
         account = engine.account_between(before, after, turn.player, turn.action)
     except Exception:  # noqa: BLE001 - an account that cannot be told must not cost the hover

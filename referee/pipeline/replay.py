@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.pipeline.datafiles import options_at
-from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, Outcome
+from referee.games.base import NO_OPTIONS, Consequence, Engine, GameRules, JudgeOptions, Outcome, View
 from referee.notation.reader import ReadGame, read_games
 from referee.notation.allow import allowance
 from referee.record import Comment, GameRecord, Round, Turn
@@ -253,7 +253,7 @@ class Position:
     """The state after `move` turns (0: before the first), as the engine shows it."""
 
     move: int
-    view: dict[str, Any]
+    view: View
     account: list[Consequence] = field(default_factory=list)
     """What the move did (`Engine.account`), when the replay was asked to tell it."""
 

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, Literal
 
 from referee.diagnostics import Diagnostic, Violation
 from referee.games.base import (NO_OPTIONS, Consequence, Engine, EntryList, GameRules, JudgeOptions, Outcome,
-                                 refusal_account)
+                                 View, refusal_account)
 from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
 from referee.notation.reader import ReadGame, check_tags, parse_entry
@@ -479,8 +479,8 @@ class Session:
         return entries
 
     def due(self) -> Due:
-        """Whose entry is next and of what kind, from the legal entries, or from the state's
-        own `next` player where they cannot be listed."""
+        """Whose entry is next and of what kind, from the legal entries, or from the player
+        the position names (`GameRules.to_move`) where they cannot be listed."""
         over = self.engine.is_over
         if over:
             return Due(self.current_round(), (), (), True)
@@ -488,9 +488,8 @@ class Session:
         players = tuple(dict.fromkeys(player for player, _, _ in runs))
         kinds = tuple(dict.fromkeys(kind for _, kind, _ in runs))
         if not players:
-            view = self.engine.view()
-            named = view.get("next") or view.get("player")
-            players = (named,) if isinstance(named, str) else ()
+            named = self.rules.to_move(self.engine.view())
+            players = (named,) if named is not None else ()
         return Due(self.current_round(), players, kinds, False)
 
     def outcome(self) -> Outcome:
@@ -909,7 +908,7 @@ def _dropped_note(name: str) -> str:
     return f"the {name} tag, which showed the log's end before this entry, is taken out"
 
 
-def _account(engine: Engine, before: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+def _account(engine: Engine, before: View, player: str, action: Any) -> list[Consequence]:
     """The engine's account of the entry it has just played. An account that cannot be worked
     out must not end a game in play: it says so, and the entry stands."""
     try:

@@ -21,7 +21,7 @@ from typing import Any, TextIO
 
 from referee import __version__
 from referee.games import GAMES
-from referee.games.base import GameRules
+from referee.games.base import GameRules, View
 from referee.pipeline.replay import GameReport, Position
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
@@ -40,7 +40,7 @@ class ReplayGame:
     verdict: str
     tags: list[tuple[str, str]] = field(default_factory=list)
     moves: list[dict[str, Any]] = field(default_factory=list)
-    positions: list[dict[str, Any]] = field(default_factory=list)
+    positions: list[View] = field(default_factory=list)
     accounts: list[list[str]] = field(default_factory=list)
     """What the move of each position did, a line a consequence (`Engine.account`)."""
     findings: list[dict[str, Any]] = field(default_factory=list)

@@ -45,6 +45,7 @@ from referee.games.corsari.cards import (
 )
 from referee.games.corsari.notation import SOURCES, CorsariDeal, CorsariTurn, Step
 from referee.games.corsari.setup import CorsariSetup, seeded_deal
+from referee.games.corsari.view import CorsariView, HandView, RoundInPlay, RoundPlayed
 
 Phase = Literal["between", "deal", "turns", "splits"]
 PENALTY_TRIGGER = 35
@@ -118,7 +119,7 @@ class CorsariEngine(Engine):
         self.scored_rounds = 0
         self.void_rounds = 0
         self.turns = 0
-        self.history: list[dict[str, Any]] = []
+        self.history: list[RoundPlayed] = []
         self._in_play: frozenset[str] = ALL_CARDS  # the cards outside the penalty piles
         self._seeded: tuple[int, CorsariDeal] | None = None  # (round, its seeded deal), dealt once
 
@@ -927,11 +928,11 @@ class CorsariEngine(Engine):
 
     # -- describing the state ---------------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> CorsariView:
         state = self.current
-        round_view: dict[str, Any] | None = None
+        round_view: RoundInPlay | None = None
         if state is not None:
-            hands = {}
+            hands: dict[str, HandView] = {}
             for seat, player in enumerate(self.players):
                 known = sorted(state.hands[seat].elements(), key=order_key)
                 hands[player] = {"size": state.hand_size[seat], "known": known,
@@ -973,7 +974,7 @@ class CorsariEngine(Engine):
             "penalty": {p: sorted(self.penalty[s], key=order_key) for s, p in enumerate(self.players)},
             "penalty_total": sum(len(pile) for pile in self.penalty),
             "extra_round": self.final_round,
-            "history": [dict(entry) for entry in self.history],  # a view is a snapshot: later rounds add here
+            "history": [entry.copy() for entry in self.history],  # a view is a snapshot: later rounds add here
         }
 
 

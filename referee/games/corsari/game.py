@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from referee.diagnostics import Violation
 from referee.games.base import (NO_OPTIONS, Engine, EntryList, GameRules, JudgeOptions, Outcome, ParsedTurn, TagSpec,
                                  TurnSyntaxError)
+from referee.games.base import View
 from referee.games.common import COMMON_TAGS
 from referee.games.corsari.cards import UNSHUFFLED, order_key, value
 from referee.games.corsari.engine import DEAL, CorsariEngine
@@ -24,7 +25,7 @@ from referee.games.corsari.notation import (
 from referee.games.corsari.policy import choose
 from referee.games.corsari.rulings import RULINGS
 from referee.games.corsari.setup import read_setup
-from referee.games.corsari.view import render_view
+from referee.games.corsari.view import CorsariView, render_view
 from referee.record import GameRecord
 from referee.shuffle import SeededChoices
 
@@ -151,5 +152,8 @@ class CorsariRules(GameRules):
                                                              Step("raise", crew)))))
         return moves
 
-    def render_view(self, view: dict[str, Any]) -> list[str]:
-        return render_view(view)
+    def render_view(self, view: View) -> list[str]:
+        return render_view(cast(CorsariView, view))
+
+    def to_move(self, view: View) -> str | None:
+        return cast(CorsariView, view)["next"]

@@ -1,15 +1,86 @@
-"""A Corsari state as a referee reads it in a terminal."""
+"""A Corsari state as data (its fields declared) and as a referee reads it in a terminal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from referee.games.base import RoundView
 from referee.games.corsari.cards import COLOUR_NAMES
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+class HandView(TypedDict):
+    """A player's hand as far as the log lets it be known: `size` cards, `known` of them named."""
+
+    size: int
+    known: list[str]
+    unknown: int
+
+
+class SplitView(TypedDict):
+    """How a player who raised anchor split the hand: the crew, the cards dismissed and the
+    stowaways (`total` is the crew's strength), and the cards the fastest captain filled with."""
+
+    crew: list[str]
+    dismissed: list[str]
+    stowaways: list[str]
+    filled: list[str]
+    total: int
+
+
+class RoundInPlay(TypedDict):
+    """The round under way: the quay, the deck and pile, the hands and the splits so far."""
+
+    number: int
+    first: str
+    deck: int
+    pile_top: str | None
+    pile: int
+    quay: list[str]
+    exposed: str | None
+    port: str | None
+    """The home-port colour: fixed once the fastest captain raised, else the exposed card's."""
+    port_fixed: bool
+    deal_known: bool
+    hands: dict[str, HandView]
+    fastest: str | None
+    splits: dict[str, SplitView]
+    void: bool
+
+
+class _RoundEnded(TypedDict):
+    round: int
+    void: bool
+
+
+class RoundPlayed(_RoundEnded, total=False):
+    """A round as it ended; a void round (the last quay card taken) scores nothing, so it
+    says only that. (The keys it may lack are declared in a class of their own: under
+    postponed annotations Python 3.11 would take `NotRequired` for a required key.)"""
+
+    fastest: str
+    totals: dict[str, int]
+    penalty: dict[str, int]
+    """The penalty cards each player took that round."""
+    grand_masters: list[str]
+
+
+class CorsariView(RoundView):
+    """A Corsari position (`CorsariEngine.view`): `next` is whose entry is next in the round
+    (a turn, or a split once the fastest captain raised), None between rounds."""
+
+    phase: str
+    turns: int
+    end: str | None
+    current: RoundInPlay | None
+    penalty: dict[str, list[str]]
+    penalty_total: int
+    extra_round: bool
+    history: list[RoundPlayed]
+
+
+def render_view(view: CorsariView) -> list[str]:
     lines: list[str] = []
-    status = "game over: " + view["end"] if view["over"] else (
+    status = "game over: " + (view["end"] or "") if view["over"] else (
         f"{view['next']} to play next" if view["next"] else "between rounds")
     entries = "entry" if view["turns"] == 1 else "entries"
     lines.append(f"Round {view['round']}, after {view['turns']} {entries} — {status}")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
@@ -25,6 +24,7 @@ from referee.games.korsar.cards import (
 )
 from referee.games.korsar.notation import GalleonRef, KorsarAction
 from referee.games.korsar.setup import HAND_SIZE, KorsarSetup
+from referee.games.korsar.view import GalleonView, HandView, KorsarView
 
 
 @dataclass(slots=True)
@@ -886,8 +886,8 @@ class KorsarEngine(Engine):
         table = self.table if table is None else table
         return "table: " + ", ".join(self.ref_of(g, table) for g in table)
 
-    def view(self) -> dict[str, Any]:
-        galleons = []
+    def view(self) -> KorsarView:
+        galleons: list[GalleonView] = []
         for galleon in self.table:
             controller = self.controller(galleon)
             galleons.append({
@@ -904,7 +904,7 @@ class KorsarEngine(Engine):
                     "player": galleon.character[2]},
                 "controlled_by": None if controller is None else self.side_names[controller],
             })
-        hands = {}
+        hands: dict[str, HandView] = {}
         for seat, player in enumerate(self.players):
             known = sorted(self.hands[seat].elements(), key=_card_order)
             hands[player] = {"size": self.hand_size[seat], "known": known,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, SetupError, Outcome, ParsedTurn, TagSpec, TurnSyntaxError
+from referee.games.base import View
 from referee.games.common import COMMON_TAGS
 from referee.games.korsar.cards import card_info
 from referee.games.korsar.engine import KorsarEngine
@@ -22,7 +23,7 @@ from referee.games.korsar.notation import (
 )
 from referee.games.korsar.rulings import RULINGS
 from referee.games.korsar.setup import read_setup, seat_ordered
-from referee.games.korsar.view import render_view
+from referee.games.korsar.view import KorsarView, render_view
 from referee.games.tagvalues import parse_players
 from referee.record import GameRecord
 
@@ -167,8 +168,11 @@ class KorsarRules(GameRules):
             moves.append(("K-DRAW", player, KorsarAction("draw")))
         return moves
 
-    def render_view(self, view: dict[str, Any]) -> list[str]:
-        return render_view(view)
+    def render_view(self, view: View) -> list[str]:
+        return render_view(cast(KorsarView, view))
+
+    def to_move(self, view: View) -> str | None:
+        return cast(KorsarView, view)["next"]
 
 
 def _ref_to_json(ref: GalleonRef) -> dict[str, Any]:

@@ -1,11 +1,69 @@
-"""A Korsar state as a referee reads it in a terminal."""
+"""A Korsar state as data (its fields declared) and as a referee reads it in a terminal."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
+
+from referee.games.base import RoundView
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+class ForceView(TypedDict):
+    """A side's attack on a galleon: its colour, strength and the cards (of `players`) making it."""
+
+    side: str
+    colour: str
+    strength: int
+    cards: list[str]
+    players: list[str]
+
+
+class CharacterView(TypedDict):
+    """The character card a side laid on a galleon, which takes it whatever the forces."""
+
+    card: str
+    side: str
+    player: str
+
+
+class GalleonView(TypedDict):
+    galleon: str
+    """The galleon as the notation refers to it (such as `A3/2`)."""
+    value: int
+    placed_by: str
+    round: int
+    forces: list[ForceView]
+    character: CharacterView | None
+    controlled_by: str | None
+    """The side holding it now; None in a tie."""
+
+
+class HandView(TypedDict):
+    """A player's hand as far as the log lets it be known: `size` cards, `known` of them named."""
+
+    size: int
+    known: list[str]
+    unknown: int
+
+
+class KorsarView(RoundView):
+    """A Korsar position (`KorsarEngine.view`): `next` is the player whose turn is next."""
+
+    turns: int
+    deck: int
+    deal_known: bool
+    table: list[GalleonView]
+    hands: dict[str, HandView]
+    loot: dict[str, list[int]]
+    """The values of the galleons each side has taken so far."""
+    out_of_game: int
+    last_captures: list[int]
+    last_chased: str | None
+    score: dict[str, int | None]
+    """Each side's score; None until the end of the game settles it."""
+    left_on_table: list[str]
+
+
+def render_view(view: KorsarView) -> list[str]:
     lines: list[str] = []
     if view["over"]:
         status = "game over"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
@@ -50,9 +50,12 @@ from referee.games.perroquets.resolve import (
 from referee.games.perroquets.setup import Setup
 from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
 
+if TYPE_CHECKING:
+    from referee.games.perroquets.view import PerroquetsView
+
 ClaimCheck = Callable[[PerroquetsState, Claim], Violation | None]
 """P-CLAIM's check of a claim against the state, given to the engine by the game."""
-ViewOf = Callable[[PerroquetsState], dict[str, Any]]
+ViewOf = Callable[[PerroquetsState], "PerroquetsView"]
 """The state as JSON-ready data, given to the engine by the game."""
 
 PHASE_NAMES = {
@@ -226,7 +229,7 @@ class PerroquetsEngine(PerroquetsState, Engine):
             return replace(action, pile=self.data.pile_letter(action.pile) or action.pile)
         return action
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> PerroquetsView:
         return self.view_of(self)
 
     def _counts_note(self) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.diagnostics import Violation
 from referee.games.base import (
@@ -45,7 +45,8 @@ from referee.games.perroquets.notation import (
 )
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
-from referee.games.perroquets.view import state_view, render_view
+from referee.games.perroquets.view import PerroquetsView, state_view, render_view
+from referee.games.base import View
 from referee.games.tagvalues import (
     PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
 )
@@ -274,13 +275,16 @@ class PerroquetsRules(GameRules):
             return choose_listed(engine, chooser)
         return choose(engine, chooser, notes)
 
-    def render_view(self, view: dict[str, Any]) -> list[str]:
-        return render_view(view)
+    def render_view(self, view: View) -> list[str]:
+        return render_view(cast(PerroquetsView, view))
 
-    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
+    def to_move(self, view: View) -> str | None:
+        return cast(PerroquetsView, view)["next"]
+
+    def render_svg(self, view: View, stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         from referee.games.perroquets.svg import board_svg
 
-        return board_svg(view)
+        return board_svg(cast(PerroquetsView, view))
 
 
 def illegal_moves(engine: PerroquetsEngine) -> list[tuple[str, str, Any]]:

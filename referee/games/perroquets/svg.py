@@ -14,7 +14,7 @@ import html
 import math
 from typing import Any
 
-from referee.games.perroquets.view import RECONSTRUCTED, phase_words, seat_letters
+from referee.games.perroquets.view import RECONSTRUCTED, PerroquetsView, phase_words, seat_letters
 
 
 def escape(text: str) -> str:
@@ -85,7 +85,7 @@ def _slots(count: int) -> int:
     return max(1, math.ceil(math.sqrt(count)))
 
 
-def board_svg(view: dict[str, Any]) -> str:
+def board_svg(view: PerroquetsView) -> str:
     board = view["board"]
     width, height = board["width"], board["height"]
     grid = _Board(width, height)
@@ -118,7 +118,7 @@ def board_svg(view: dict[str, Any]) -> str:
 
 # -- the board ---------------------------------------------------------------------------------------
 
-def _heading(view: dict[str, Any]) -> list[str]:
+def _heading(view: PerroquetsView) -> list[str]:
     """The round and its phase in words, then who plays first and who writes next."""
     status = [f"first player {view['first']}"]
     if view["over"]:
@@ -181,9 +181,9 @@ def _rulers(grid: _Board) -> list[str]:
     return out
 
 
-def _meetings(grid: _Board, view: dict[str, Any]) -> list[str]:
+def _meetings(grid: _Board, view: PerroquetsView) -> list[str]:
     """The squares where ships met in the last round, framed."""
-    last = view.get("last_round")
+    last = view["last_round"]
     if not last:
         return []
     met: dict[str, list[str]] = {}
@@ -202,8 +202,8 @@ def _meetings(grid: _Board, view: dict[str, Any]) -> list[str]:
     return out
 
 
-def _paths(grid: _Board, view: dict[str, Any], colour: dict[str, str]) -> list[str]:
-    last = view.get("last_round")
+def _paths(grid: _Board, view: PerroquetsView, colour: dict[str, str]) -> list[str]:
+    last = view["last_round"]
     if not last:
         return []
     out = ['<g class="paths" fill="none" stroke-width="3" stroke-linecap="round" opacity="0.7">']
@@ -217,7 +217,7 @@ def _paths(grid: _Board, view: dict[str, Any], colour: dict[str, str]) -> list[s
     return out
 
 
-def _marks(grid: _Board, view: dict[str, Any], colour: dict[str, str], letters: dict[str, str]) -> list[str]:
+def _marks(grid: _Board, view: PerroquetsView, colour: dict[str, str], letters: dict[str, str]) -> list[str]:
     """Ships and parrots, each in a slot of its square: ships first, then parrots by value."""
     here: dict[tuple[int, int], list[tuple[str, Any]]] = {}
     for player, square in view["ships"].items():
@@ -302,10 +302,10 @@ def _parrot(cx: float, cy: float, size: float, value: int, heading: str, face: s
 
 # -- the panel: wind, holds and the legend --------------------------------------------------------------
 
-def _panel(view: dict[str, Any], x: float, colour: dict[str, str], letters: dict[str, str]) -> list[str]:
+def _panel(view: PerroquetsView, x: float, colour: dict[str, str], letters: dict[str, str]) -> list[str]:
     out = [f'<g class="panel" font-size="14" fill="{INK}">']
     y = TITLE + 12
-    wind = view.get("wind")
+    wind = view["wind"]
     out.append(f'<text x="{x}" y="{y}" font-size="15" font-weight="bold">Wind</text>')
     if wind:
         bx, by = STEP[wind]

@@ -6,8 +6,9 @@ text grid draws the margin too, because parrots wait on dots outside the board.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
+from referee.games.base import RoundView
 from referee.games.perroquets.claims import flight_lines, order_lines, path_lines
 from referee.games.perroquets.geometry import square_name
 from referee.games.perroquets.state import PerroquetsState
@@ -29,16 +30,133 @@ PHASES = {
 """Where a position stands in its round, in words (P-ROUND's six phases)."""
 
 
-def _square(square: tuple[int, int]) -> dict[str, int]:
+Point = TypedDict("Point", {"x": int, "y": int})
+"""A square by its coordinates from a1 = (0, 0), the margin's dots included (-1 and the width)."""
+
+
+class DataView(TypedDict):
+    """The board and cards the game is played on: their id, digest, and whether they are
+    the project's reconstruction (P-DEFAULT)."""
+
+    id: str
+    digest: str
+    reconstructed: bool
+
+
+class BoardView(TypedDict):
+    width: int
+    height: int
+    islands: list[str]
+
+
+class ParrotView(TypedDict):
+    value: int
+    heading: str
+    on_dot: bool
+    square: str | None
+    """The board square; None for a parrot waiting on a dot of the margin."""
+    at: Point
+
+
+class HoldView(TypedDict):
+    count: int
+    values: list[int]
+
+
+class DrawView(TypedDict):
+    player: str
+    pile: str
+    card: str | None
+
+
+class _Decision(TypedDict):
+    stuck: bool
+
+
+class DecisionView(_Decision, total=False):
+    """A player's decision of phase 4: `stuck` alone when the ship cannot sail, else the card
+    played, its colour and the weight it gives the ship. (The keys it may lack are declared in
+    a class of their own: under postponed annotations Python 3.11 would take `NotRequired` for
+    a required key.)"""
+
+    card: str | None
+    colour: str | None
+    weight: int | None
+
+
+class PathSquare(TypedDict):
+    square: str
+    sea: bool
+    happened: list[str]
+
+
+class VoyageView(TypedDict):
+    """A ship's move in the order ships sail, square by square."""
+
+    player: str
+    weight: int
+    crossed: int
+    steps: int
+    start: str
+    edge: bool
+    path: list[PathSquare]
+
+
+FlightView = TypedDict("FlightView", {"value": int, "from": Point, "over": list[str], "outcome": str,
+                                      "rule": str, "by": str | None})
+"""A parrot's flight, and what became of it by which ruling (`from` is a Python keyword, hence
+this form of the declaration)."""
+
+
+class RoundPlayed(TypedDict):
+    """The last round played, as the referee worked it out: the ships' order, each voyage,
+    the flights, and all of it in words (`account`)."""
+
+    number: int
+    stuck: list[str]
+    ended: str | None
+    order: list[VoyageView]
+    flights: list[FlightView]
+    account: list[str]
+
+
+class PerroquetsView(RoundView):
+    """A Perroquets position (`state_view`): `next` is who writes the next entry of the phase."""
+
+    data: DataView
+    variants: list[str]
+    board: BoardView
+    players: list[str]
+    phase: str
+    """Where the round stands (`PHASES` says it in words)."""
+    first: str
+    colour: str
+    """The colour the parrots show."""
+    wind: str | None
+    wind_roll: int | None
+    ships: dict[str, str | None]
+    parrots: list[ParrotView]
+    bag: dict[str, int]
+    """How many parrots of each value (as a string, a JSON key) the bag holds."""
+    holds: dict[str, HoldView]
+    gone: int
+    piles: dict[str, int]
+    draws: list[DrawView]
+    decisions: dict[str, DecisionView]
+    end: str | None
+    last_round: RoundPlayed | None
+
+
+def _square(square: tuple[int, int]) -> Point:
     return {"x": square[0], "y": square[1]}
 
 
-def state_view(state: PerroquetsState) -> dict[str, Any]:
+def state_view(state: PerroquetsState) -> PerroquetsView:
     board = state.board
     current = state.round
     last = current.report if current.report is not None else (state.last.report if state.last else None)
     players = state.players
-    view: dict[str, Any] = {
+    view: PerroquetsView = {
         "game": "perroquets",
         "data": {"id": state.data.id, "digest": state.data.digest, "reconstructed": state.data.reconstructed},
         "variants": sorted(state.variants),
@@ -88,7 +206,7 @@ def state_view(state: PerroquetsState) -> dict[str, Any]:
     return view
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: PerroquetsView) -> list[str]:
     lines: list[str] = []
     data = view["data"]
     lines.append(f"Pirates & Perroquets on {data['id']}" + (f" — {RECONSTRUCTED}" if data["reconstructed"] else ""))
@@ -124,7 +242,7 @@ def render_view(view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def phase_words(view: dict[str, Any]) -> str:
+def phase_words(view: PerroquetsView) -> str:
     """The position's phase as a person says it."""
     return PHASES.get(view["phase"], view["phase"])
 
@@ -137,18 +255,18 @@ def seat_letters(players: list[str]) -> dict[str, str]:
     return {p: "ABCD"[i] for i, p in enumerate(players)}
 
 
-def board_lines(view: dict[str, Any]) -> list[str]:
+def board_lines(view: PerroquetsView) -> list[str]:
     """The board with its margin: each square three characters — ship, parrot value, beak."""
     board = view["board"]
     width, height = board["width"], board["height"]
     islands = set(board["islands"])
     letters = seat_letters(view["players"])
     ships: dict[tuple[int, int], list[str]] = {}
-    for player, square in view["ships"].items():
-        if square:
-            x, y = ord(square[0]) - 97, int(square[1:]) - 1
+    for player, name in view["ships"].items():
+        if name:
+            x, y = ord(name[0]) - 97, int(name[1:]) - 1
             ships.setdefault((x, y), []).append(letters[player])
-    parrots: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    parrots: dict[tuple[int, int], list[ParrotView]] = {}
     for parrot in view["parrots"]:
         at = (parrot["at"]["x"], parrot["at"]["y"])
         parrots.setdefault(at, []).append(parrot)

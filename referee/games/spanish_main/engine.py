@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.diagnostics import Violation
 from referee.games.base import Engine, Outcome, SideResult
@@ -29,6 +29,9 @@ from referee.games.spanish_main.illegal import Illegal, fail
 from referee.games.spanish_main.notation import DEAL, Event
 from referee.games.spanish_main.setup import Setup
 from referee.games.spanish_main.state import GameState, Lent
+
+if TYPE_CHECKING:
+    from referee.games.spanish_main.view import SpanishMainView
 
 AFTER_BUILDING = frozenset({"build", "end", "resign", "reveal", "ability", "event", "effect"})
 """What may follow a fort built at the end of the turn (S-TURN, S-FORT-BUILD)."""
@@ -172,7 +175,7 @@ class SpanishMainEngine(GameState, Engine):
     def canonical_action(self, player: str, action: Any) -> Any:
         return action
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> SpanishMainView:
         from referee.games.spanish_main.view import engine_view
 
         return engine_view(self, None if self.geometry is None else self.geometry.table_view())

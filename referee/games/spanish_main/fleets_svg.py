@@ -8,9 +8,8 @@ left on them. Drawn from a position's view, as text."""
 from __future__ import annotations
 
 import html
-from typing import Any
 
-from referee.games.spanish_main.view import moment
+from referee.games.spanish_main.view import ShipView, SpanishMainView, moment
 
 
 def escape(text: str) -> str:
@@ -32,7 +31,7 @@ STATES = {"docked": "#1e8449", "pinned": "#d35400", "lost": "#7f8c8d", "entangle
 """A state's badge colour, by its first word."""
 
 
-def fleets_svg(view: dict[str, Any]) -> str:
+def fleets_svg(view: SpanishMainView) -> str:
     players = list(view["fleets"])
     colour = {p: COLOURS[i % len(COLOURS)] for i, p in enumerate(players)}
     body: list[str] = []
@@ -59,7 +58,7 @@ def fleets_svg(view: dict[str, Any]) -> str:
         *body, "</svg>"]) + "\n"
 
 
-def _moment(view: dict[str, Any]) -> str:
+def _moment(view: SpanishMainView) -> str:
     if view["winner"]:
         return f'{view["winner"]} has won'
     return moment(view)
@@ -67,7 +66,7 @@ def _moment(view: dict[str, Any]) -> str:
 
 # -- a fleet -----------------------------------------------------------------------------------------
 
-def _fleet(view: dict[str, Any], player: str, tint: str, top: float) -> tuple[list[str], float]:
+def _fleet(view: SpanishMainView, player: str, tint: str, top: float) -> tuple[list[str], float]:
     gold = view["gold"][player]
     ships = view["fleets"][player]
     out = [f'<g class="fleet" data-player="{escape(player)}">',
@@ -103,7 +102,7 @@ def _gold_bar(x: float, y: float, total: int, home: int, to_win: int, tint: str)
             f'({home} at home, {total - home} aboard) of the {to_win} that win</text></g>']
 
 
-def _card(x: float, y: float, ship: dict[str, Any], tint: str) -> list[str]:
+def _card(x: float, y: float, ship: ShipView, tint: str) -> list[str]:
     sunk = "sunk" in ship["state"]
     faded = ' opacity="0.45"' if sunk or any(s.startswith(("lost", "wreck")) for s in ship["state"]) else ""
     dash = ' stroke-dasharray="6 4"' if sunk else ""
@@ -121,7 +120,7 @@ def _card(x: float, y: float, ship: dict[str, Any], tint: str) -> list[str]:
     return out
 
 
-def _side_view(x: float, deck: float, ship: dict[str, Any], tint: str) -> list[str]:
+def _side_view(x: float, deck: float, ship: ShipView, tint: str) -> list[str]:
     """The ship from the side, bow to the right: each mast standing with its sail, or a broken
     stump, its cannon written above."""
     masts = ship["masts"]
@@ -149,7 +148,7 @@ def _side_view(x: float, deck: float, ship: dict[str, Any], tint: str) -> list[s
     return out
 
 
-def _hold(x: float, y: float, ship: dict[str, Any]) -> list[str]:
+def _hold(x: float, y: float, ship: ShipView) -> list[str]:
     """One slot a unit of cargo: treasure first (a coin with its gold, ? while face down),
     then crew (a figure, grey while face down), then what the load counts beyond them."""
     items: list[tuple[str, str]] = [("treasure", t) for t in ship["treasure"]]
@@ -206,7 +205,7 @@ def _badges(x: float, y: float, states: list[str]) -> list[str]:
 
 # -- the islands and the legend ------------------------------------------------------------------------
 
-def _islands(view: dict[str, Any], colour: dict[str, str], top: float) -> tuple[list[str], float]:
+def _islands(view: SpanishMainView, colour: dict[str, str], top: float) -> tuple[list[str], float]:
     out = [f'<g class="islands"><text x="{PAD}" y="{top + 18:g}" font-size="17" font-weight="bold" fill="{INK}">'
            "Islands</text>"]
     forts = {f["id"]: f for f in view["forts"]}

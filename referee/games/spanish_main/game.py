@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from referee.diagnostics import Violation
 from referee.games.base import (
@@ -25,7 +25,8 @@ from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.games.spanish_main.notation import DEAL, Event, format_entry, from_json, parse_entry, to_json
 from referee.games.spanish_main.rulings import RULINGS, VARIANTS
 from referee.games.spanish_main.setup import CARDS_TAG, read_setup
-from referee.games.spanish_main.view import render_view
+from referee.games.spanish_main.view import SpanishMainView, render_view
+from referee.games.base import View
 from referee.games.tagvalues import (
     PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,
 )
@@ -199,16 +200,20 @@ class SpanishMainRules(GameRules):
         assert isinstance(engine, SpanishMainEngine)
         return illegal_moves(engine)
 
-    def render_view(self, view: dict[str, Any]) -> list[str]:
-        return render_view(view)
+    def render_view(self, view: View) -> list[str]:
+        return render_view(cast(SpanishMainView, view))
 
-    def render_svg(self, view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
+    def to_move(self, view: View) -> str | None:
+        return cast(SpanishMainView, view)["player"]
+
+    def render_svg(self, view: View, stopped_by: list[dict[str, Any]] | None = None) -> str | None:
         """The table to scale, for a log that gives positions (level 2), with what its last check
         found; for a level-1 log, which gives none, the board of the fleets."""
-        if view.get("table") is None:
+        position = cast(SpanishMainView, view)
+        if position.get("table") is None:
             from referee.games.spanish_main.fleets_svg import fleets_svg
 
-            return fleets_svg(view)
+            return fleets_svg(position)
         from referee.games.spanish_main.svg import table_svg
 
-        return table_svg(view, stopped_by)
+        return table_svg(position, stopped_by)

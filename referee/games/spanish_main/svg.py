@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from referee.games.spanish_main.view import moment as said_moment
+from referee.games.spanish_main.view import SpanishMainView, moment as said_moment
 
 
 def escape(text: str) -> str:
@@ -69,7 +69,7 @@ def _bounds(table: dict[str, Any]) -> Box:
     return min(xs) - 40, min(ys) - 40, max(xs) - min(xs) + 80, max(ys) - min(ys) + 80
 
 
-def table_svg(view: dict[str, Any], stopped_by: list[dict[str, Any]] | None = None) -> str | None:
+def table_svg(view: SpanishMainView, stopped_by: list[dict[str, Any]] | None = None) -> str | None:
     table = view.get("table")
     if table is None:
         return None
@@ -247,7 +247,7 @@ def _moved(ship: dict[str, Any], pose: Any) -> dict[str, Any]:
             "masts": [{**m, "at": carry([m["at"]])[0], "sail": carry(m["sail"])} for m in ship["masts"]]}
 
 
-def _focus_extra(view: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
+def _focus_extra(view: SpanishMainView, table: dict[str, Any]) -> dict[str, Any]:
     """What the focus implies beyond its own figures: the ship at the pose a check refused, or
     the iceberg where its drift stops and the piece it stops against."""
     focus = table.get("focus") or {}
@@ -764,7 +764,7 @@ def _wrap(text: str, size: float, width: float) -> list[str]:
     return lines + ([line] if line else [])
 
 
-def _check(view: dict[str, Any], table: dict[str, Any], stopped_by: list[dict[str, Any]] | None
+def _check(view: SpanishMainView, table: dict[str, Any], stopped_by: list[dict[str, Any]] | None
            ) -> tuple[str, str, list[str]]:
     """What the picture's marks show: the headline (the rule and whether it held), its colour,
     and the sentences that give the figures."""
@@ -810,7 +810,7 @@ def _check(view: dict[str, Any], table: dict[str, Any], stopped_by: list[dict[st
     return headline, "#1e8449" if focus else "#5d6d7e", said
 
 
-def _marks(view: dict[str, Any], table: dict[str, Any], players: list[str], colour: dict[str, str],
+def _marks(view: SpanishMainView, table: dict[str, Any], players: list[str], colour: dict[str, str],
            extra: dict[str, Any]) -> list[tuple[str, str, str]]:
     """Each mark the picture uses: (its class, a sample drawn in a 36 × 16 box at 0,0, what it means)."""
     marks = []
@@ -869,7 +869,7 @@ def _marks(view: dict[str, Any], table: dict[str, Any], players: list[str], colo
     return marks
 
 
-def _key(view: dict[str, Any], table: dict[str, Any], players: list[str], colour: dict[str, str], height: float,
+def _key(view: SpanishMainView, table: dict[str, Any], players: list[str], colour: dict[str, str], height: float,
          total_w: float, moment: str, extra: dict[str, Any], stopped_by: list[dict[str, Any]] | None
          ) -> tuple[list[str], float]:
     """Under the table: the moment and the scale, what the last check found with its figures,

@@ -3,10 +3,116 @@ forts, and the gold against half the distributed gold (S-WIN)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
+
+from referee.games.base import View
 
 if TYPE_CHECKING:
     from referee.games.spanish_main.state import GameState, Ship
+
+
+class MastView(TypedDict):
+    mast: int
+    standing: bool
+    cannon: str | None
+    """The mast's cannon as its card gives it (rank and range, such as `3S`); None for none."""
+
+
+class CrewView(TypedDict):
+    id: str
+    card: str
+    face_up: bool
+
+
+class ShipView(TypedDict):
+    """A ship of a fleet: its card, masts and crew, the treasure it carries (a face-down
+    token as `?` and where it came from), its load against its cargo space, and its state
+    in words (`sunk`, `docked at …`, `pinned by …`)."""
+
+    id: str
+    card: str
+    name: str
+    owner: str
+    masts: list[MastView]
+    crew: list[CrewView]
+    treasure: list[str]
+    load: int
+    cargo: int
+    move: str
+    state: list[str]
+    contacts: list[str]
+
+
+class IslandView(TypedDict):
+    name: str
+    home_of: str | None
+    fort: str | None
+    tokens: list[str]
+    face_down: int
+    """Face-down tokens the log has not named yet."""
+    gold: int
+    explored_by: list[str]
+    marks: list[str]
+    crew: list[str]
+
+
+class _Terrain(TypedDict):
+    name: str
+    kind: str
+
+
+class TerrainView(_Terrain, total=False):
+    """A piece of terrain; an iceberg also says its gold and whether it is frozen, and a piece
+    whose value was rolled this turn its value. (The keys a piece may lack are declared in a
+    class of their own: under postponed annotations Python 3.11 would take `NotRequired` for
+    a required key.)"""
+
+    gold: int | None
+    frozen: bool
+    value: int
+
+
+class FortView(TypedDict):
+    id: str
+    owner: str
+    island: str | None
+    flags: list[int]
+    gold: int
+    state: str
+    """standing, abandoned or destroyed."""
+
+
+class GoldView(TypedDict):
+    home: int
+    total: int
+
+
+class _Position(View):
+    """A Spanish Main position (`engine_view`). The game counts turns rather than rounds, and
+    `player` is the player of the turn under way (None before the first); once that turn is
+    over (`turn_over`), the next turn's player writes the next entry."""
+
+    turn: int
+    player: str | None
+    stage: str
+    """The set-up step under way, or `play` once the game is set up."""
+    turn_over: bool
+    fleets: dict[str, list[ShipView]]
+    islands: list[IslandView]
+    terrain: list[TerrainView]
+    forts: list[FortView]
+    gold: dict[str, GoldView]
+    distributed: int
+    to_win: int
+    winner: str | None
+
+
+class SpanishMainView(_Position, total=False):
+    """A Spanish Main position, and at level 2 its table."""
+
+    table: dict[str, Any]
+    """At level 2, the table as its geometry measures it (outlines, poses and what the last
+    check swept, in millimetres): the replay page and `show --format svg` draw it."""
 
 
 def _ship_state(engine: "GameState", ship: "Ship") -> list[str]:
@@ -35,11 +141,11 @@ def _ship_state(engine: "GameState", ship: "Ship") -> list[str]:
     return states
 
 
-def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dict[str, Any]:
+def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> SpanishMainView:
     """The position as plain data; `table`, at level 2, the table as its geometry measures it."""
-    fleets: dict[str, list[dict[str, Any]]] = {p: [] for p in engine.players}
+    fleets: dict[str, list[ShipView]] = {p: [] for p in engine.players}
     for ship in engine.ships.values():
-        cannons = []
+        cannons: list[MastView] = []
         for number, cannon in enumerate(ship.card.cannons, start=1):
             cannons.append({"mast": number, "standing": number in ship.standing,
                             "cannon": None if cannon is None else f"{cannon.rank}{cannon.range}"})
@@ -51,7 +157,7 @@ def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dic
             "load": engine.load_of(ship), "cargo": engine.cargo_of(ship),
             "move": "+".join(ship.card.move), "state": _ship_state(engine, ship),
             "contacts": sorted(ship.contacts | ship.bow)})
-    islands = []
+    islands: list[IslandView] = []
     for name in engine.placement:
         if name in engine.islands:
             island = engine.islands[name]
@@ -60,24 +166,32 @@ def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> dic
                 "tokens": list(island.tokens), "face_down": island.hidden, "gold": island.gold,
                 "explored_by": sorted(island.explored_by), "marks": sorted(island.marks),
                 "crew": [c.id for c in engine.crew.values() if c.where == f"island:{name}"]})
-    terrain = [{"name": t.name, "kind": t.kind, **({"gold": t.gold, "frozen": t.frozen} if t.kind == "iceberg" else {}),
-                **({"value": engine.sea_values[t.name]} if t.name in engine.sea_values else {})}
-               for t in engine.terrain.values()]
-    forts = [{"id": f.id, "owner": f.owner, "island": f.island, "flags": list(f.flags), "gold": f.gold,
+    terrain: list[TerrainView] = []
+    for t in engine.terrain.values():
+        piece: TerrainView = {"name": t.name, "kind": t.kind}
+        if t.kind == "iceberg":
+            piece["gold"] = t.gold
+            piece["frozen"] = t.frozen
+        if t.name in engine.sea_values:
+            piece["value"] = engine.sea_values[t.name]
+        terrain.append(piece)
+    forts: list[FortView] = [{"id": f.id, "owner": f.owner, "island": f.island, "flags": list(f.flags), "gold": f.gold,
               "state": "destroyed" if f.destroyed else "abandoned" if f.abandoned else "standing"}
              for f in engine.forts.values() if f.island is not None or f.destroyed]
-    return {
+    view: SpanishMainView = {
         "game": "spanish-main", "turn": engine.turn, "player": engine.turn_player, "stage": engine.stage,
         "turn_over": engine.stage == "play" and engine.turn_ended and not engine.over,
         "fleets": fleets, "islands": islands, "terrain": terrain, "forts": forts,
         "gold": {p: {"home": engine.gold[p], "total": engine.total_gold(p)} for p in engine.players},
         "distributed": engine.distributed, "to_win": engine.distributed // 2 + 1,
         "winner": engine.winner,
-        **({"table": table} if table is not None else {}),
     }
+    if table is not None:
+        view["table"] = table
+    return view
 
 
-def moment(view: dict[str, Any]) -> str:
+def moment(view: SpanishMainView) -> str:
     """Where the game stands, in words: after a turn's `end` the next turn has not begun (its
     start step comes with its first entry), so the turn is said to be over and who plays next."""
     if view["stage"] != "play":
@@ -90,7 +204,7 @@ def moment(view: dict[str, Any]) -> str:
     return f"turn {view['turn']}, {view['player']} to play"
 
 
-def render_view(view: dict[str, Any]) -> list[str]:
+def render_view(view: SpanishMainView) -> list[str]:
     lines = [moment(view)]
     for player, ships in view["fleets"].items():
         gold = view["gold"][player]
