@@ -163,6 +163,7 @@ def test_to_move_reads_the_field_the_game_names_it_by(game: str) -> None:
 def test_a_prompt_that_cannot_list_the_entries_names_the_player_the_position_names(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from referee.play.session import Session
+    from referee.games.base import EntryList
 
     named = "player" if game == "spanish-main" else "next"
     resumed = 0
@@ -175,7 +176,7 @@ def test_a_prompt_that_cannot_list_the_entries_names_the_player_the_position_nam
             continue
         if session.engine.is_over:
             continue
-        monkeypatch.setattr(session, "legal_entries", lambda: [])
+        monkeypatch.setattr(session, "legal_entries", lambda: EntryList())
         player = session.engine.view()[named]  # type: ignore[literal-required]
         assert session.due().players == (() if player is None else (player,))
         resumed += 1
