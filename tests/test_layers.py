@@ -5,8 +5,9 @@ strict JSON — lies below it, where every layer may use it."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
+
+from .imports import imported_names
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ROOT / "referee" / "games"
@@ -20,34 +21,10 @@ BELOW = ("referee.games", "referee.diagnostics", "referee.record", "referee.shuf
 """The floor the games stand on: all a game module may import of referee."""
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
 def _imports(path: Path) -> list[tuple[int, str]]:
-    """Every module of referee a file imports (at any depth: in functions too), with its line;
-    relative imports resolved, and `from referee import x` read as referee.x."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    package = _module_name(path).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                stem = package[:len(package) - node.level + 1]
-                base = ".".join(stem + ([base] if base else []))
-            names = [f"{base}.{alias.name}" for alias in node.names] if base == "referee" else [base]
-            found += [(node.lineno, name) for name in names]
-        elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
-              and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__")
-              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            found.append((node.lineno, node.args[0].value))
-    return [(line, name) for line, name in found if name == "referee" or name.startswith("referee.")]
+    """Every name of referee a file imports, with its line, read as the package's floors read
+    it (tests/imports.py): `from a import b` is a.b, which lies in whatever layer holds a."""
+    return imported_names(path, ROOT)
 
 
 def _within(name: str, layers: tuple[str, ...]) -> bool:
@@ -90,7 +67,9 @@ def test_the_reading_of_imports_sees_every_spelling(tmp_path):
         names = [name for _, name in _imports(module)]
     finally:
         ROOT = saved
-    assert names == ["referee.cli", "referee.api", "referee.pipeline", "referee.validation", "referee.reports.text"]
+    assert names == ["referee.cli", "referee.api", "referee.pipeline.json_stream", "referee.validation.validator",
+                     "referee.reports.text"]
+    assert all(_within(name, ABOVE) for name in names)
 
 
 def test_the_language_server_stands_beside_the_command_line():

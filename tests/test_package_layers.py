@@ -10,9 +10,10 @@ inputs, so it stands with the pipeline."""
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
+
+from .imports import imported_names, module_name
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,35 +35,16 @@ package's own `__init__` (its version) alone; any other name takes in the module
 
 
 def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    return module_name(path, ROOT)
 
 
 MODULES = {_module_name(path): path for path in sorted((ROOT / "referee").rglob("*.py"))}
 
 
 def _imports(path: Path) -> list[tuple[int, str]]:
-    """Every name of referee a file imports (at any depth: in functions too), with its line;
-    relative imports resolved, `from a import b` read as a.b (a module, or a member of one)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    package = _module_name(path).split(".")
-    if path.name != "__init__.py":
-        package = package[:-1]
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                stem = package[:len(package) - node.level + 1]
-                base = ".".join(stem + ([base] if base else []))
-            found += [(node.lineno, f"{base}.{alias.name}") for alias in node.names]
-        elif (isinstance(node, ast.Call) and isinstance(node.func, (ast.Attribute, ast.Name))
-              and getattr(node.func, "attr", getattr(node.func, "id", "")) in ("import_module", "__import__")
-              and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-            found.append((node.lineno, node.args[0].value))
-    return [(line, name) for line, name in found if name == "referee" or name.startswith("referee.")]
+    """Every name of referee a file imports (tests/imports.py: at any depth, relative imports
+    resolved, `from a import b` read as a.b, a module or a member of one), with its line."""
+    return imported_names(path, ROOT)
 
 
 def floor_of(module: str) -> int | None:
