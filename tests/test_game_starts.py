@@ -3,7 +3,7 @@ where the splitter, asked about every line, says a game begins, whichever way th
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from referee.notation.chunks import Splitter, split_games
@@ -36,6 +36,7 @@ def assert_read_where_split(lines: list[str]) -> None:
 
 @settings(max_examples=1500, deadline=None)
 @given(LINES)
+@example(["{c}1. A: draw", "{c}1. A: draw", '[Game "Korsar"]'])  # rounds before the game are none of its own
 def test_games_are_read_where_the_splitter_says_they_begin(lines: list[str]) -> None:
     assert_read_where_split(lines)
 

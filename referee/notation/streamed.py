@@ -45,8 +45,7 @@ def read_chunk_streamed(path: str, chunk: Chunk, read_whole_below: int = READ_WH
         parsing.round(first)
         for round_ in rounds:
             parsing.round(round_)
-    if scan.games != 1:  # pragma: no cover - the chunks hold one game each
-        yield from read_chunk(path, chunk)
+    if not scan.found:  # comments only
         return
     movetext = StreamedRounds(path, chunk, rules, first is not None)
     record = StreamedRecord(rules.id if rules else "", raw.tags, raw.preamble, movetext, raw.line, parsing.entries)
