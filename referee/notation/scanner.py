@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
 from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, Splitter, tag_value
@@ -200,9 +201,7 @@ class _Scan:
             )
             self.round = Round(0, None)
             self.game.rounds.append(self.round)
-        player = match.group("mover")
-        self.turn = Turn(player, None, "", span=span,
-                         player_span=Span(span.line, span.col, span.end_col - 1))
+        self.turn = _turn(match, span)
         self.round.turns.append(self.turn)
         self.comment_target = self.turn.comments
 
@@ -224,6 +223,11 @@ class _Scan:
         self.close_open_comment(unterminated=True)
         self.game.end_line = last_line
         return self.game if self.started else None
+
+
+def _turn(match: re.Match[str], span: Span) -> Turn:
+    """The turn a `player:` token (its match and span) begins, its body still to come."""
+    return Turn(match.group("mover"), None, "", span=span, player_span=Span(span.line, span.col, span.end_col - 1))
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -280,3 +284,88 @@ def scan_chunk(path: str, chunk: Chunk) -> Iterator[RawGame]:
     if last is not None:
         yield last
 
+
+class _Refused(Exception):
+    """A typed entry's first problem, which ends its reading."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class _EntryScan(_Scan):
+    """One typed line scanned as a log's movetext is, token by token, but read by the
+    stricter shape of a single entry: an optional round number, `player: body`, then
+    comments only. The first token out of place refuses the line, as a player at the
+    table fixes one thing at a time; a log's scan goes on to show every problem."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.number: int | None = None
+        self.number_span: Span | None = None
+        self.words: list[str] = []  # joined once at the end: a long line costs its length
+
+    def refuse(self, message: str, span: Span | None, hint: str | None = None) -> NoReturn:
+        raise _Refused(Diagnostic("N-SYNTAX", message, self.path, span, notes=[hint] if hint else []))
+
+    def not_after_comment(self, span: Span) -> None:
+        if self.turn is not None and self.turn.comments:
+            self.refuse("nothing but comments may follow a comment", span)
+
+    def error(self, code: str, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        # what the log's scan finds out of place (a stray '}' or ':') refuses the entry
+        self.not_after_comment(span)
+        self.refuse(message, span, notes[0] if notes else None)
+
+    def attach(self, comment: Comment) -> None:
+        if self.turn is None:
+            self.refuse("a comment follows the entry it is about", comment.span)
+        # kept without its place: a place in the typed line is none in the log it is written to
+        self.turn.comments.append(Comment(comment.text, comment.braced))
+
+    def start_round(self, match: re.Match[str], span: Span) -> None:
+        self.not_after_comment(span)
+        if self.turn is not None or self.number is not None:
+            self.refuse("a round number goes before the entry", span)
+        digits = match.group("round")
+        if len(digits) > 9:
+            self.refuse("round number too large", span)
+        self.number, self.number_span = int(digits), span
+
+    def start_turn(self, match: re.Match[str], span: Span) -> None:
+        self.not_after_comment(span)
+        if self.turn is not None:
+            self.refuse("one entry a line: this begins a second one", span, "type each entry on a line of its own")
+        self.turn = _turn(match, span)
+
+    def add_word(self, word: str, span: Span) -> None:
+        self.not_after_comment(span)
+        turn = self.turn
+        if turn is None:
+            self.refuse(f"'{word}' does not say whose entry it is", span,
+                        "an entry starts with the player's id and a colon, as in 'A: draw'")
+        self.words.append(word)
+        turn.token_spans.append(span)
+        turn.span = Span(span.line, turn.span.col if turn.span else span.col, span.end_col)
+
+
+def scan_entry(path: str, typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
+    """An entry typed on its own line (as at `play`'s prompt), read with a log's tokens and
+    places (line 1 of `path`): its round number and that number's place, if one is typed
+    before it, and its turn, the body not yet parsed (`reader.parse_entry` parses it); or the
+    finding on the first thing out of place. The line must be one a log may hold (one line,
+    UTF-8 text, not too long): the caller makes sure of that, as it knows the limits."""
+    scan = _EntryScan(path)
+    try:
+        scan.scan_movetext(1, typed, 0)
+        if scan.open_comment is not None:
+            span = scan.open_comment[0]
+            if scan.turn is None:
+                scan.refuse("a comment follows the entry it is about", span)
+            scan.refuse("this comment is not closed: end it with '}'", span)
+        if scan.turn is None:
+            scan.refuse("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    except _Refused as refused:
+        return refused.diagnostic
+    scan.turn.text = " ".join(scan.words)
+    return scan.number, scan.number_span, scan.turn
