@@ -1,13 +1,13 @@
 """Split a log's lines into games before anything is parsed.
 
-A game begins at the file's first line that holds text and does not open with a
-comment, at a tag line that follows movetext, and at a Game tag line when the game
-under way has a Game tag already; comments in front of the first game belong to it. `Splitter` is the one
-definition of this: `split_games` cuts a file into games where it says, and the
-scanner asks it where the game of a chunk begins. It reads tag lines and comments
-(a tag line also closes a comment left open), and of the rest only whether it is
-movetext, so splitting costs little, runs on a stream, and hands each game to the
-reader (or to another process) whole.
+A game begins at the file's first line of text that neither opens with a comment
+nor lies wholly inside one, at a tag line that follows movetext, and at a Game tag
+line when the game under way has a Game tag already; comments in front of the
+first game belong to it. `Splitter` is the one definition of this: `split_games` cuts a file
+into games where it says, and the scanner asks it where the game of a chunk
+begins. It reads tag lines and comments (a tag line also closes a comment left
+open), and of the rest only whether it is movetext, so splitting costs little,
+runs on a stream, and hands each game to the reader (or to another process) whole.
 """
 
 from __future__ import annotations

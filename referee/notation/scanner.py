@@ -84,8 +84,9 @@ class _Scan:
             self.comment_target.append(comment)
 
     def begin_game(self, line: int) -> None:
-        """The game begins on `line`: what was read before it (comments, and the finding on
-        one left unclosed) is kept, anything else let go."""
+        """The game begins on `line`: the comments read before it are its preamble, and the
+        findings on them (one left unclosed, a word after one) its findings; rounds written
+        after a comment on a line before it are let go."""
         self.game = RawGame(line=line, preamble=self.game.preamble, diagnostics=self.game.diagnostics)
         self.started = True
         self.round = None
