@@ -15,8 +15,8 @@ from referee.formatting import canonical_game, canonical_records
 from referee.pipeline.replay import FileReport, check_bytes
 from referee.reports.json_report import check_report, file_json, unit_json
 from referee.validation import schema_errors
-from referee.notation.chunks import split_games
-from referee.notation.scanner import _Scan, scan_chunk
+from referee.notation.chunks import Splitter, split_games
+from referee.notation.scanner import scan_chunk
 from referee.pipeline.work import check_stream
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,20 +85,13 @@ def check_input(data: bytes, deep: bool = True) -> FileReport:
 # -- ways of making inputs -------------------------------------------------------------------
 
 def check_game_boundaries(lines: list[str]) -> None:
-    """The chunks `split_games` cuts hold the games that one scan of the whole file finds."""
-    state = _Scan("fuzz.log")
-    whole: list[tuple[int, int]] = []
-    number = 0
-    for number, line in enumerate(lines, start=1):
-        finished = state.scan_line(number, line)
-        if finished is not None:
-            whole.append((finished.line, len(finished.rounds)))
-    last = state.finish(number)
-    if last is not None:
-        whole.append((last.line, len(last.rounds)))
-    chunked = [(raw.line, len(raw.rounds)) for chunk in split_games(lines) for raw in scan_chunk("fuzz.log", chunk)]
-    if chunked != whole:
-        raise InvariantBroken(f"games cut at {chunked[:5]}, but one scan finds {whole[:5]}")
+    """The games read from the chunks `split_games` cuts begin where the splitter, asked
+    about every line of the file, says games begin."""
+    splitter = Splitter()
+    starts = [number for number, line in enumerate(lines, start=1) if splitter.starts_game(line)]
+    chunked = [raw.line for chunk in split_games(lines) for raw in scan_chunk("fuzz.log", chunk)]
+    if chunked != starts:
+        raise InvariantBroken(f"games read at lines {chunked[:5]}, but the splitter begins them at {starts[:5]}")
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:

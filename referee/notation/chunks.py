@@ -1,11 +1,13 @@
 """Split a log's lines into games before anything is parsed.
 
-A game starts at a tag line that follows movetext (or at the first tag line or
-movetext of the file); comments in front of the first game belong to it. Only
-tag lines and comments are recognised here — a tag line also closes a comment
-left open — so splitting costs little, runs on a stream, and hands each game to
-the reader (or to another process) whole. The scanner reads every game from
-these chunks, so there is one definition of where a game begins.
+A game begins at the file's first line of text that neither opens with a comment
+nor lies wholly inside one, at a tag line that follows movetext, and at a Game tag
+line when the game under way has a Game tag already; comments in front of the
+first game belong to it. `Splitter` is the one definition of this: `split_games` cuts a file
+into games where it says, and the scanner asks it where the game of a chunk
+begins. It reads tag lines and comments (a tag line also closes a comment left
+open), and of the rest only whether it is movetext, so splitting costs little,
+runs on a stream, and hands each game to the reader (or to another process) whole.
 """
 
 from __future__ import annotations
@@ -23,11 +25,6 @@ TAG_LINE = re.compile(
 _TAIL_COMMENT = re.compile(r"\s*(?:(;)|\{[^}]*(\})?)")
 _COMMENT_OR_WORD = re.compile(r";|\{[^}]*(\})?|[^\s{};:]")
 _MOVETEXT_CHAR = re.compile(r"[^\s:}]")
-
-
-def starts_with_game_tag(line: str) -> bool:
-    """Whether a tag line is a Game tag, which always begins a game."""
-    return game_tag_value(line) is not None
 
 
 def game_tag_value(line: str) -> str | None:
@@ -89,7 +86,8 @@ the game under way has a Game tag)."""
 
 
 class Splitter:
-    """Where games begin, read line by line; `split_games` takes one to cut a stream."""
+    """Where games begin, read line by line: the one definition of it, which `split_games`
+    cuts a stream by and the scanner reads a chunk's game by."""
 
     def __init__(self, state: SplitterState = (False, False, False, False)) -> None:
         self.started, self.in_movetext, self.open_comment, self.has_game_tag = state

@@ -33,18 +33,30 @@ class ReadGame:
 
 
 def read_games(path: str, lines: list[str]) -> Iterator[ReadGame]:
+    """Every game of a text held whole, each read by `read_chunk`: for a caller that has the
+    text already (a file checked in one piece, a record written out and read back) and
+    wants its games as plain records. A stream is cut with `split_games` and read chunk by
+    chunk, by `streamed.read_chunk_streamed` where a game may be long."""
     for chunk in split_games(lines):
         yield from read_chunk(path, chunk)
 
 
 def read_chunk(path: str, chunk: Chunk) -> Iterator[ReadGame]:
-    """The game of one chunk that `split_games` cut (none if it holds only comments), with a
-    finding where the game ran on past what is read of one game and text was left unread."""
+    """The game of one chunk that `split_games` cut (none if it holds only comments), its
+    record holding every turn with its places in the file, however long the game: for a
+    caller that walks the record as plain data (an editor's outline, a test), and for
+    `read_chunk_streamed` on a short game. With a finding where the game ran on past what
+    is read of one game and text was left unread."""
     for raw in scan_chunk(path, chunk):
-        read = _read(path, raw)
-        if chunk.unread:
-            read.diagnostics.append(too_long_game(path, chunk))
-        yield read
+        yield with_unread_finding(path, chunk, _read(path, raw))
+
+
+def with_unread_finding(path: str, chunk: Chunk, read: ReadGame) -> ReadGame:
+    """The game read, with a finding last when text of the chunk's game was left unread:
+    the one place a reading of a chunk says so, whichever way the chunk is read."""
+    if chunk.unread:
+        read.diagnostics.append(too_long_game(path, chunk))
+    return read
 
 
 def too_long_game(path: str, chunk: Chunk) -> Diagnostic:

@@ -1,12 +1,15 @@
-"""Split log text into games, tags, rounds, turns and comments, recovering from errors.
+"""Read one game's lines into its tags, rounds, turns and comments, recovering from errors.
 
 The scanner knows only the shape every log shares:
 
-    [Name "value"]        a tag line; a tag after movetext starts the next game
+    [Name "value"]        a tag line
     12.                   a round number
     A:                    the player whose turn follows
     draw Y3               the turn's body: any tokens up to the next player or round
     { ... }  ; ...        comments, kept and attached to what precedes them
+
+Where a game begins is not the scanner's to say: the splitter (`chunks.Splitter`)
+says it, and the scanner reads one chunk's game from there.
 
 It never stops at the first problem: each malformed piece becomes a diagnostic
 and scanning goes on, so a file shows all its syntax errors at once.
@@ -17,9 +20,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from referee.diagnostics import MAX_FINDINGS_PER_GAME, Diagnostic
-from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, starts_with_game_tag, tag_value
+from referee.notation.chunks import TAG_LINE, TAG_START, Chunk, Splitter, tag_value
 from referee.record import Comment, Round, Tag, Turn
 from referee.span import Span
 
@@ -51,13 +55,15 @@ class RawGame:
 
 
 class _Scan:
-    """Scanning state for one file; yields each game once the next one begins."""
+    """Scanning state for one game's lines (a chunk). Where the game begins is the
+    splitter's to say, as it says where `split_games` cuts: it is asked about each line
+    until the game begins, and what comes before (comments) is the game's preamble."""
 
     def __init__(self, path: str) -> None:
         self.path = path
         self.game = RawGame()
         self.started = False
-        self.in_movetext = False
+        self.splitter = Splitter()
         self.round: Round | None = None
         self.turn: Turn | None = None
         self.comment_target: list[Comment] | None = None
@@ -77,17 +83,15 @@ class _Scan:
         else:
             self.comment_target.append(comment)
 
-    def new_game(self, line: int) -> RawGame | None:
-        finished = self.game if self.started else None
-        preamble = [] if self.started else self.game.preamble
-        found = [] if self.started else self.game.diagnostics  # an unclosed comment in front of the game
-        self.game = RawGame(line=line, preamble=preamble, diagnostics=found)
+    def begin_game(self, line: int) -> None:
+        """The game begins on `line`: the comments read before it are its preamble, and the
+        findings on them (one left unclosed, a word after one) its findings; rounds written
+        after a comment on a line before it are let go."""
+        self.game = RawGame(line=line, preamble=self.game.preamble, diagnostics=self.game.diagnostics)
         self.started = True
-        self.in_movetext = False
         self.round = None
         self.turn = None
         self.comment_target = None
-        return finished
 
     def close_open_comment(self, unterminated: bool) -> None:
         if self.open_comment is None:
@@ -105,8 +109,8 @@ class _Scan:
 
     # -- lines ---------------------------------------------------------------
 
-    def scan_line(self, number: int, line: str) -> RawGame | None:
-        finished: RawGame | None = None
+    def scan_line(self, number: int, line: str) -> None:
+        begins = not self.started and self.splitter.starts_game(line)
         start = 0
         if self.open_comment is not None:
             if TAG_START.match(line):
@@ -115,20 +119,18 @@ class _Scan:
                 close = line.find("}")
                 if close < 0:
                     self.open_comment[1].append(line)
-                    return None
+                    return
                 self.open_comment[1].append(line[:close])
                 self.close_open_comment(unterminated=False)
                 start = close + 1
         if start == 0 and TAG_START.match(line):
-            if self.in_movetext or not self.started or (
-                    starts_with_game_tag(line) and any(tag.name == "Game" for tag in self.game.tags)):
-                finished = self.new_game(number)
+            if begins:
+                self.begin_game(number)
             self.scan_tag(number, line)
-            return finished
-        if not self.started and line.strip() and not _is_comment_only(line):
-            finished = self.new_game(number)
+            return
+        if begins:
+            self.begin_game(number)
         self.scan_movetext(number, line, start)
-        return finished
 
     def scan_tag(self, number: int, line: str) -> None:
         offset = len(line) - len(line.lstrip())
@@ -181,7 +183,6 @@ class _Scan:
                 self.error("N-SYNTAX", f"unexpected '{clip(match.group())}'", span)
 
     def start_round(self, match: re.Match[str], span: Span) -> None:
-        self.in_movetext = True
         digits = match.group("round")
         number = int(digits) if len(digits) <= 9 else -1
         if number < 0:
@@ -192,7 +193,6 @@ class _Scan:
         self.comment_target = self.round.comments
 
     def start_turn(self, match: re.Match[str], span: Span) -> None:
-        self.in_movetext = True
         if self.round is None:
             self.error(
                 "N-SYNTAX",
@@ -202,14 +202,11 @@ class _Scan:
             )
             self.round = Round(0, None)
             self.game.rounds.append(self.round)
-        player = match.group("mover")
-        self.turn = Turn(player, None, "", span=span,
-                         player_span=Span(span.line, span.col, span.end_col - 1))
+        self.turn = _turn(match, span)
         self.round.turns.append(self.turn)
         self.comment_target = self.turn.comments
 
     def add_word(self, word: str, span: Span) -> None:
-        self.in_movetext = True
         if self.turn is None:
             self.error(
                 "N-SYNTAX",
@@ -229,9 +226,9 @@ class _Scan:
         return self.game if self.started else None
 
 
-def _is_comment_only(line: str) -> bool:
-    stripped = line.strip()
-    return stripped.startswith(";") or stripped.startswith("{")
+def _turn(match: re.Match[str], span: Span) -> Turn:
+    """The turn a `player:` token (its match and span) begins, its body still to come."""
+    return Turn(match.group("mover"), None, "", span=span, player_span=Span(span.line, span.col, span.end_col - 1))
 
 
 def clip(text: str, limit: int = 40) -> str:
@@ -243,46 +240,133 @@ class RoundScan:
     """A chunk's game scanned as `scan_chunk` scans it, but its rounds handed out one at a
     time, each once the next begins, and not kept: a game of a million turns costs what its
     longest round costs. `game` holds the tags and preamble once the first round is handed
-    out, and the findings once the last is; `games` counts the games the chunk turned out
-    to hold (one, unless the splitter and the scanner disagree, and the caller reads it
-    the whole way)."""
+    out, and the findings once the last is; `found` says, once the last is, whether the
+    chunk held a game at all (it holds no more than one)."""
 
     def __init__(self, path: str, chunk: Chunk) -> None:
         self.chunk = chunk
-        self.games = 0
         self._state = _Scan(path)
 
     @property
     def game(self) -> RawGame:
         return self._state.game
 
+    @property
+    def found(self) -> bool:
+        return self._state.started
+
     def rounds(self) -> Iterator[Round]:
+        """The game's rounds; none read before the game begins (what comes before it is not
+        the game's, as `scan_chunk` reads it)."""
         state, chunk = self._state, self.chunk
         number = chunk.first_line - 1
         for number, line in enumerate(chunk.lines, start=chunk.first_line):
-            if state.scan_line(number, line) is not None:
-                self.games += 1
+            state.scan_line(number, line)
             rounds = state.game.rounds
-            if len(rounds) > 1:  # a round is over once the next begins: nothing attaches to it after
+            if len(rounds) > 1 and state.started:  # a round is over once the next begins: nothing attaches to it after
                 done = rounds[:-1]
                 del rounds[:-1]
                 yield from done
-        if state.finish(number) is not None:
-            self.games += 1
+        if state.finish(number) is None:
+            return
         rounds = state.game.rounds
         while rounds:
             yield rounds.pop(0)
 
 
 def scan_chunk(path: str, chunk: Chunk) -> Iterator[RawGame]:
-    """The game of one chunk (none for a file of comments only)."""
+    """The game of one chunk: it begins where the splitter says, and runs to the chunk's
+    end (none for a chunk of comments only)."""
     state = _Scan(path)
     number = chunk.first_line - 1
     for number, line in enumerate(chunk.lines, start=chunk.first_line):
-        finished = state.scan_line(number, line)
-        if finished is not None:  # pragma: no cover - the chunks hold one game each
-            finished.end_line = number - 1
-            yield finished
+        state.scan_line(number, line)
     last = state.finish(number)
     if last is not None:
         yield last
+
+
+class _Refused(Exception):
+    """A typed entry's first problem, which ends its reading."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+class _EntryScan(_Scan):
+    """One typed line scanned as a log's movetext is, token by token, but read by the
+    stricter shape of a single entry: an optional round number, `player: body`, then
+    comments only. The first token out of place refuses the line, as a player at the
+    table fixes one thing at a time; a log's scan goes on to show every problem."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(path)
+        self.number: int | None = None
+        self.number_span: Span | None = None
+        self.words: list[str] = []  # joined once at the end: a long line costs its length
+
+    def refuse(self, message: str, span: Span | None, hint: str | None = None) -> NoReturn:
+        raise _Refused(Diagnostic("N-SYNTAX", message, self.path, span, notes=[hint] if hint else []))
+
+    def not_after_comment(self, span: Span) -> None:
+        if self.turn is not None and self.turn.comments:
+            self.refuse("nothing but comments may follow a comment", span)
+
+    def error(self, code: str, message: str, span: Span, notes: tuple[str, ...] = ()) -> None:
+        # what the log's scan finds out of place (a stray '}' or ':') refuses the entry
+        self.not_after_comment(span)
+        self.refuse(message, span, notes[0] if notes else None)
+
+    def attach(self, comment: Comment) -> None:
+        if self.turn is None:
+            self.refuse("a comment follows the entry it is about", comment.span)
+        # kept without its place: a place in the typed line is none in the log it is written to
+        self.turn.comments.append(Comment(comment.text, comment.braced))
+
+    def start_round(self, match: re.Match[str], span: Span) -> None:
+        self.not_after_comment(span)
+        if self.turn is not None or self.number is not None:
+            self.refuse("a round number goes before the entry", span)
+        digits = match.group("round")
+        if len(digits) > 9:
+            self.refuse("round number too large", span)
+        self.number, self.number_span = int(digits), span
+
+    def start_turn(self, match: re.Match[str], span: Span) -> None:
+        self.not_after_comment(span)
+        if self.turn is not None:
+            self.refuse("one entry a line: this begins a second one", span, "type each entry on a line of its own")
+        self.turn = _turn(match, span)
+
+    def add_word(self, word: str, span: Span) -> None:
+        self.not_after_comment(span)
+        turn = self.turn
+        if turn is None:
+            self.refuse(f"'{word}' does not say whose entry it is", span,
+                        "an entry starts with the player's id and a colon, as in 'A: draw'")
+        self.words.append(word)
+        turn.token_spans.append(span)
+        turn.span = Span(span.line, turn.span.col if turn.span else span.col, span.end_col)
+
+
+def scan_entry(path: str, typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
+    """An entry typed on its own line (as at `play`'s prompt), read with a log's tokens and
+    places (line 1 of `path`): its round number and that number's place, if one is typed
+    before it, and its turn, the body not yet parsed (`reader.parse_entry` parses it); or the
+    finding on the first thing out of place. The line must be one a log may hold (one line,
+    UTF-8 text, not too long): the caller makes sure of that, as it knows the limits."""
+    scan = _EntryScan(path)
+    try:
+        scan.scan_movetext(1, typed, 0)
+        if scan.open_comment is not None:
+            span = scan.open_comment[0]
+            if scan.turn is None:
+                scan.refuse("a comment follows the entry it is about", span)
+            scan.refuse("this comment is not closed: end it with '}'", span)
+        if scan.turn is None:
+            scan.refuse("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
+    except _Refused as refused:
+        return refused.diagnostic
+    scan.turn.text = " ".join(scan.words)
+    return scan.number, scan.number_span, scan.turn

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from referee.games.base import GameRules
 from referee.notation.chunks import Chunk
 from referee.notation.reader import (ReadGame, TurnParsing, check_tags, concluded, parse_entry, read_chunk,
-                                     rules_of, too_long_game)
+                                     rules_of, with_unread_finding)
 from referee.notation.scanner import RoundScan
 from referee.record import Comment, GameRecord, Round, Tag, Turn
 
@@ -28,8 +28,11 @@ megabytes): reading it twice would cost more time than holding it costs memory."
 
 
 def read_chunk_streamed(path: str, chunk: Chunk, read_whole_below: int = READ_WHOLE_BELOW) -> Iterator[ReadGame]:
-    """`read_chunk`'s game; past `read_whole_below` characters, its record a `StreamedRecord`
-    that holds no turn."""
+    """`read_chunk`'s game, its findings the same; past `read_whole_below` characters, its
+    record a `StreamedRecord` that holds no turn. The reading for whatever takes games
+    from a stream (judging, writing, importing): its memory is that of the longest round,
+    whatever a file holds. A game read from lines a line reader cut short has those
+    findings added by the caller that knows the cut (`pipeline.work.read_cut_chunk`)."""
     if read_whole_below and chunk_chars_below(chunk.lines, read_whole_below):
         yield from read_chunk(path, chunk)
         return
@@ -45,15 +48,11 @@ def read_chunk_streamed(path: str, chunk: Chunk, read_whole_below: int = READ_WH
         parsing.round(first)
         for round_ in rounds:
             parsing.round(round_)
-    if scan.games != 1:  # pragma: no cover - the chunks hold one game each
-        yield from read_chunk(path, chunk)
+    if not scan.found:  # comments only
         return
     movetext = StreamedRounds(path, chunk, rules, first is not None)
     record = StreamedRecord(rules.id if rules else "", raw.tags, raw.preamble, movetext, raw.line, parsing.entries)
-    read = concluded(path, raw, rules, record, named, parsing)
-    if chunk.unread:
-        read.diagnostics.append(too_long_game(path, chunk))
-    yield read
+    yield with_unread_finding(path, chunk, concluded(path, raw, rules, record, named, parsing))
 
 
 def chunk_chars_below(lines: list[str], limit: int) -> bool:

@@ -38,7 +38,7 @@ from referee.games.base import (NO_OPTIONS, Consequence, Engine, EntryList, Game
 from referee.notation.codes import USAGE_CODES, notation_code
 from referee.notation.chunks import MAX_GAME_CHARS, MAX_GAME_LINES, TAG_NAME, Chunk, split_games
 from referee.notation.reader import ReadGame, check_tags, parse_entry
-from referee.notation.scanner import TOKEN, clip
+from referee.notation.scanner import clip, scan_entry
 from referee.span import Span
 from referee.notation.streamed import StreamedRounds
 from referee.notation.writer import escape, format_head, format_round
@@ -49,7 +49,7 @@ from referee.pipeline.source import MAX_LINE_CHARS, LineReader
 from referee.pipeline.work import read_cut_chunk
 from referee.play.logfile import clear_leftovers
 from referee.play.ondisk import Stamp, Written, common_prefix, first_game_chunk, rewrite, splice, stamp_of
-from referee.record import Comment, GameRecord, Round, Tag, Turn
+from referee.record import GameRecord, Round, Tag, Turn
 from referee.wording import counted
 
 ENTRY_PATH = "entry"
@@ -277,7 +277,9 @@ class Session:
         return refusal_account(code, ruling, player, body.strip(), self.legal_entries())
 
     def _judge(self, typed: str) -> Judgement:
-        read = _read_entry(typed)
+        problem = text_problem(typed, "this line")
+        read = scan_entry(ENTRY_PATH, typed) if problem is None else Diagnostic("N-SYNTAX", problem, ENTRY_PATH,
+                                                                                Span(1, 1, 2))
         if isinstance(read, Diagnostic):
             # An over-long line is not echoed whole: its beginning says which it was.
             return Judgement(typed if len(typed) <= MAX_LINE_CHARS else clip(typed, 80), "refused", diagnostics=[read])
@@ -938,65 +940,6 @@ def _score_changes(before: Outcome, after: Outcome) -> list[str]:
     was = {side.side: side.score for side in before.sides}
     return [f"{side.side} {was.get(side.side)} → {side.score}" for side in after.sides
             if side.score != was.get(side.side) and was.get(side.side) is not None and side.score is not None]
-
-
-def _read_entry(typed: str) -> Diagnostic | tuple[int | None, Span | None, Turn]:
-    """A typed line read with the log's own tokens: an optional round number, one entry
-    `NAME: BODY`, and optionally a comment after it."""
-    problem = text_problem(typed, "this line")
-    if problem is not None:
-        return _syntax(problem, Span(1, 1, 2))
-    number: int | None = None
-    number_span: Span | None = None
-    turn: Turn | None = None
-    words: list[str] = []
-    for match in TOKEN.finditer(typed):
-        kind = match.lastgroup
-        span = Span(1, match.start() + 1, match.end() + 1)
-        if kind == "space":
-            continue
-        if kind in ("brace", "close", "line_comment"):
-            if turn is None:
-                return _syntax("a comment follows the entry it is about", span)
-            if kind == "line_comment":
-                turn.comments.append(Comment(match.group("line_comment").strip(), False))
-            elif match.group("close") is None:
-                return _syntax("this comment is not closed: end it with '}'", span)
-            else:
-                turn.comments.append(Comment(match.group("brace").strip(), True))
-            continue
-        if turn is not None and turn.comments:
-            return _syntax("nothing but comments may follow a comment", span)
-        if kind == "round":
-            if turn is not None or number is not None:
-                return _syntax("a round number goes before the entry", span)
-            digits = match.group("round")
-            if len(digits) > 9:
-                return _syntax("round number too large", span)
-            number, number_span = int(digits), span
-        elif kind == "mover":
-            if turn is not None:
-                return _syntax("one entry a line: this begins a second one", span,
-                               "type each entry on a line of its own")
-            turn = Turn(match.group("mover"), None, "", span=span,
-                        player_span=Span(1, span.col, span.end_col - 1))
-        elif kind == "word":
-            if turn is None:
-                return _syntax(f"'{match.group()}' does not say whose entry it is", span,
-                               "an entry starts with the player's id and a colon, as in 'A: draw'")
-            words.append(match.group())  # joined once at the end: a long line costs its length
-            turn.token_spans.append(span)
-            turn.span = Span(1, turn.span.col if turn.span else span.col, span.end_col)
-        else:
-            return _syntax(f"unexpected '{match.group()}'", span)
-    if turn is None:
-        return _syntax("no entry: type one as the log writes it, e.g. 'A: draw'", Span(1, 1, max(2, len(typed) + 1)))
-    turn.text = " ".join(words)
-    return number, number_span, turn
-
-
-def _syntax(message: str, span: Span, hint: str | None = None) -> Diagnostic:
-    return Diagnostic("N-SYNTAX", message, ENTRY_PATH, span, notes=[hint] if hint else [])
 
 
 def _opened(path: str, text: str | None) -> BinaryIO:
