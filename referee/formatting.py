@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from operator import attrgetter
+from typing import Any
 
 from referee.diagnostics import Violation
 from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions
 from referee.notation.reader import ReadGame
 from referee.notation.writer import format_game, format_head, format_round
 from referee.record import GameRecord, Round, Tag, Turn
+from referee.pipeline.judge import Judge, Visitor
 from referee.pipeline.replay import GameReport, replay_game
 
 
@@ -125,7 +127,7 @@ def canonical_text(record: GameRecord, rules: GameRules, path: str = "<json>", i
     last = None if rules.canonical_as_parsed else _last_rewritable(record, rules)
     if last is None:
         return format_game(record, rules, plain)
-    written = _replayed_bodies(record, rules, last)
+    written = _replayed_bodies(record, rules, last, path)
     if written is not None:
         def body(turn: Turn) -> str:
             known = written.get(id(turn))
@@ -146,27 +148,38 @@ def _last_rewritable(record: GameRecord, rules: GameRules) -> Turn | None:
     return None
 
 
-def _replayed_bodies(record: GameRecord, rules: GameRules, last: Turn) -> dict[int, str] | None:
+def _replayed_bodies(record: GameRecord, rules: GameRules, last: Turn, path: str) -> dict[int, str] | None:
     """The canonical body of every turn up to `last` whose spelling can change (by id), from
     the engine; None if one of the turns up to `last` is not legal, for the full replay to
     say what happens then."""
     engine = rules.new_engine(record, NO_OPTIONS)
     if isinstance(engine, Violation):
         return None
-    written: dict[int, str] = {}
-    canonical, play, format_turn, is_canonical = (engine.canonical_action, engine.play, rules.format_turn,
-                                                  rules.is_canonical)
-    for round_ in record.rounds:
-        if engine.start_round(round_.number) is not None:
-            return None
-        for turn in round_.turns:
-            action = turn.action
-            rewritable = not is_canonical(action)  # else written as it is: only its effect on the position matters
-            respelled = canonical(turn.player, action) if rewritable else None  # asked before it is played
-            if play(turn.player, action) is not None:
-                return None
-            if rewritable:
-                written[id(turn)] = format_turn(respelled)
-            if turn is last:
-                return written
-    return written
+    respelling = _Respelling(rules, last)
+    judge = Judge(path, record, rules, engine, respelling)
+    judge.feed(record.rounds)
+    return None if judge.over else respelling.written
+
+
+class _Respelling(Visitor):
+    """Notes the canonical body of each turn whose spelling can change, up to `last`; a turn
+    whose action is canonical as it stands is only played (its effect on the position is all
+    that matters)."""
+
+    def __init__(self, rules: GameRules, last: Turn) -> None:
+        self.written: dict[int, str] = {}
+        self.is_canonical, self.format_turn, self.last = rules.is_canonical, rules.format_turn, last
+        self.rewritable = False
+        self.respelled: Any = None
+
+    def before_turn(self, judge: Judge, turn: Turn) -> bool:
+        self.rewritable = rewritable = not self.is_canonical(turn.action)
+        # asked before it is played
+        self.respelled = judge.engine.canonical_action(turn.player, turn.action) if rewritable else None
+        return True
+
+    def played(self, judge: Judge, turn: Turn) -> None:
+        if self.rewritable:
+            self.written[id(turn)] = self.format_turn(self.respelled)
+        if turn is self.last:
+            judge.stop()

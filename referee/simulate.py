@@ -166,16 +166,13 @@ def _cut_before(record: GameRecord, round_index: int, turn_index: int) -> GameRe
 
 
 def _replayed(rules: GameRules, record: GameRecord) -> Engine | None:
+    """The engine after every entry of a cut game, or None when one of them is not legal."""
+    from referee.pipeline.judge import Judge
+
     engine = rules.new_engine(record)
     if not isinstance(engine, Engine):
         return None
-    for round_ in record.rounds:
-        if engine.start_round(round_.number) is not None:
-            return None
-        for turn in round_.turns:
-            if engine.play(turn.player, turn.action) is not None:
-                return None
-    return engine
+    return engine if Judge("simulated", record, rules, engine).feed(record.rounds) else None
 
 
 def _caught(text: str, rule: str, line: int) -> bool:

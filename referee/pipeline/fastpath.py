@@ -5,7 +5,8 @@ entries with no comments — and legal. For those, the full reader's work (a spa
 for every token, an object for every turn) buys nothing: nobody is shown a
 caret. This path reads such a game with `str.split`, parses each distinct turn
 body once (with the game's own grammar, so the grammar stays the definition of
-the notation), and feeds the same rules engine. The moment anything is not plain
+the notation), and feeds the same judge every replay goes through (`Judge`, bare: the
+engine's word is all) turn by turn as it reads them. The moment anything is not plain
 or not legal it gives up, and the caller reads the game the full way, so every
 diagnostic comes from one place and the verdict never depends on the path taken.
 """
@@ -16,13 +17,12 @@ import re
 from typing import Any
 
 from referee.diagnostics import Violation
-from referee.pipeline.datafiles import options_at
 from referee.games import game_for_tag
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, TurnSyntaxError
+from referee.games.base import NO_OPTIONS, GameRules, JudgeOptions, TurnSyntaxError
 from referee.notation.chunks import TAG_LINE, Chunk, tag_value
 from referee.notation.reader import MAX_TURN_CHARS, check_tags
 from referee.record import Comment, GameRecord, Round, Tag, Turn
-from referee.pipeline.replay import GameReport
+from referee.pipeline.judge import GameReport, Judge, set_up
 
 _CACHE_LIMIT = 50_000
 
@@ -69,16 +69,15 @@ def judge_plain(path: str, index: int, chunk: Chunk, options: JudgeOptions = NO_
     if head is None:
         return None
     rules, record, position = head
-    placed = options_at(options, path)
-    if isinstance(placed, Violation):
-        return None
-    engine = rules.new_engine(record, placed)
+    engine = set_up(path, record, rules, options)
     if isinstance(engine, Violation):
         return None
-    moves = _replay_movetext(rules, engine, chunk.lines, position, record.rounds if record_turns else None)
-    if moves is None or engine.take_notices() or engine.finish():
+    judge = Judge(path, record, rules, engine)
+    if not _replay_movetext(rules, judge, chunk.lines, position, record.rounds if record_turns else None):
+        return None
+    if not judge.end():
         return None  # a notice (a warning) is shown with its place: the full reader finds it
-    return GameReport(index, record.line, rules, record, [], moves, engine, engine.outcome())
+    return GameReport(index, record.line, rules, record, [], judge.moves, engine, engine.outcome())
 
 
 class _ReadOnly:
@@ -97,8 +96,9 @@ def reads_plainly(path: str, chunk: Chunk) -> bool:
     head = _plain_head(path, chunk)
     if head is None:
         return False
-    rules, _, position = head
-    return _replay_movetext(rules, _ReadOnly(), chunk.lines, position) is not None  # type: ignore[arg-type]
+    rules, record, position = head
+    judge = Judge(path, record, rules, _ReadOnly())  # type: ignore[arg-type]
+    return _replay_movetext(rules, judge, chunk.lines, position)
 
 
 def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | None:
@@ -143,77 +143,76 @@ def _plain_head(path: str, chunk: Chunk) -> tuple[GameRules, GameRecord, int] | 
     return rules, record, position
 
 
-def _replay_movetext(rules: GameRules, engine: Engine, lines: list[str], start: int,
-                     rounds: list[Round] | None = None) -> int | None:
-    """Moves played, or None at the first thing that is not plain and legal; each round
-    and turn played is added to `rounds` when it is given."""
+def _replay_movetext(rules: GameRules, judge: Judge, lines: list[str], start: int,
+                     rounds: list[Round] | None = None) -> bool:
+    """Feed a bare judge the movetext's rounds and turns as they are read; False at the
+    first thing that is not plain and legal. Each round and turn played is added to
+    `rounds` when it is given. A turn ends where the next player or round begins, or the
+    movetext ends: its end is read as one more round number, never begun."""
     bodies_of = _BODIES
     table = bodies_of.table(rules)
-    play = engine.play
+    play, begin_round = judge.play, judge.begin_round
     player: str | None = None
     bodies: dict[str, Any] = {}
     body: str | None = None  # the words of the turn under way, joined by single spaces
-    moves = 0
     in_round = False
-    for index in range(start, len(lines)):
-        line = lines[index]
-        if "{" in line or ";" in line or "}" in line or not line.isascii():
-            return None
-        for token in line.split():
+    count = len(lines)
+    for index in range(start, count + 1):
+        if index < count:
+            line = lines[index]
+            if "{" in line or ";" in line or "}" in line or not line.isascii():
+                return False
+            tokens = line.split()
+        else:
+            tokens = _THE_END
+        for token in tokens:
             if ":" not in token:
                 if not token[0].isdigit() or _ROUND_AT.match(token) is None:  # a word of the turn, the commonest token
                     if player is None:
-                        return None
+                        return False
                     body = token if body is None else f"{body} {token}"
                     continue
                 if token[-1] != "." or not token[:-1].isdigit() or len(token) > 10:
-                    return None  # a round number and more ("1.x"): let the scanner say
+                    return False  # a round number and more ("1.x"): let the scanner say
                 name = ""
             else:
                 if token[-1] != ":" or not in_round:
-                    return None
+                    return False
                 name = token[:-1]
                 following = table.get(name)  # holds only names already found to be player ids
                 if following is None:
                     if not name or not name[0].isalpha() or ":" in name:
-                        return None
+                        return False
                     # names read alike share their bodies, kept under a key no name can be
                     following = table[name] = table.setdefault(":" + rules.reading_of(name), {})
-            if player is not None:
+            if player is not None:  # the turn under way ends here
                 if body is None:
-                    return None
+                    return False
                 action = bodies.get(body)
                 if action is None:
                     if len(body) > MAX_TURN_CHARS:
-                        return None
+                        return False
                     action = bodies_of.parse(rules, bodies, player, body)
-                if action is False or play(player, action) is not None:
-                    return None
-                moves += 1
+                if action is False or not play(player, action):
+                    return False
                 if rounds is not None:
                     rounds[-1].turns.append(Turn(player, action, body))
                 body = None
             if name:
                 player = name
                 bodies = following
+            elif index == count:
+                return True  # the movetext's end
             else:
                 player = None
-                if engine.start_round(int(token[:-1])) is not None:
-                    return None
+                if not begin_round(int(token[:-1])):
+                    return False
                 if rounds is not None:
                     rounds.append(Round(int(token[:-1])))
                 in_round = True
-    if player is not None:  # the last turn, played as in the loop (kept inline there: it runs for every move)
-        if body is None:
-            return None
-        action = bodies.get(body)
-        if action is None:
-            if len(body) > MAX_TURN_CHARS:
-                return None
-            action = bodies_of.parse(rules, bodies, player, body)
-        if action is False or play(player, action) is not None:
-            return None
-        moves += 1
-        if rounds is not None:
-            rounds[-1].turns.append(Turn(player, action, body))
-    return moves
+    return True  # not reached: the end is read as a round number above
+
+
+_THE_END = ("0.",)
+"""What the end of a movetext is read as: a round number (never begun), so the last turn
+ends as every other does."""

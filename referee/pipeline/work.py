@@ -125,20 +125,39 @@ def judge_chunks(unit: Unit, first_index: int = 1) -> list[GameVerdict]:
 def chunk_games(unit: Unit, first_index: int = 1) -> Iterator[list[GameVerdict]]:
     """Each chunk's games (none for a chunk of comments only), judged, chunk by chunk."""
     index = first_index
+    reading = Reading(options=unit.options)
     for chunk in unit.chunks:
         games = [game_verdict(report, _lines_of(chunk))
-                 for report in _judge_chunk(unit.path, index, chunk, unit.cut, options=unit.options)]
+                 for report in _judge_chunk(unit.path, index, chunk, unit.cut, reading)]
         index += len(games)
         yield games
 
 
-def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full: bool = False,
-                 options: JudgeOptions = NO_OPTIONS, canonical: bool = False, stop_after: int | None = None,
-                 wanted: Callable[[int], bool] | None = None, records: bool = False) -> Iterator[GameReport]:
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """How a command wants the games of a file read and judged (check's way by default)."""
+
+    full: bool = False
+    """Each game read in full, with its record and every place in the file (never by the
+    quick path, unless `records` allows it)."""
+    records: bool = False
+    """Each game with its record (for export): by the quick path when it can."""
+    canonical: bool = False
+    """Each legal turn's canonical text noted (for fmt)."""
+    stop_after: int | None = None
+    """Judging stopped once this many turns are played (for show)."""
+    wanted: Callable[[int], bool] | None = None
+    """Which games (by index) are judged; the others are read, not replayed."""
+    options: JudgeOptions = NO_OPTIONS
+
+
+def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int],
+                 reading: Reading = Reading()) -> Iterator[GameReport]:
     """The game of a chunk: by the quick path when it is plain and legal, else read in
-    full (`full`: always, with its record and every place in the file; `records`: with
-    its record, by the quick path when it can). A game `wanted` refuses is read, not replayed."""
-    if chunk_is_whole(chunk, cut) and (not full or records):
+    full, as `reading` asks."""
+    options = reading.options
+    if chunk_is_whole(chunk, cut) and (not reading.full or reading.records):
+        records = reading.records
         short = records and chunk_chars_below(chunk.lines, READ_WHOLE_BELOW)
         plain = judge_plain(path, index, chunk, options, record_turns=short)
         if plain is not None:
@@ -148,11 +167,12 @@ def _judge_chunk(path: str, index: int, chunk: Chunk, cut: dict[int, int], full:
                                               StreamedRounds(path, chunk, plain.rules), record.line, plain.moves)
             yield plain
             return
+    wanted = reading.wanted
     for offset, read in enumerate(read_cut_chunk(path, chunk, cut)):
         if wanted is not None and not wanted(index + offset):
             yield GameReport(index + offset, read.line, read.rules, read.record, list(read.diagnostics))
             continue
-        yield replay_game(path, index + offset, read, stop_after, canonical, options)
+        yield replay_game(path, index + offset, read, reading.stop_after, reading.canonical, options)
 
 
 def read_cut_chunk(path: str, chunk: Chunk, cut: dict[int, int]) -> Iterator[ReadGame]:
@@ -242,6 +262,7 @@ def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *
     game) go to `problems`."""
     index = 0
     blank: bool | None = None
+    reading = Reading(full, records, canonical, stop_after, wanted, options)
     for item in file_units(path, stream):
         if isinstance(item, FileStart):
             if item.problem is not None:
@@ -250,8 +271,7 @@ def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *
             blank = item.blank
         else:
             for chunk in item.chunks:
-                games = list(_judge_chunk(path, index + 1, chunk, item.cut, full, options, canonical,
-                                          stop_after, wanted, records))
+                games = list(_judge_chunk(path, index + 1, chunk, item.cut, reading))
                 index += len(games)
                 yield JudgedChunk(chunk, games, _lines_of(chunk))
     if blank is not None:

@@ -44,6 +44,7 @@ from referee.notation.streamed import StreamedRounds
 from referee.notation.writer import escape, format_head, format_round
 from referee.pipeline.datafiles import options_at
 from referee.pipeline.fileio import reason_of
+from referee.pipeline.judge import Judge, Visitor
 from referee.pipeline.replay import entry_account, replay_game, violation_diagnostic
 from referee.pipeline.source import MAX_LINE_CHARS, LineReader
 from referee.pipeline.work import read_cut_chunk
@@ -672,56 +673,25 @@ class Session:
         `stop_after`), and the round open after them: an empty last round of the log, or the
         round the rules make due. With `prepare`, the rounds' canonical text is written to a
         temporary file beside the log as they are played (`rounds_only`: for that text alone,
-        no round is opened after them)."""
+        no round is opened after them). The first finding refuses the log (`Refused`)."""
         engine = self.rules.new_engine(header, self.options)
         if isinstance(engine, Violation):
             raise Refused(engine.message, [violation_diagnostic(self.path, engine, header, None, None, None)])
         out = _temporary(self.path) if prepare else None
-        written = lines = 0
-        tail_at = 0
-        tail: Round | None = None
-        taken: Turn | None = None
-        number = 0
+        replaying = _Replaying(self.path, header, stop_after, out[1] if out is not None else None)
         try:
-            for round_ in self._log_rounds():
-                if stop_after is not None and number >= stop_after:
-                    if round_.turns:
-                        taken = round_.turns[0]
-                        break
-                    continue
-                violation = engine.start_round(round_.number)
-                if violation is not None:
-                    raise Refused(violation.message, [violation_diagnostic(self.path, violation, header, round_, None,
-                                                                           number + 1)])
-                kept = Round(round_.number, comments=round_.comments)
-                for turn in round_.turns:
-                    if stop_after is not None and number >= stop_after:
-                        taken = turn
-                        break
-                    number += 1
-                    canonical = engine.canonical_action(turn.player, turn.action)
-                    violation = engine.play(turn.player, turn.action)
-                    if violation is not None:
-                        raise Refused(violation.message, [violation_diagnostic(self.path, violation, header, round_,
-                                                                               turn, number)])
-                    engine.take_notices()
-                    kept.turns.append(Turn(turn.player, canonical, self.rules.format_turn(canonical),
-                                           comments=turn.comments))
-                if out is not None and tail is not None:
-                    text = _round_text(tail)
-                    written += out[1].write(text)
-                    lines += text.count(b"\n")
-                tail_at = written
-                tail = kept
-                if taken is not None:
-                    break
+            rounds = iter(self._log_rounds())
+            judge = Judge(self.path, header, self.rules, engine, replaying)
+            judge.feed(rounds)
+            if replaying.looking:  # stopped before an empty round: the entry after is in a later one
+                replaying.taken = next((round_.turns[0] for round_ in rounds if round_.turns), None)
+            tail = replaying.tail
             last = b"" if tail is None else _round_text(tail)
-            if out is not None:
-                out[1].write(last)
             prepared = None
             if out is not None:
+                out[1].write(last)
                 out[1].close()
-                prepared = Written(out[0], b"", tail_at, last, None, lines + last.count(b"\n"))
+                prepared = Written(out[0], b"", replaying.tail_at, last, None, replaying.lines + last.count(b"\n"))
         except BaseException:
             if out is not None:
                 out[1].close()
@@ -731,7 +701,63 @@ class Session:
             pending: int | None = tail.number  # started above: the next entry's round
         else:
             pending = None if rounds_only or engine.is_over else _open_due_round(engine)
-        return Replayed(engine, pending, tail, number, taken, prepared)
+        return Replayed(engine, pending, tail, judge.moves, replaying.taken, prepared)
+
+
+class _Replaying(Visitor):
+    """`Session._replay`'s hooks: each round kept canonical (the last one held, the ones before
+    it written to `out` when it is given), the entry after the first `stop_after` taken and
+    the judging stopped there, the log refused at its first finding."""
+
+    def __init__(self, path: str, header: GameRecord, stop_after: int | None, out: BinaryIO | None) -> None:
+        self.path, self.header, self.stop_after, self.out = path, header, stop_after, out
+        self.tail: Round | None = None
+        """The last round played, canonical."""
+        self.kept: Round | None = None
+        self.tail_at = self.written = self.lines = 0
+        self.taken: Turn | None = None
+        self.looking = False
+        """Stopped before an empty round: the entry taken is the first of a later round."""
+        self.canonical: Any = None
+
+    def before_round(self, judge: Judge, round_: Round) -> bool:
+        if self.stop_after is not None and judge.moves >= self.stop_after:
+            if round_.turns:
+                self.taken = round_.turns[0]
+            else:
+                self.looking = True
+            return False
+        return True
+
+    def round_begun(self, judge: Judge, round_: Round) -> None:
+        self.kept = Round(round_.number, comments=round_.comments)
+
+    def before_turn(self, judge: Judge, turn: Turn) -> bool:
+        if self.stop_after is not None and judge.moves >= self.stop_after:
+            self.taken = turn
+            return False
+        self.canonical = judge.engine.canonical_action(turn.player, turn.action)
+        return True
+
+    def played(self, judge: Judge, turn: Turn) -> None:
+        judge.engine.take_notices()
+        assert self.kept is not None
+        canonical = self.canonical
+        self.kept.turns.append(Turn(turn.player, canonical, judge.rules.format_turn(canonical),
+                                    comments=turn.comments))
+
+    def refused(self, judge: Judge, violation: Violation, round_: Round | None, turn: Turn | None,
+                number: int) -> None:
+        raise Refused(violation.message, [violation_diagnostic(self.path, violation, self.header, round_, turn,
+                                                               number)])
+
+    def round_ended(self, judge: Judge, round_: Round) -> None:
+        if self.out is not None and self.tail is not None:
+            text = _round_text(self.tail)
+            self.written += self.out.write(text)
+            self.lines += text.count(b"\n")
+        self.tail_at = self.written
+        self.tail = self.kept
 
 
 class LogRecord(GameRecord):

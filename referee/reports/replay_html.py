@@ -22,7 +22,7 @@ from typing import Any, TextIO
 from referee import __version__
 from referee.games import GAMES
 from referee.games.base import GameRules, View
-from referee.pipeline.replay import GameReport, Position
+from referee.pipeline.replay import GameReport, ReplayStep
 from referee.reports.json_report import diagnostic_json
 from referee.reports.style import Style
 from referee.reports.text import consequence_line, render_json_diagnostic
@@ -68,7 +68,7 @@ UNPLAYED_LISTED = 100
 """Moves written after the one that stopped the judging that the page still lists."""
 
 
-def replay_game_data(report: GameReport, positions: list[Position], line_text: Any,
+def replay_game_data(report: GameReport, positions: list[ReplayStep], line_text: Any,
                      move: int | None = None) -> ReplayGame:
     """The page's data for a judged game: moves as written, in rounds; the position after
     each legal move; each finding as the text report shows it, with its ruling. The game
