@@ -36,7 +36,7 @@ from pathlib import Path
 from fuzz.invariants import InvariantBroken
 from referee.games import GAMES
 from referee.pipeline.replay import check_bytes
-from referee.play.session import Refused, Session
+from referee.play.session import Unplayable, Session
 from referee.simulate import random_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,14 +165,14 @@ def _log_holds(log: Path, held: list[str], maybe_one_more: bool) -> int:
         raise InvariantBroken("the log is not canonical")
     try:
         session = Session.resume(str(log))
-    except Refused as refusal:
+    except Unplayable as refusal:
         raise InvariantBroken(f"play does not resume the log: {refusal.message}") from None
     found = [turn.written() for turn in session.record.turns()]
     if found[:len(held)] != held or len(found) - len(held) not in ((0, 1) if maybe_one_more else (0,)):
         raise InvariantBroken(f"the log holds {len(found)} entries, not the {len(held)} recorded: "
                               f"{[pair for pair in zip(found, held) if pair[0] != pair[1]][:2]}")
     held[:] = found
-    return session.moves
+    return session.entries_played
 
 
 def play_step(rng: random.Random, folder: Path, step: Step) -> None:

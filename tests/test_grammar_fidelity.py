@@ -88,7 +88,7 @@ P_NUMBER = f"{DIGIT}+"
 P_SQUARE = f"{SMALL}{DIGIT}{{1,2}}"
 P_PILE = f"{CAPITAL}|{P_NUMBER}"
 P_CARD = f"{CAPITAL}[A-Za-z0-9]{{0,7}}"
-P_STEP = f"(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
+P_STEP = "(?:FL|FR|BL|BR|F|B|L|R)[2-9]?"
 P_HAND = f"{PLAYER} {P_CARD} {P_CARD}"
 P_LEFT = f"{P_SQUARE}={P_NUMBER}[NESW]?"
 P_ENTRIES = {

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from itertools import combinations
 from typing import Any
 
 import pytest

@@ -14,7 +14,7 @@ import pytest
 
 from referee.games import GAMES
 from referee.pipeline.replay import check_text
-from referee.play.session import Refused, Session
+from referee.play.session import Unplayable, Session
 from referee.validation import schema_errors
 from tests.play_games import PLAYED, ROOT, typed_game, without_automatic_parts
 
@@ -211,7 +211,7 @@ def test_a_session_resumes_where_the_log_stops_and_writes_it_canonically(tmp_pat
     assert session.enter("A: R1@B5").entry == "A: xA4 R1@B5"
     assert log.read_text(encoding="utf-8") == ('[Game "Korsar"]\n[Players "A B C"]\n[Seed "solo3-39"]\n'
                                                 '[Result "*"]\n\n1. A: $4  B: $5  C: draw\n2. A: xA4 R1@B5\n')
-    with pytest.raises(Refused):
+    with pytest.raises(Unplayable):
         Session.resume(str(log), log.read_text(encoding="utf-8") * 2)
 
 
@@ -243,11 +243,11 @@ def test_why_tells_what_the_last_entry_did_and_leaves_the_game_as_it_was(tmp_pat
     for entry in ["A: $4", "B: $5", "C: draw", "A: R1@B5"]:
         session.enter(entry)
     before = session.engine.view()
-    told = session.account_of(session.moves)
+    told = session.account_of(session.entries_played)
     assert told is not None and told[0] == "A: xA4 R1@B5"  # the capture phase the referee wrote out
     assert any("takes galleon A4" in consequence.text for consequence in told[1])
     assert session.engine.view() == before and session.why_problem is None
-    assert session.account_of(session.moves + 1) is None
+    assert session.account_of(session.entries_played + 1) is None
     refused = session.enter("B: G2@B9")
     assert refused.status == "refused" and session.engine.view() == before
 

@@ -17,7 +17,7 @@ import pytest
 from referee.games import GAMES
 from referee.games.korsar.notation import KorsarAction
 from referee.pipeline.replay import check_text
-from referee.play.session import Refused, Session
+from referee.play.session import Unplayable, Session
 from tests.play_games import ROOT
 
 REFEREE = [sys.executable, "-m", "referee"]
@@ -158,7 +158,7 @@ def test_a_comment_longer_than_a_log_line_is_refused_and_the_game_goes_on(tmp_pa
     assert len(typed) == 100_001
     judgement = session.enter(typed)
     assert judgement.status == "refused" and "longer than 100,000" in judgement.diagnostics[0].message
-    assert session.moves == 0 and session.due().players == ("A",)
+    assert session.entries_played == 0 and session.due().players == ("A",)
     assert "xxxx" not in Path(session.path).read_text(encoding="utf-8")
     assert session.enter("A: $4 {a short one}").status == "recorded"
     assert check_text("g", Path(session.path).read_text(encoding="utf-8")).ok
@@ -177,7 +177,7 @@ def test_an_entry_that_would_lay_the_log_past_one_games_lines_is_refused(tmp_pat
     judgement = session.enter("A: R1@B5")
     assert judgement.status == "refused" and "lines" in judgement.diagnostics[0].message
     assert Path(session.path).read_text(encoding="utf-8") == before
-    assert session.moves == 3 and session.current_round() == 2
+    assert session.entries_played == 3 and session.current_round() == 2
     monkeypatch.undo()
     assert session.enter("A: R1@B5").entry == "A: xA4 R1@B5"
 
@@ -349,7 +349,7 @@ def test_a_log_whose_canonical_form_would_run_past_one_games_lines_is_not_resume
     log.write_text(text, encoding="utf-8")
     monkeypatch.setattr("referee.play.session.MAX_GAME_LINES", 8)
     assert check_text("g", text).ok
-    with pytest.raises(Refused) as refused:
+    with pytest.raises(Unplayable) as refused:
         Session.resume(str(log), text)
     assert "cannot be continued here" in refused.value.message and refused.value.usage
     assert log.read_text(encoding="utf-8") == text
@@ -382,7 +382,7 @@ def test_a_log_a_replay_of_the_session_cannot_go_on_from_ends_it_with_a_message(
     from click.testing import CliRunner
 
     from referee.cli import cli
-    from referee.play.session import Refused, Session
+    from referee.play.session import Unplayable, Session
 
     log = tmp_path / "g.korsar"
     started = CliRunner().invoke(cli, ["play", str(log), "--game", "Korsar", "--players", "A B", "--seed", "club"],
@@ -390,7 +390,7 @@ def test_a_log_a_replay_of_the_session_cannot_go_on_from_ends_it_with_a_message(
     assert started.exit_code == 0, started.output
 
     def unplayable(self: Session) -> str | None:
-        raise Refused("the log cannot be replayed here")
+        raise Unplayable("the log cannot be replayed here")
 
     monkeypatch.setattr(Session, "undo", unplayable)
     ended = CliRunner().invoke(cli, ["play", str(log)], input="undo\n")

@@ -58,11 +58,11 @@ def test_killed_at_random_points_the_log_always_reads_back_and_resumes(tmp_path:
         report = check_text(str(log), text)
         assert report.ok, text
         session = Session.resume(str(log), text)
-        assert session.moves in (confirmed, confirmed + 1)
+        assert session.entries_played in (confirmed, confirmed + 1)
         assert sorted(p.name for p in tmp_path.iterdir() if p.name != lock) == [log.name]  # leftovers cleared
-        written_before += session.moves == confirmed + 1
-        assert [turn.written() for turn in session.record.turns()] == entries[:session.moves]
-        done = session.moves
+        written_before += session.entries_played == confirmed + 1
+        assert [turn.written() for turn in session.record.turns()] == entries[:session.entries_played]
+        done = session.entries_played
     assert log.read_text(encoding="utf-8") == typed.expected
     assert kills >= 5  # where each kill fell (written_before, mid_write) depends on the machine's load
 
@@ -99,8 +99,8 @@ def test_a_write_cut_off_leaves_the_log_before_or_after_the_change(tmp_path: Pat
     after = log.read_text(encoding="utf-8")
     assert check_text(str(log), after).ok
     resumed = Session.resume(str(log), after)
-    assert resumed.moves == (7 if cut == "os.fsync" else 6) and [p.name for p in tmp_path.iterdir()] == [log.name]
+    assert resumed.entries_played == (7 if cut == "os.fsync" else 6) and [p.name for p in tmp_path.iterdir()] == [log.name]
     if cut != "os.fsync":
         assert after == before
-    assert [turn.written() for turn in resumed.record.turns()] == typed.entries[:resumed.moves]
-    assert resumed.enter(typed.entries[resumed.moves]).status == "recorded"
+    assert [turn.written() for turn in resumed.record.turns()] == typed.entries[:resumed.entries_played]
+    assert resumed.enter(typed.entries[resumed.entries_played]).status == "recorded"

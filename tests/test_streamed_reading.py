@@ -3,7 +3,6 @@ same order, and, each time its rounds are read again, the same rounds, turns and
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

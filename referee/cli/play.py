@@ -18,7 +18,7 @@ from typing import Any, BinaryIO
 import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
-from referee.cli import Refused as ClickRefused
+from referee.cli import Refused
 from referee.cli.common import emit, judging_options, style_for
 from referee.diagnostics import Diagnostic
 from referee.games import GAMES, game_for_tag, game_names
@@ -29,7 +29,7 @@ from referee.pipeline.fileio import display_path, not_a_file, standard_input
 from referee.pipeline.replay import GameReport
 from referee.pipeline.source import MAX_LINE_CHARS, DecodeError, LineReader, check_utf8
 from referee.play.logfile import LockRefused, LogBusy, LogLock
-from referee.play.session import ENTRY_PATH, Judgement, Refused, Session, text_problem
+from referee.play.session import ENTRY_PATH, Judgement, Unplayable, Session, text_problem
 from referee.pipeline.fileio import reason_of
 from referee.pipeline.next_word import next_words
 from referee.reports.json_report import diagnostic_json
@@ -100,7 +100,7 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
       printf 'A: draw\\nB: draw\\nundo\\n' | referee play table.korsar --format jsonl
     """
     if standard_input() is None:
-        raise ClickRefused("standard input is closed: play reads the entries from it "
+        raise Refused("standard input is closed: play reads the entries from it "
                            "(give it a terminal, a file or a pipe; </dev/null starts or checks a game and ends)")
     header = {"--game": game_name, "--players": players, "--teams": teams, "--first": first, "--seed": seed}
     given = [name for name, value in header.items() if value is not None] + (["--tag"] if tags else [])
@@ -108,9 +108,9 @@ def play(ctx: click.Context, log: str, game_name: str | None, players: str | Non
     try:
         hold.acquire()  # before the log is read: what is read is what no one else is writing
     except (LogBusy, LockRefused) as busy:
-        raise ClickRefused(visible(str(busy))) from None
+        raise Refused(visible(str(busy))) from None
     except OSError as error:
-        raise ClickRefused(visible(f"{log}: cannot keep the log there: {reason_of(error)}")) from None
+        raise Refused(visible(f"{log}: cannot keep the log there: {reason_of(error)}")) from None
     try:
         _session(ctx, log, game_name, players, teams, first, seed, tags, output_format, options, given)
     finally:
@@ -136,7 +136,7 @@ def _session(ctx: click.Context, log: str, game_name: str | None, players: str |
             _interactive(ctx, session)
             ctx.exit(EXIT_OK)
         refused = _scripted(ctx, session, output_format)
-    except Refused as changed:  # another program's change to the log (LogChanged), or a log on disk
+    except Unplayable as changed:  # another program's change to the log (LogChanged), or a log on disk
         # that a replay of the session (undo, tag, a reread) finds it cannot go on from: said, not a crash
         _refuse(ctx, changed, _log_line(log))
         raise AssertionError from None  # _refuse exits
@@ -169,7 +169,7 @@ def _resume(ctx: click.Context, log: str, options: JudgeOptions) -> Session:
         raise click.UsageError(f"{visible(log)}: cannot read: {reason_of(error)}") from None
     except DecodeError as error:
         raise click.UsageError(f"{visible(log)}: the file is not UTF-8 (byte {error.offset})") from None
-    except Refused as refusal:
+    except Unplayable as refusal:
         _refuse(ctx, refusal, _log_line(log))
         raise AssertionError  # _refuse exits
 
@@ -199,13 +199,13 @@ def _start(ctx: click.Context, log: str, game_name: str | None, players: str | N
     problem = rules.check_tag("Players", players)
     if problem is not None:  # read by the game's own grammar, as a log's Players tag is
         hint = [problem.hint] if problem.hint else []
-        _refuse(ctx, Refused("the header facts set up no game", [
+        _refuse(ctx, Unplayable("the header facts set up no game", [
             Diagnostic("N-TAG", f"--players: {problem.message}", log, None, move_text=f'[Players "{players}"]',
                        notes=hint)]), None)
     facts = _header_facts(rules, parse_players(players), teams, first, seed, tags, options)
     try:
         return Session.new(log, rules, facts, options)
-    except Refused as refusal:
+    except Unplayable as refusal:
         _refuse(ctx, refusal, None)
         raise AssertionError  # _refuse exits
 
@@ -244,7 +244,7 @@ def _header_facts(rules: GameRules, players: list[str], teams: str | None, first
     return list(facts.items())
 
 
-def _refuse(ctx: click.Context, refusal: Refused, line: Callable[[int], str | None] | None) -> None:
+def _refuse(ctx: click.Context, refusal: Unplayable, line: Callable[[int], str | None] | None) -> None:
     """A game that cannot be played: its findings, and exit 1 for a log found wanting,
     2 for header facts that set up no game (`line`: None, there being no log yet)."""
     style = style_for(ctx, err=True)
@@ -342,7 +342,7 @@ def _doing(session: Session, word: str, rest: str, style: Style) -> tuple[list[s
     if word == "score":
         outcome = session.outcome()
         outcome.claim = None  # the log's Result is the session's own: nothing is claimed yet
-        report = GameReport(1, session.record.line, session.rules, session.record, moves=session.moves,
+        report = GameReport(1, session.record.line, session.rules, session.record, moves=session.entries_played,
                             outcome=outcome)
         return render_score(report, style)[1:], True
     if word == "moves":
@@ -379,10 +379,10 @@ def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[st
     why it was refused; `why N`: the account of entry N."""
     if asked:
         if not asked.isdigit():
-            return [f"why N: N is an entry's number, 1 to {session.moves} (not {asked!r})"], False
+            return [f"why N: N is an entry's number, 1 to {session.entries_played} (not {asked!r})"], False
         told = session.account_of(int(asked))
         if told is None:
-            return [f"there is no entry {asked}: the log holds {session.moves}"], False
+            return [f"there is no entry {asked}: the log holds {session.entries_played}"], False
         return _told(int(asked), *told) + ([f"  {session.why_problem}"] if session.why_problem else []), True
     last = session.last
     if last is not None and last.status == "refused":
@@ -391,14 +391,14 @@ def _why_lines(session: Session, style: Style, asked: str = "") -> tuple[list[st
         lines += _rules_lines(session.rules, [diagnostic.code, *diagnostic.rulings])[0]
         lines += [visible(f"  {consequence_line(consequence)}") for consequence in last.account[1:]]
         return lines, True
-    if not session.moves:
+    if not session.entries_played:
         return ["no entry yet: the log holds none"], True
-    told = session.account_of(session.moves)
+    told = session.account_of(session.entries_played)
     assert told is not None
-    lines = _told(session.moves, *told)
+    lines = _told(session.entries_played, *told)
     if session.why_problem:
         lines.append(f"  {session.why_problem}")
-    if last is not None and last.move == session.moves:
+    if last is not None and last.move == session.entries_played:
         lines += [visible(f"  {change}") for change in last.changes]
         lines += [visible(f"  warning[{warning.code}] {warning.message}") for warning in last.diagnostics]
     return lines, True
@@ -535,7 +535,7 @@ def _interactive(ctx: click.Context, session: Session) -> None:
         history.append_string(entry)
     prompt = PromptSession(history=history, completer=EntryCompleter(), complete_while_typing=False,
                            complete_in_thread=True)
-    moves = session.moves
+    moves = session.entries_played
     opening = visible(f"{session.rules.name}, {session.record.tag_value('Players') or ''}: log {session.path}")
     emit(style(opening, "bold") + (f" (resumed after move {moves})" if moves else " (a new game)"))
     emit("Type an entry as the log writes it; Tab completes; 'help' lists the commands.")
@@ -574,5 +574,5 @@ def _interactive(ctx: click.Context, session: Session) -> None:
             for consequence in judgement.account[1:]:  # the first says the rule, as the finding did
                 emit(style(visible(f"  · {consequence_line(consequence)}"), "dim"))
     claimed = session.record.tag("Result")
-    emit(visible(f"log kept in {session.path}: {counted(session.moves, 'move')}, "
+    emit(visible(f"log kept in {session.path}: {counted(session.entries_played, 'move')}, "
                  + (f"Result \"{claimed.value}\"" if claimed is not None else "no result claimed yet")))

@@ -51,9 +51,9 @@ class WorkersLost(Exception):
     referee: the report ends in order, naming the file, and the run exits 2."""
 
     def __init__(self, path: str) -> None:
-        super().__init__(f"a worker process was stopped from outside (killed, most often for want of memory) "
-                         f"while judging it; the files after it were not judged: run again with fewer jobs "
-                         f"(-j 1) or with more memory")
+        super().__init__("a worker process was stopped from outside (killed, most often for want of memory) "
+                         "while judging it; the files after it were not judged: run again with fewer jobs "
+                         "(-j 1) or with more memory")
         self.path = path
         self.reason = str(self)
 

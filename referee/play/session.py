@@ -90,7 +90,7 @@ class Due:
     over: bool
 
 
-class Refused(Exception):
+class Unplayable(Exception):
     """A game that cannot be played from here: the findings that say why (a log that is not
     legal, header facts that set up no game)."""
 
@@ -107,7 +107,7 @@ class LogTooLong(Exception):
     """The log, written so, would run past what the reader reads of one game."""
 
 
-class LogChanged(Refused):
+class LogChanged(Unplayable):
     """The log was changed by another program during the session, and what it holds now
     cannot be continued: the session ends, the change kept."""
 
@@ -140,7 +140,8 @@ class Session:
         self.engine, self.pending = engine, pending
         self.tail: Round | None = None
         """The last round recorded, its entries canonical: the one an entry may still change."""
-        self.moves = 0
+        self.entries_played = 0
+        """How many entries the log holds: the number the next entry's follows."""
         self.last: Judgement | None = None
         self._entries: tuple[int, EntryList] | None = None
         self.entries_problem: str | None = None
@@ -170,19 +171,19 @@ class Session:
         problems = [Diagnostic("N-TAG", problem, path, None, move_text=_tag_text(tag.name, tag.value))
                     for tag in named if (problem := tag_problem(tag.name, tag.value)) is not None]
         if problems:
-            raise Refused("the header facts set up no game", problems)
+            raise Unplayable("the header facts set up no game", problems)
         check_tags(path, record, rules, problems)
         if problems:
-            raise Refused("the header facts set up no game", problems)
+            raise Unplayable("the header facts set up no game", problems)
         placed = options_at(options, path)  # with the data the configuration gives the log's place
         engine = placed if isinstance(placed, Violation) else rules.new_engine(record, placed)
         if isinstance(engine, Violation):
-            raise Refused("the header facts set up no game",
+            raise Unplayable("the header facts set up no game",
                           [violation_diagnostic(path, engine, record, None, None, None)])
         session = cls(path, rules, record, engine, _open_due_round(engine), _placed(options, path))
         unheld = log_problem(session._head().decode("utf-8"))
         if unheld is not None:
-            raise Refused("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
+            raise Unplayable("the header facts set up no game", [Diagnostic("N-TAG", unheld, path, None)])
         session._write_whole(None)
         return session
 
@@ -203,7 +204,7 @@ class Session:
                     if found is None:
                         found = (read, chunk)
         if count != 1 or found is None:
-            raise Refused(f"{path} holds {counted(count, 'game')}; play continues one game"
+            raise Unplayable(f"{path} holds {counted(count, 'game')}; play continues one game"
                           + (" (`referee split` makes one file per game)" if count else ""))
         read = found[0]
         moves = read.record.entry_count() if read.record else 0
@@ -223,11 +224,11 @@ class Session:
         if (errors or game.suppressed) and written is not None:
             written.close()
         if errors and all(d.code in USAGE_CODES for d in errors):
-            raise Refused(f"{path} cannot be judged here: give what it needs to go on", errors, usage=True)
+            raise Unplayable(f"{path} cannot be judged here: give what it needs to go on", errors, usage=True)
         if errors:
-            raise Refused(f"{path} is {game.verdict}: it cannot be continued until it is mended", errors)
+            raise Unplayable(f"{path} is {game.verdict}: it cannot be continued until it is mended", errors)
         if game.suppressed:
-            raise Refused(f"{path} holds moves set aside by allow comments: it cannot be continued",
+            raise Unplayable(f"{path} holds moves set aside by allow comments: it cannot be continued",
                           game.suppressed)
         assert game.record is not None and game.rules is not None and game.engine is not None
         assert written is not None
@@ -239,16 +240,16 @@ class Session:
         if tail is not None and not tail.turns:  # an empty last round: the next entry's
             violation = engine.start_round(tail.number)
             if violation is not None:
-                raise Refused(violation.message, [violation_diagnostic(path, violation, record, tail, None, moves + 1)])
+                raise Unplayable(violation.message, [violation_diagnostic(path, violation, record, tail, None, moves + 1)])
             pending = tail.number
         elif not engine.is_over:
             pending = _open_due_round(engine)
         session = cls(path, game.rules, header, engine, pending, _placed(options, path))
-        session.tail, session.moves, session._stamp = tail, moves, stamp
+        session.tail, session.entries_played, session._stamp = tail, moves, stamp
         session._lines, session._size = written.lines, written.size
         unheld = size_problem(written.lines, written.size)  # it is written back canonically at its next change
         if unheld is not None:
-            raise Refused(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
+            raise Unplayable(f"{path} cannot be continued here: written in canonical form, {unheld.removeprefix('the ')}",
                           usage=True)
         clear_leftovers(path)
         if canonical:
@@ -288,7 +289,7 @@ class Session:
         problem = parse_entry(ENTRY_PATH, turn, self.rules)
         if problem is not None:
             return Judgement(typed, "refused", diagnostics=[problem])
-        move = self.moves + 1
+        move = self.entries_played + 1
         current = self.current_round()
         if number is not None and number != current:
             return Judgement(typed, "refused", diagnostics=[self._wrong_round(number, number_span, current, move)])
@@ -394,7 +395,7 @@ class Session:
             return [Diagnostic(d.code, d.message, ENTRY_PATH, where, notes=d.notes) for d in found]
         try:
             replayed = self._replay(trial, prepare=True)
-        except Refused as refusal:
+        except Unplayable as refusal:
             return refusal.diagnostics or [Diagnostic("N-TAG", refusal.message, ENTRY_PATH, where)]
         try:
             engine = replayed.engine
@@ -403,13 +404,13 @@ class Session:
                     if violation.part == f"tag:{name}" and violation.severity == "error":
                         return [Diagnostic(violation.rule, violation.message, ENTRY_PATH, where,
                                            notes=list(violation.notes))]
-            kept = self.header, self.engine, self.pending, self.tail, self.moves
+            kept = self.header, self.engine, self.pending, self.tail, self.entries_played
             self.header = trial
             self._adopt(replayed)
             try:
                 self._write_whole(replayed.prepared)
             except LogTooLong as unheld:
-                self.header, self.engine, self.pending, self.tail, self.moves = kept
+                self.header, self.engine, self.pending, self.tail, self.entries_played = kept
                 self._changed()
                 return [Diagnostic("N-TAG", str(unheld), ENTRY_PATH, where)]
             self.last = None
@@ -425,12 +426,12 @@ class Session:
         before, and the log written whole without it."""
         self._read_again_if_changed()
         self.dropped = []
-        if not self.moves:
+        if not self.entries_played:
             return None
         dropped = [tag.name for tag in self.header.tags if tag.name in self.rules.end_tags]
         header = GameRecord(self.header.game, [tag for tag in self.header.tags if tag.name not in dropped],
                             self.header.preamble, [], self.header.line)
-        replayed = self._replay(header, stop_after=self.moves - 1, prepare=True)
+        replayed = self._replay(header, stop_after=self.entries_played - 1, prepare=True)
         try:
             taken = replayed.taken
             self.header, self.dropped = header, dropped  # the end they showed is taken back with it
@@ -515,7 +516,7 @@ class Session:
         did with it, found by replaying the log from the disk up to it, round by round (so it
         is told after a resume, or long after the entry was typed, in bounded memory); None
         when the log has no such entry."""
-        if not 1 <= move <= self.moves:
+        if not 1 <= move <= self.entries_played:
             return None
         self.why_problem = None
         written = f"entry {move}"
@@ -571,7 +572,7 @@ class Session:
         else:
             assert self.tail is not None
             self.tail.turns.append(turn)
-        self.moves += 1
+        self.entries_played += 1
         head, tail = self._head(), _round_text(self.tail)
         if old is None or old.head.rstrip(b"\n") != head.rstrip(b"\n"):
             if old is None:  # a log read as it was given, not canonical: its rounds made so first
@@ -636,18 +637,19 @@ class Session:
             return None
         try:
             fresh = Session.resume(self.path, options=self.options)
-        except Refused as refusal:
+        except Unplayable as refusal:
             raise LogChanged(f"{self.path} was changed by another program during the session, and "
                              + refusal.message, refusal.diagnostics, refusal.usage) from None
         except OSError as error:
             raise LogChanged(f"{self.path} was changed by another program during the session, and cannot "
                              f"be read: {reason_of(error)}", usage=True) from None
         self.rules, self.header, self.engine, self.pending = fresh.rules, fresh.header, fresh.engine, fresh.pending
-        self.tail, self.moves, self._disk, self._stamp = fresh.tail, fresh.moves, fresh._disk, fresh._stamp
+        self.tail, self.entries_played = fresh.tail, fresh.entries_played
+        self._disk, self._stamp = fresh._disk, fresh._stamp
         self._lines, self._size = fresh._lines, fresh._size
         self.last = None
         self._changed()
-        return f"{self.path} was changed by another program: read again, {counted(self.moves, 'move')}"
+        return f"{self.path} was changed by another program: read again, {counted(self.entries_played, 'move')}"
 
     # -- inside ----------------------------------------------------------------------------
 
@@ -655,7 +657,7 @@ class Session:
         self._epoch += 1
 
     def _adopt(self, replayed: Replayed) -> None:
-        self.engine, self.pending, self.tail, self.moves = (replayed.engine, replayed.pending, replayed.tail,
+        self.engine, self.pending, self.tail, self.entries_played = (replayed.engine, replayed.pending, replayed.tail,
                                                             replayed.moves)
         self._changed()
 
@@ -673,10 +675,10 @@ class Session:
         `stop_after`), and the round open after them: an empty last round of the log, or the
         round the rules make due. With `prepare`, the rounds' canonical text is written to a
         temporary file beside the log as they are played (`rounds_only`: for that text alone,
-        no round is opened after them). The first finding refuses the log (`Refused`)."""
+        no round is opened after them). The first finding refuses the log (`Unplayable`)."""
         engine = self.rules.new_engine(header, self.options)
         if isinstance(engine, Violation):
-            raise Refused(engine.message, [violation_diagnostic(self.path, engine, header, None, None, None)])
+            raise Unplayable(engine.message, [violation_diagnostic(self.path, engine, header, None, None, None)])
         out = _temporary(self.path) if prepare else None
         replaying = _Replaying(self.path, header, stop_after, out[1] if out is not None else None)
         try:
@@ -748,7 +750,7 @@ class _Replaying(Visitor):
 
     def refused(self, judge: Judge, violation: Violation, round_: Round | None, turn: Turn | None,
                 number: int) -> None:
-        raise Refused(violation.message, [violation_diagnostic(self.path, violation, self.header, round_, turn,
+        raise Unplayable(violation.message, [violation_diagnostic(self.path, violation, self.header, round_, turn,
                                                                number)])
 
     def round_ended(self, judge: Judge, round_: Round) -> None:
@@ -773,14 +775,14 @@ class LogRecord(GameRecord):
         self.session = session
 
     def entry_count(self) -> int:
-        return self.session.moves
+        return self.session.entries_played
 
     def entry(self, number: int | None) -> tuple[Round, Turn] | None:
         session = self.session
-        if number is None or number < 1 or number > session.moves:
+        if number is None or number < 1 or number > session.entries_played:
             return None
         tail = session.tail
-        earlier = session.moves - (len(tail.turns) if tail is not None else 0)
+        earlier = session.entries_played - (len(tail.turns) if tail is not None else 0)
         if tail is not None and number > earlier:
             return tail, tail.turns[number - earlier - 1]
         return GameRecord.entry(self, number)

@@ -44,7 +44,7 @@ def _why_held(galleon: dict[str, Any], side: str) -> str:
         return f"{side}'s {character['card']} commands it"
     forces = galleon["forces"]
     if not forces:
-        return f"nobody attacked it, so its owner's side holds it"
+        return "nobody attacked it, so its owner's side holds it"
     own = next(force for force in forces if force["side"] == side)
     others = [f"{force['side']} {force['strength']}" for force in forces if force["side"] != side]
     beaten = f" beats {', '.join(others)}" if others else ", unopposed"
