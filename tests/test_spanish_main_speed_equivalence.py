@@ -1,8 +1,8 @@
 """What makes Spanish Main logs quick to check changes nothing that is judged:
 
-- the engine's undo (a mark, and the pieces copied as they are read since) leaves exactly the
-  state a fresh replay of the entries kept leaves: the same verdicts, pieces, counters and notices,
-  after legal entries, refused ones and entries set aside;
+- the engine's level-1 undo (a journal played again from a checkpoint) leaves exactly the state a
+  fresh replay of the entries kept leaves: the same verdicts, pieces, counters and notices, after
+  legal entries, refused ones and entries set aside;
 - a trial (`accepts`) gives the verdict playing the entry gives and leaves the engine exactly as it
   was; after a listing of the legal entries, which tries every entry, the state is a fresh replay's;
 - the engine that judges S-WIN only after gold moved, looks for scuttled ships only once one was
@@ -29,6 +29,7 @@ from referee.games import GAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.games.spanish_main import engine as engine_module
 from referee.games.spanish_main import policy, turn
 from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.games.spanish_main.illegal import Illegal
@@ -167,7 +168,9 @@ def _judge_alike(pair: _Pair, name: str, record: GameRecord) -> None:
     assert pair.quick.view() == pair.reference.view(), name
 
 
-def test_refused_and_set_aside_entries_leave_the_same_state() -> None:
+@pytest.mark.parametrize("every", [1, 3, 64])
+def test_refused_and_set_aside_entries_leave_the_same_state(monkeypatch: pytest.MonkeyPatch, every: int) -> None:
+    monkeypatch.setattr(engine_module, "CHECKPOINT_EVERY", every)
     for name, record in RECORDS:
         _judge_alike(_Pair(record), name, record)
 
@@ -263,6 +266,7 @@ def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
                         assert _state(taken) == _state(played if verdict is None else engine)
                         assert verdict is not None or taken.play(player, action) is None
                         assert _state(taken) == _state(played if verdict is None else engine)
+                        assert verdict is not None or taken._journal == played._journal
                 assert type(engine) is kind and _state(engine) == before, name
                 assert vars(engine).keys() == objects.keys()
                 assert all(value is objects[key] for key, value in vars(engine).items()), name

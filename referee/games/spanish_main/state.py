@@ -48,6 +48,13 @@ def clone(piece: P) -> P:
     return _cloner(type(piece))(piece)  # type: ignore[no-any-return]
 
 
+_read = dict.__getitem__
+"""A piece read from its table to be read only: after a mark, the piece as it is now, copied or
+not (`Marked`), and not copied for the reading. Nothing read so may be changed."""
+_peek = dict.get
+"""`_read`, None for a name the table lacks."""
+
+
 class Marked(dict[str, Any]):
     """A table of pieces since a mark (`GameState.mark`): each piece is copied (`clone`) the
     first time it is read, by name or by going through the table, and the copy takes its place
@@ -367,14 +374,13 @@ class GameState:
               "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "unchecked")
 
     # -- changes that may be undone, and copies ----------------------------------------------------
-    # An entry is judged after a mark: the mark keeps the state's attributes as they are, and puts in
-    # their place copies of the containers an entry may change and tables of pieces that copy each
-    # piece the first time it is read (`Marked`); so nothing the mark keeps is ever changed. `undo`
-    # puts the kept attributes back; `keep` makes the changes the state's own. An entry pays for the
-    # containers and the pieces it may change, and no entry undone has to be played again. The
-    # attributes stay in one dictionary, their names in one order: the interpreter's quick reading
-    # of an attribute holds only while they do (a dictionary made anew at every entry made every
-    # entry three times as slow).
+    # A change that may be undone (a trial of an entry, a level-2 entry) is made after a mark: the
+    # mark keeps the state's attributes as they are, and puts in their place copies of the
+    # containers an entry may change and tables of pieces that copy each piece the first time it is
+    # read (`Marked`); so nothing the mark keeps is ever changed. `undo` puts the kept attributes
+    # back; `keep` makes the changes the state's own. The attributes stay in one dictionary, their
+    # names in one order: the interpreter's quick reading of an attribute holds only while they do
+    # (a dictionary made anew at every mark made every entry three times as slow).
 
     def mark(self, trial: bool = False) -> Mark:
         """Begin a change `undo` can take back: returns the state's attributes as they are, which no
@@ -385,7 +391,22 @@ class GameState:
         for name in self._PIECES:
             table = kept[name]
             attributes[name] = Marked(table) if table else {}  # an empty table has no piece to copy
-        attributes.update(self._containers_copied(kept, in_play=kept["stage"] == "play"))
+        if kept["stage"] == "play":  # the containers entries in play change (`_TURN_CONTAINERS`)
+            attributes["gold"] = kept["gold"].copy()
+            attributes["forts_shot"] = kept["forts_shot"].copy()
+            attributes["sea_values"] = kept["sea_values"].copy()
+            attributes["keywords_used"] = kept["keywords_used"].copy()
+            attributes["drifts_due"] = kept["drifts_due"].copy()
+            attributes["granted"] = kept["granted"].copy()
+            attributes["declared"] = kept["declared"].copy()
+            acted, after, waiver = kept["acted"], kept["after"], kept["waiver"]
+            attributes["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
+            if after is not None:
+                attributes["after"] = dict(after, used=set(after["used"]))
+            if waiver is not None:
+                attributes["waiver"] = dict(waiver)
+        else:
+            attributes.update(self._containers_copied(kept))
         if trial:
             attributes["notices"] = list(kept["notices"])
         return kept
@@ -409,23 +430,25 @@ class GameState:
 
     def copied(self) -> dict[str, Any]:
         """Everything an entry may change, copied so that no later change reaches the copy (for a
-        copy of the whole game): piece by piece rather than deeply, as cards and strings are
-        shared, never changed."""
-        state = vars(self)
+        copy of the whole game, or a state saved to go back to): piece by piece rather than
+        deeply, as cards and strings are shared, never changed."""
+        return self._copied(vars(self))
+
+    @classmethod
+    def _copied(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """`copied` of a state's attributes, or of a copy of them."""
         saved: dict[str, Any] = {name: {key: clone(piece) for key, piece in state[name].items()}
-                                 for name in self._PIECES}
-        saved.update(self._containers_copied(state))
-        saved.update({name: state[name] for name in self._PLAIN})
+                                 for name in cls._PIECES}
+        saved.update(cls._containers_copied(state))
+        saved.update({name: state[name] for name in cls._PLAIN})
         return saved
 
     @classmethod
-    def _containers_copied(cls, state: dict[str, Any], in_play: bool = False) -> dict[str, Any]:
+    def _containers_copied(cls, state: dict[str, Any]) -> dict[str, Any]:
         """A copy of every container of `state` (its tables of pieces and plain values aside): the
-        lists, sets and dicts of the set-up's progress and the turn's bookkeeping. `in_play`: the
-        set-up's containers, which no entry in play changes, are left out (shared)."""
-        saved = {name: state[name].copy() for name in (cls._TURN_CONTAINERS if in_play else cls._CONTAINERS)}
-        if not in_play:
-            saved["stage_done"] = {stage: names.copy() for stage, names in state["stage_done"].items()}
+        lists, sets and dicts of the set-up's progress and the turn's bookkeeping."""
+        saved = {name: state[name].copy() for name in cls._CONTAINERS}
+        saved["stage_done"] = {stage: names.copy() for stage, names in state["stage_done"].items()}
         acted = state["acted"]
         saved["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
         after, waiver = state["after"], state["waiver"]
@@ -438,6 +461,8 @@ class GameState:
     stage_done) only set-up entries change (`setup_entries`), and in play they stay as the set-up
     left them."""
     assert set(_CONTAINERS) == {*_TURN_CONTAINERS, "placement", "icebergs", "homes", "rolls"}
+    assert _TURN_CONTAINERS == ("gold", "forts_shot", "sea_values", "keywords_used", "drifts_due", "granted",
+                                "declared")  # as `mark` copies them
 
     def other(self, player: str) -> str:
         return self.players[1] if player == self.players[0] else self.players[0]
@@ -494,8 +519,9 @@ class GameState:
         links = 0
         bonus = max(0, _cargo_keyword(card))
         aboard: list[Card] = []  # loops, not comprehensions: judged for every crew placed and every exploration
+        crew = self.crew
         for name in ship.crew:
-            one = self.crew[name].card
+            one = _read(crew, name).card
             if card.id in one.links or one.id in card.links:
                 links += 1
             for other in aboard:  # each pair once
@@ -515,22 +541,25 @@ class GameState:
 
     def load_of(self, ship: Ship) -> int:
         load = len(ship.crew)
+        tokens = self.tokens
         for name in ship.tokens:
-            if name.startswith("?") or not self.tokens[name].card.unique:
+            if name.startswith("?") or not _read(tokens, name).card.unique:
                 load += 1
         return load
 
 
     def crew_cost(self, ship: Ship) -> int:
         cost = 0
+        crew = self.crew
         for name in ship.crew:
-            cost += self.crew[name].card.cost or 0
+            cost += _read(crew, name).card.cost or 0
         return cost
 
 
     def touches(self, one: str, other: str) -> bool:
         """S-L1-CONTACT: a contact either piece was last stated to have."""
-        a, b = self.ships.get(one), self.ships.get(other)
+        ships = self.ships
+        a, b = _peek(ships, one), _peek(ships, other)
         return bool((a and (other in a.contacts or other in a.bow)) or (b and (one in b.contacts or one in b.bow)))
 
 
@@ -538,7 +567,8 @@ class GameState:
         """The rulings that decide a contact the log does not state: at level 1 the log's statement
         is all there is (S-L1); a contact stated once and ended by a move is gone (S-L1-CONTACT), also
         when the move placed one of the two anew (S-L1-PLACED)."""
-        a, b = self.ships.get(one), self.ships.get(other)
+        ships = self.ships
+        a, b = _peek(ships, one), _peek(ships, other)
         ended = bool((a and other in a.ended) or (b and one in b.ended))
         placed = bool((a and other in a.placed_apart) or (b and one in b.placed_apart))
         return ((("S-L1",) if not self.measured else ()) + (("S-L1-CONTACT",) if ended else ())
@@ -557,7 +587,7 @@ class GameState:
         if not ship.bow:
             return None  # a bow touching nothing, as most do
         for name in sorted(ship.bow):
-            other = self.ships.get(name)
+            other = _peek(self.ships, name)
             if (other is not None and other.afloat and not other.derelict and not other.lost and not other.wreck
                     and other.controller != ship.controller):
                 return name
@@ -574,7 +604,7 @@ class GameState:
         totals = self.gold.copy()
         if self.forts:
             paid_only = "fort-paid-only" in self.variants
-            for fort in self.forts.values():
+            for fort in dict.values(self.forts):  # read only: nothing copied (`Marked`)
                 if fort.built:
                     totals[fort.owner] += (fort.card.cost or 0) if paid_only else fort.gold
         return totals
