@@ -241,8 +241,9 @@ def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
 def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
     """`accepts` judges after a mark and undoes: its verdict is the one playing the entry on a full
     copy gives, and afterwards the engine is the very same, attribute for attribute, as before —
-    what it holds and the objects that hold it. `plays` leaves what `play` leaves, and the `play`
-    of that entry next changes nothing more; refused, it leaves the state as it was."""
+    what it holds and the objects that hold it — but the trial it keeps for `play`, which then
+    leaves what playing the entry leaves. `plays` leaves what `play` leaves, and the `play` of that
+    entry next changes nothing more; refused, it leaves the state as it was."""
     records = RECORDS + _won_scuttled_and_varied()
     asked = refused = 0
     for name, record in records:
@@ -260,6 +261,10 @@ def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
                     assert engine.accepts(player, action) == (verdict is None), (name, player, action, verdict)
                     asked += 1
                     refused += verdict is not None
+                    if verdict is None and asked % 4 == 1:  # played next, the trial's state is taken
+                        taken = engine.copy()
+                        assert taken.accepts(player, action) and taken.play(player, action) is None
+                        assert _state(taken) == _state(played) and taken._journal == played._journal
                     if asked % 4 == 0:  # played at once, as the simulated captains play
                         taken = engine.copy()
                         assert taken.plays(player, action) == (verdict is None)
@@ -269,7 +274,7 @@ def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
                         assert verdict is not None or taken._journal == played._journal
                 assert type(engine) is kind and _state(engine) == before, name
                 assert vars(engine).keys() == objects.keys()
-                assert all(value is objects[key] for key, value in vars(engine).items()), name
+                assert all(value is objects[key] for key, value in vars(engine).items() if key != "_judged_ahead"), name
             if engine.play(turn.player, turn.action) is not None:
                 engine.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
     assert asked - refused > 300 and refused > 1000

@@ -61,9 +61,11 @@ class SpanishMainEngine(GameState, Engine):
         self._checkpoint: dict[str, Any] | None = None
         """The state before the journal's first call, None for the state a new engine starts in (most
         games are judged without a refusal, so without needing it); never changed (restored from a copy)."""
-        self._played_ahead: tuple[str, Any] | None = None
-        """The entry `plays` has just played and kept: the next `play` of that very entry, with
-        nothing played or begun in between, is that entry reported, not played a second time."""
+        self._judged_ahead: tuple[str, Any, Mark | None] | None = None
+        """The entry judged legal just now, before its `play`: by a trial (`accepts`), with the
+        state the trial left, or played already (`plays`), with None. Only the very next call may
+        be the `play` of that entry, which then takes that state (or finds it in place) rather than
+        judging the entry again: every other call forgets it."""
 
     # -- the Engine interface ------------------------------------------------------------------
 
@@ -83,7 +85,7 @@ class SpanishMainEngine(GameState, Engine):
         return None
 
     def start_round(self, number: int) -> Violation | None:
-        self._played_ahead = None
+        self._judged_ahead = None
         violation = turn.start_round(self, number)
         journal = self._journal
         if journal is not None:  # noted even when refused: it may have ended the turn first (S-END)
@@ -93,11 +95,16 @@ class SpanishMainEngine(GameState, Engine):
         return violation
 
     def play(self, player: str, action: Any) -> Violation | None:
-        ahead = self._played_ahead
+        ahead = self._judged_ahead
         if ahead is not None:
-            self._played_ahead = None
+            self._judged_ahead = None
             if ahead[1] is action and ahead[0] == player:
-                return None  # played by `plays` already
+                if ahead[2] is None:
+                    return None  # played by `plays` already, and noted
+                self.__dict__ = ahead[2]  # the state the trial left, what playing the entry leaves
+                self.keep()
+                self._noted(player, action)  # kept at level 1 only (`accepts`)
+                return None
         journal = self._journal
         if journal is not None:
             try:
@@ -105,7 +112,7 @@ class SpanishMainEngine(GameState, Engine):
             except Illegal as illegal:
                 self._rewind()
                 return illegal.violation
-            journal.append((player, action))
+            journal.append((player, action))  # `_noted`, written out: judging spends most of its time here
             if len(journal) >= CHECKPOINT_EVERY:
                 self._save_checkpoint()
             return None
@@ -145,7 +152,7 @@ class SpanishMainEngine(GameState, Engine):
         self.notices.extend(judge.notices)
 
     def take_notices(self) -> list[Violation]:
-        self._played_ahead = None
+        self._judged_ahead = None
         found, self.notices = self.notices, []
         return found
 
@@ -196,13 +203,17 @@ class SpanishMainEngine(GameState, Engine):
     def accepts(self, player: str, action: Any) -> bool:
         """Whether this entry would be legal now: judged after a mark, then undone whatever the
         verdict (and whatever else stops the trial), so the state is left exactly as it was."""
+        self._judged_ahead = None
         mark = self.mark(trial=True)
         try:
             self._judge(player, action, mark)
         except Illegal:
             return False
         finally:
+            tried = self.__dict__
             self.undo(mark)
+        if self._journal is not None:  # level 1: its state kept for the `play` that may follow
+            self._judged_ahead = (player, action, tried)
         return True
 
     def plays(self, player: str, action: Any) -> bool:
@@ -212,7 +223,7 @@ class SpanishMainEngine(GameState, Engine):
         trial before the entry is played. The caller's `play` of this very entry next only reports it."""
         if self.play(player, action) is not None:
             return False
-        self._played_ahead = (player, action)
+        self._judged_ahead = (player, action, None)
         return True
 
     @property
@@ -232,7 +243,7 @@ class SpanishMainEngine(GameState, Engine):
         clone = copy.copy(self)
         vars(clone).update(self.copied())
         clone.notices = list(self.notices)  # what the copy notices is its own
-        clone._played_ahead = None
+        clone._judged_ahead = None
         if self.geometry is not None:
             clone.geometry = self.geometry.for_game(clone)  # it measures the copy's pieces, not these
         if self._journal is not None:
@@ -240,6 +251,14 @@ class SpanishMainEngine(GameState, Engine):
         return clone
 
     # -- level 1: undoing an entry by playing the journal again ---------------------------------
+
+    def _noted(self, player: str, action: Any) -> None:
+        """Level 1: an entry played, noted in the journal."""
+        journal = self._journal
+        assert journal is not None
+        journal.append((player, action))
+        if len(journal) >= CHECKPOINT_EVERY:
+            self._save_checkpoint()
 
     def _save_checkpoint(self) -> None:
         """Level 1: save the state now and then (`play` and `start_round` note each call in the

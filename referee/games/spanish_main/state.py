@@ -374,50 +374,45 @@ class GameState:
               "icebergs_rolled", "building", "winner", "end_reason", "over", "checked", "unchecked")
 
     # -- changes that may be undone, and copies ----------------------------------------------------
-    # A change that may be undone (a trial of an entry, a level-2 entry) is made after a mark: the
-    # mark keeps the state's attributes as they are, and puts in their place copies of the
-    # containers an entry may change and tables of pieces that copy each piece the first time it is
-    # read (`Marked`); so nothing the mark keeps is ever changed. `undo` puts the kept attributes
-    # back; `keep` makes the changes the state's own. The attributes stay in one dictionary, their
-    # names in one order: the interpreter's quick reading of an attribute holds only while they do
-    # (a dictionary made anew at every mark made every entry three times as slow).
+    # A change that may be undone (a trial of an entry, a level-2 entry, an entry a waiver may set
+    # aside) is made after a mark: the state is given a dictionary of attributes of its own, with
+    # copies of the containers an entry may change and tables of pieces that copy each piece the
+    # first time it is read (`Marked`); so nothing in the dictionary the mark kept is ever changed.
+    # `undo` takes that dictionary back; `keep` makes the changes the state's own.
 
     def mark(self, trial: bool = False) -> Mark:
         """Begin a change `undo` can take back: returns the state's attributes as they are, which no
         change from here on reaches. A `trial` keeps its notices to itself; otherwise a change undone
         (an entry refused) leaves the notices it gave, as a refusal leaves them."""
-        attributes = self.__dict__
-        kept = attributes.copy()
+        kept = self.__dict__
+        state = kept.copy()
         for name in self._PIECES:
             table = kept[name]
-            attributes[name] = Marked(table) if table else {}  # an empty table has no piece to copy
+            state[name] = Marked(table) if table else {}  # an empty table has no piece to copy
         if kept["stage"] == "play":  # the containers entries in play change (`_TURN_CONTAINERS`)
-            attributes["gold"] = kept["gold"].copy()
-            attributes["forts_shot"] = kept["forts_shot"].copy()
-            attributes["sea_values"] = kept["sea_values"].copy()
-            attributes["keywords_used"] = kept["keywords_used"].copy()
-            attributes["drifts_due"] = kept["drifts_due"].copy()
-            attributes["granted"] = kept["granted"].copy()
-            attributes["declared"] = kept["declared"].copy()
+            state["gold"] = kept["gold"].copy()
+            state["forts_shot"] = kept["forts_shot"].copy()
+            state["sea_values"] = kept["sea_values"].copy()
+            state["keywords_used"] = kept["keywords_used"].copy()
+            state["drifts_due"] = kept["drifts_due"].copy()
+            state["granted"] = kept["granted"].copy()
+            state["declared"] = kept["declared"].copy()
             acted, after, waiver = kept["acted"], kept["after"], kept["waiver"]
-            attributes["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
+            state["acted"] = {ship: kinds.copy() for ship, kinds in acted.items()} if acted else {}
             if after is not None:
-                attributes["after"] = dict(after, used=set(after["used"]))
+                state["after"] = dict(after, used=set(after["used"]))
             if waiver is not None:
-                attributes["waiver"] = dict(waiver)
+                state["waiver"] = dict(waiver)
         else:
-            attributes.update(self._containers_copied(kept))
+            state.update(self._containers_copied(kept))
         if trial:
-            attributes["notices"] = list(kept["notices"])
+            state["notices"] = list(kept["notices"])
+        self.__dict__ = state
         return kept
 
     def undo(self, mark: Mark) -> None:
         """The state at `mark`, exactly, whatever was done since."""
-        attributes = self.__dict__
-        attributes.update(mark)
-        if len(attributes) != len(mark):  # an attribute set since the mark, gone again
-            for name in [name for name in attributes if name not in mark]:
-                del attributes[name]
+        self.__dict__ = mark
 
     def keep(self) -> None:
         """The changes since the outermost mark made the state's own: its tables plain again, so
