@@ -30,7 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.games.spanish_main import engine as engine_module
-from referee.games.spanish_main import policy, turn
+from referee.games.spanish_main import generator, turn
 from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.games.spanish_main.illegal import Illegal
 from referee.notation.chunks import split_games
@@ -144,9 +144,9 @@ class _Pair:
     def probe(self) -> None:
         """Entries the reference refuses here, played on both: each must be undone alike."""
         engine = self.reference
-        probes: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+        probes: list[tuple[str, Any]] = [(player, action) for _, player, action in generator.illegal_moves(engine)]
         if engine.stage == "play" and not engine.over and engine.turn_player is not None:
-            probes += policy._turn_candidates(engine)[:12]
+            probes += generator._turn_candidates(engine)[:12]
         for player, action in probes:
             if not engine.accepts(player, action):
                 assert self.play(player, action) is not None
@@ -223,7 +223,7 @@ def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
     from referee.games.spanish_main import moves
     from referee.games.spanish_main.notation import Event
 
-    found: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+    found: list[tuple[str, Any]] = [(player, action) for _, player, action in generator.illegal_moves(engine)]
     if engine.over:
         return found
     found += moves.candidates(engine)
@@ -337,7 +337,7 @@ def test_a_copy_has_its_own_pieces() -> None:
             engine.play(turn.player, turn.action)
     before = _state(engine)
     clone = engine.copy()
-    for player, action in policy.legal_moves(clone)[:1] + [(p, a) for _, p, a in policy.illegal_moves(clone)]:
+    for player, action in generator.legal_moves(clone)[:1] + [(p, a) for _, p, a in generator.illegal_moves(clone)]:
         clone.play(player, action)
     assert _state(engine) == before
 
@@ -586,9 +586,9 @@ def test_a_listing_and_a_refusal_leave_the_state_a_fresh_replay_has(seed: str, e
             assert engine.start_round(number) is None
             calls.append((None, number))
         if index % every == 0:
-            policy.legal_moves(engine)
+            generator.legal_moves(engine)
             assert _state(engine) == _state(_replayed(engine, calls)), (seed, index)
-            for _, player, action in policy.illegal_moves(engine):
+            for _, player, action in generator.illegal_moves(engine):
                 before = _state(engine)
                 assert engine.play(player, action) is not None
                 assert _state(engine) == before, (seed, index, action)

@@ -99,7 +99,7 @@ class SpanishMainRules(GameRules):
 
     def format_turn(self, action: Event) -> str:
         """The entry's canonical body, written once per entry: the simulated captains play the
-        same entries (`policy._made`) game after game."""
+        same entries (`generator._made`) game after game."""
         derived = action.derived
         text = derived.get("text")
         if text is None:
@@ -187,14 +187,14 @@ class SpanishMainRules(GameRules):
         return "none" if outcome.finished else "*"
 
     def legal_moves(self, engine: Engine) -> list[tuple[str, Any]]:
-        from referee.games.spanish_main.policy import legal_moves
+        from referee.games.spanish_main.generator import legal_moves
 
         assert isinstance(engine, SpanishMainEngine)
         return legal_moves(engine)
 
     def choose_move(self, engine: Engine, moves: list[tuple[str, Any]], chooser: SeededChoices,
                     notes: Counter[str]) -> tuple[str, Any]:
-        from referee.games.spanish_main.policy import choose
+        from referee.games.spanish_main.captains import choose
 
         assert isinstance(engine, SpanishMainEngine)
         return choose(engine, moves, chooser, notes)
@@ -202,14 +202,14 @@ class SpanishMainRules(GameRules):
 
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
-        """`choose_move`'s choice, made without listing every legal move (`policy.choose_lazily`)."""
-        from referee.games.spanish_main.policy import choose_lazily  # only a simulation needs the captains
+        """`choose_move`'s choice, made without listing every legal move (`captains.choose_lazily`)."""
+        from referee.games.spanish_main.captains import choose_lazily  # only a simulation needs the captains
 
         assert isinstance(engine, SpanishMainEngine)
         return choose_lazily(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
-        from referee.games.spanish_main.policy import illegal_moves
+        from referee.games.spanish_main.generator import illegal_moves
 
         assert isinstance(engine, SpanishMainEngine)
         return illegal_moves(engine)

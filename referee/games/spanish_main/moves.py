@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.base import Engine, EntryList
-from referee.games.spanish_main import policy, shooting
+from referee.games.spanish_main import generator, shooting
 from referee.games.spanish_main.notation import Event, event, format_entry, parse_entry, written_fire
 
 NOTE = ("Every die face of the iceberg roll, of freeing and scuttling and of a ship's shots; each ship's "
@@ -95,7 +95,7 @@ def shots(engine: Engine, player: str) -> list[str]:
     and a hit loses whichever standing mast (or flag) the target's owner names (S-MAST-LOSS,
     S-FORT-HIT)."""
     texts: list[str] = []
-    targets = policy._targets(engine, player) + policy._enemy_forts(engine, player)
+    targets = generator._targets(engine, player) + generator._enemy_forts(engine, player)
     overridden = engine.waiver is not None
     named_at: dict[str, list[int | None]] = {}  # level 1: what a hit on each target may name
     for ship in engine.ships.values():
@@ -144,7 +144,7 @@ def candidates(engine: Engine) -> list[tuple[str, Event]]:
     """The entries to ask the engine about: the simulated captains' candidates but their ships'
     shots (`shots` lists every one), with every die face of freeing and scuttling and every
     missing mast repaired added."""
-    found = policy._setup_candidates(engine) if engine.stage != "play" else policy._turn_candidates(engine)
+    found = generator._setup_candidates(engine) if engine.stage != "play" else generator._turn_candidates(engine)
     if engine.stage != "play" or engine.turn_player is None or engine.icebergs_due:
         return found
     player = engine.turn_player
