@@ -3,7 +3,7 @@
 - the engine's level-1 undo (a journal played again from a checkpoint) leaves exactly the state a
   fresh replay of the entries kept leaves: the same verdicts, pieces, counters and notices, after
   legal entries, refused ones and entries set aside;
-- a trial (`accepts`) gives the verdict playing the entry gives and leaves the engine exactly as it
+- a trial (`is_legal`) gives the verdict playing the entry gives and leaves the engine exactly as it
   was; after a listing of the legal entries, which tries every entry, the state is a fresh replay's;
 - the engine that judges S-WIN only after gold moved, looks for scuttled ships only once one was
   scuttled, and for ships touching a ship that moves only once a ship touched one, judges as the
@@ -148,7 +148,7 @@ class _Pair:
         if engine.stage == "play" and not engine.over and engine.turn_player is not None:
             probes += generator._turn_candidates(engine)[:12]
         for player, action in probes:
-            if not engine.accepts(player, action):
+            if not engine.is_legal(player, action):
                 assert self.play(player, action) is not None
 
 
@@ -239,7 +239,7 @@ def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
 
 
 def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
-    """`accepts` judges after a mark and undoes: its verdict is the one playing the entry on a full
+    """`is_legal` judges after a mark and undoes: its verdict is the one playing the entry on a full
     copy gives, and afterwards the engine is the very same, attribute for attribute, as before —
     what it holds and the objects that hold it — but the trial it keeps for `play`, which then
     leaves what playing the entry leaves. `plays` leaves what `play` leaves, and the `play` of that
@@ -258,12 +258,12 @@ def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
                 for player, action in _questions(engine)[index % 13::13]:
                     played = engine.copy()
                     verdict = played.play(player, action)
-                    assert engine.accepts(player, action) == (verdict is None), (name, player, action, verdict)
+                    assert engine.is_legal(player, action) == (verdict is None), (name, player, action, verdict)
                     asked += 1
                     refused += verdict is not None
                     if verdict is None and asked % 4 == 1:  # played next, the trial's state is taken
                         taken = engine.copy()
-                        assert taken.accepts(player, action) and taken.play(player, action) is None
+                        assert taken.is_legal(player, action) and taken.play(player, action) is None
                         assert _state(taken) == _state(played) and taken._journal == played._journal
                     if asked % 4 == 0:  # played at once, as the simulated captains play
                         taken = engine.copy()

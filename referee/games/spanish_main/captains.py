@@ -165,7 +165,7 @@ def choose_lazily(engine: SpanishMainEngine, chooser: SeededChoices,
                   notes: Counter[str]) -> tuple[str, Any] | None:
     """`choose`'s choice made without listing every legal move: candidates are made a kind at a
     time, the most wanted first (`_tiers`), and of the level wanted most they are drawn at random
-    and asked about one by one (`engine.accepts`) until one is legal, so the choice is uniform
+    and asked about one by one (`engine.is_legal`) until one is legal, so the choice is uniform
     among the legal moves of the best level, as `choose`'s is. When nothing above a level of 1 is
     legal, the end is chosen three times in four, else any legal move of level 1 or the end;
     only when the end is refused, a move of level 0. The seeded words drawn differ from
@@ -284,7 +284,7 @@ def _first_legal(engine: SpanishMainEngine, moves: list[tuple[str, Event]],
             if engine.plays(*move):
                 return move
             raise _Refused(move)
-        if engine.accepts(*move):
+        if engine.is_legal(*move):
             return move
         left[index] = left[-1]
         left.pop()

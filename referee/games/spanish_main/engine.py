@@ -14,7 +14,7 @@ ship, the ship's state, the action's own ruling, then the dice. At level 2, an e
 1 accepts is then measured (`level2`). The first illegal entry ends the judging of a game;
 nothing here prints.
 
-An entry only asked about (`accepts`) is judged after a mark (`GameState.mark`) and undone,
+An entry only asked about (`is_legal`) is judged after a mark (`GameState.mark`) and undone,
 whatever the verdict; so is every entry at level 2, an illegal one undone. At level 1 an entry
 played (`play`, `plays`) is noted in a journal instead, and an illegal one undone by playing the
 journal again from the last saved state (`_rewind`): see `CHECKPOINT_EVERY` for why.
@@ -62,7 +62,7 @@ class SpanishMainEngine(GameState, Engine):
         """The state before the journal's first call, None for the state a new engine starts in (most
         games are judged without a refusal, so without needing it); never changed (restored from a copy)."""
         self._judged_ahead: tuple[str, Any, Mark | None] | None = None
-        """The entry judged legal just now, before its `play`: by a trial (`accepts`), with the
+        """The entry judged legal just now, before its `play`: by a trial (`is_legal`), with the
         state the trial left, or played already (`plays`), with None. Only the very next call may
         be the `play` of that entry, which then takes that state (or finds it in place) rather than
         judging the entry again: every other call forgets it."""
@@ -103,7 +103,7 @@ class SpanishMainEngine(GameState, Engine):
                     return None  # played by `plays` already, and noted
                 self.__dict__ = ahead[2]  # the state the trial left, what playing the entry leaves
                 self.keep()
-                self._noted(player, action)  # kept at level 1 only (`accepts`)
+                self._noted(player, action)  # kept at level 1 only (`is_legal`)
                 return None
         journal = self._journal
         if journal is not None:
@@ -200,7 +200,7 @@ class SpanishMainEngine(GameState, Engine):
 
         return engine_view(self, None if self.geometry is None else self.geometry.table_view())
 
-    def accepts(self, player: str, action: Any) -> bool:
+    def is_legal(self, player: str, action: Any) -> bool:
         """Whether this entry would be legal now: judged after a mark, then undone whatever the
         verdict (and whatever else stops the trial), so the state is left exactly as it was."""
         self._judged_ahead = None

@@ -35,7 +35,7 @@ def _items(specs: tuple[str, ...]) -> list[dict[str, Any]]:
 
 
 def _legal(engine: SpanishMainEngine, proposed: list[tuple[str, Event]]) -> list[tuple[str, Event]]:
-    return [(player, action) for player, action in proposed if engine.accepts(player, action)]
+    return [(player, action) for player, action in proposed if engine.is_legal(player, action)]
 
 
 def legal_moves(engine: SpanishMainEngine) -> list[tuple[str, Any]]:

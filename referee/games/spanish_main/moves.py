@@ -101,7 +101,7 @@ def shots(engine: Engine, player: str) -> list[str]:
     for ship in engine.ships.values():
         if ship.controller != player or ship.sunk or ship.wreck:
             continue
-        if not engine.accepts(player, Event("shoot", (("ship", ship.id),))):
+        if not engine.is_legal(player, Event("shoot", (("ship", ship.id),))):
             continue
         prefix = f"shoot {ship.id} "
         for mast in ship.standing:
@@ -113,7 +113,7 @@ def shots(engine: Engine, player: str) -> list[str]:
             reaches = [reach for reach in RANGES if overridden or shooting.reaches(cannon.range, reach)]
             for target in targets:
                 for reach in reaches:
-                    if not engine.accepts(*_shot(player, ship.id, mast, target, reach, 1, None)):
+                    if not engine.is_legal(*_shot(player, ship.id, mast, target, reach, 1, None)):
                         continue
                     texts += [prefix + written_fire("mast", mast, target, reach, die, None) for die in missing]
                     if not hitting:
@@ -133,9 +133,9 @@ def _named(engine: Engine, player: str, ship: str, mast: int, target: str, reach
            losses: list[int]) -> list[int | None]:
     """What a hit may say the target loses: any of its standing masts (or flags) where naming the
     first is legal, else nothing where that is; none at all (an empty list) where neither is."""
-    if losses and engine.accepts(*_shot(player, ship, mast, target, reach, die, losses[0])):
+    if losses and engine.is_legal(*_shot(player, ship, mast, target, reach, die, losses[0])):
         return list(losses)
-    if engine.accepts(*_shot(player, ship, mast, target, reach, die, None)):
+    if engine.is_legal(*_shot(player, ship, mast, target, reach, die, None)):
         return [None]
     return []
 
@@ -175,7 +175,7 @@ def legal_entries(engine: Engine) -> EntryList:
     kept: dict[tuple[str, str], tuple[list[str], list[Any]]] = {}
     written: set[tuple[str, str]] = set()
     for player, action in candidates(engine):
-        if not engine.accepts(player, action):
+        if not engine.is_legal(player, action):
             continue
         text = format_entry(action)
         if (player, text) in written:
