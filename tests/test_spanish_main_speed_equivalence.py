@@ -595,3 +595,21 @@ def test_a_listing_and_a_refusal_leave_the_state_a_fresh_replay_has(seed: str, e
         assert engine.play(entry.player, entry.action) is None
         calls.append((entry.player, entry.action))
     assert _state(engine) == _state(_replayed(engine, calls))
+
+
+def test_a_level_2_game_keeps_no_state_of_its_earlier_entries() -> None:
+    """The geometry reads the state before an entry (`before`, the mark it is judged after) only
+    while the entry is judged: a game judged to its end holds no chain of earlier states."""
+    path = ROOT / "samples" / "spanish-main" / "legal" / "level2-short-game.spanish-main"
+    chunk = next(iter(split_games(path.read_text(encoding="utf-8").split("\n"))))
+    record = next(read.record for read in read_chunk(str(path), chunk) if read.record is not None)
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, SpanishMainEngine) and engine.geometry is not None
+    played = 0
+    for round_ in record.rounds:
+        engine.start_round(round_.number)
+        for turn_ in round_.turns:
+            assert engine.play(turn_.player, turn_.action) is None
+            played += 1
+            assert engine.before == {}
+    assert played > 20

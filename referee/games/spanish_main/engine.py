@@ -137,6 +137,7 @@ class SpanishMainEngine(GameState, Engine):
         self.geometry.focus = None
         self._play(player, action)
         self._judge_geometry(player, action)
+        self.before = {}  # read no more: a state kept must not hold every state before it
 
     def _judge_geometry(self, player: str, action: Event) -> None:
         """Level 2, after level 1 accepted the entry (S-LEVELS: level 1's violation comes first)."""

@@ -363,7 +363,7 @@ class GameState:
         """Findings that do not make an entry illegal (S-GEO-MARGIN), until the replay takes them."""
         self.before: Mark = {}
         """Level 2: the state before the entry being judged, the mark it is judged after (the
-        geometry reads where a ship was lost or caught)."""
+        geometry reads where a ship was lost or caught); empty between entries."""
         self.measured = setup.geometry is not None
         """Level 2: the geometry a log states is measured, not taken on its word (S-LEVELS)."""
 
