@@ -475,7 +475,7 @@ def spanish_main_judged(rules: GameRules, engine: Any, player: str, text: str) -
         return None
     if engine.round_due() is not None:
         return accepted(rules, engine, player, text)
-    return action if engine.accepts(player, action) else None
+    return action if engine.is_legal(player, action) else None
 
 
 def test_spanish_main_lists_the_shots_repairs_and_dice_the_engine_accepts():

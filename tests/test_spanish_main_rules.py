@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from referee.games import GAMES
-from referee.games.spanish_main import policy
+from referee.games.spanish_main import generator
 from referee.notation.writer import format_game
 from referee.pipeline.replay import check_text
 from referee.simulate import random_game
@@ -109,7 +109,7 @@ def test_random_legal_games_replay_as_legal_and_end_on_gold(seed):
     winner = game.outcome.winners[0]
     gold = {side.side: side.score for side in game.outcome.sides}
     if engine.end_reason.endswith("resigned"):  # a captain who cannot win by then gives up
-        assert engine.turn >= policy.MAX_TURNS and notes["resign"] == 1
+        assert engine.turn >= generator.MAX_TURNS and notes["resign"] == 1
     else:
         assert 2 * gold[winner] > game.outcome.summary["distributed_gold"]
     # every token is somewhere exactly once: on an island, aboard, ashore, in a fort, or gone

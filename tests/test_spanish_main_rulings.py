@@ -73,7 +73,7 @@ Check = Callable[[SpanishMainEngine], object]
 L2 = sample("level2-short-game")
 L2_SETUP = table.header() + table.setup()
 CASES: dict[str, tuple[str, Check]] = {
-    "S-LEVELS": (G + s.T12, lambda e: e.checked > 0 and e.accepted == 2),
+    "S-LEVELS": (G + s.T12, lambda e: e.checked > 0 and e.unchecked == 2),
     "S-UNITS": (G + "1. Anna: move Anna.s1 S+L  Anna: move Anna.s3 L+S  Anna: end\n", lambda e: len(e.acted) == 2),
     "S-DICE": (G + s.T12 + "3. Anna: shoot Anna.s1 mast 1 at Ben.s2 S 6 lose 1\n",
                lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
@@ -200,7 +200,7 @@ CASES: dict[str, tuple[str, Check]] = {
     "S-END": (G.replace('[Result "*"]', '[Result "Ben"]') + "1. Anna: resign\n",
               lambda e: e.over and e.winner == "Ben"),
     "S-L1": (G + "1. Anna: move Anna.s1 L+S touch I3 dock I2\n",
-             lambda e: _ship(e, "Anna.s1").docked == "I2" and e.accepted == 1),
+             lambda e: _ship(e, "Anna.s1").docked == "I2" and e.unchecked == 1),
     "S-L1-FACTS": (G + "1. Anna: move Anna.s1 L+S touch I3 touch Ben.s1\n",
                    lambda e: _ship(e, "Anna.s1").contacts == {"I3", "Ben.s1"}),
     "S-L1-CONTACT": (G + s.BOW + "4. Ben: move Ben.s2 S  Ben: end\n",
@@ -216,7 +216,7 @@ CASES: dict[str, tuple[str, Check]] = {
                 lambda e: _ship(e, "Ben.s2").standing == [2, 3, 4]),
     "S-GEO-MODEL": (L2, lambda e: e.geometry.table.bounds == (0, 0, 1500, 900)
                     and all(ship.pose is not None for ship in e.ships.values())),
-    "S-GEO-DATA": (L2, lambda e: e.accepted == 0 and e.checked > 50),
+    "S-GEO-DATA": (L2, lambda e: e.unchecked == 0 and e.checked > 50),
     "S-GEO-ISLANDS": (L2, lambda e: round(e.islands["I2"].shape.distance(e.islands["I1"].shape)) == 372),
     "S-GEO-TERRAIN": (L2, lambda e: {n: t.shape.area > 0 for n, t in e.terrain.items()}
                       == {"R1": True, "G1": True, "F1": True, "R2": True} and len(e.terrain["F1"].rim) == 6),

@@ -1,10 +1,10 @@
 """What makes Spanish Main logs quick to check changes nothing that is judged:
 
-- the engine's level-1 undo (a journal replayed from a checkpoint) leaves exactly the state the
-  saved-before-every-entry undo leaves: the same verdicts, pieces, counters, notices and grounds,
-  after legal entries, refused ones and entries set aside;
-- a trial (`accepts`), which copies only what an entry reads, gives the verdict playing the entry
-  gives and leaves the engine exactly as it was;
+- the engine's level-1 undo (a journal played again from a checkpoint) leaves exactly the state a
+  fresh replay of the entries kept leaves: the same verdicts, pieces, counters and notices, after
+  legal entries, refused ones and entries set aside;
+- a trial (`is_legal`) gives the verdict playing the entry gives and leaves the engine exactly as it
+  was; after a listing of the legal entries, which tries every entry, the state is a fresh replay's;
 - the engine that judges S-WIN only after gold moved, looks for scuttled ships only once one was
   scuttled, and for ships touching a ship that moves only once a ship touched one, judges as the
   engine that does all three at every entry, every turn and every move;
@@ -26,9 +26,13 @@ from typing import Any
 import pytest
 
 from referee.games import GAMES
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from referee.games.spanish_main import engine as engine_module
-from referee.games.spanish_main import policy
+from referee.games.spanish_main import generator, turn
 from referee.games.spanish_main.engine import SpanishMainEngine
+from referee.games.spanish_main.illegal import Illegal
 from referee.notation.chunks import split_games
 from referee.notation.reader import read_chunk
 from referee.record import GameRecord
@@ -59,8 +63,8 @@ RECORDS = _records()
 
 
 def _state(engine: SpanishMainEngine) -> dict[str, Any]:
-    state = engine._snapshot()
-    state.update(notices=list(engine.notices), on_word=engine.on_word, on_geo=engine.on_geo)
+    state = engine.copied()
+    state.update(notices=list(engine.notices))
     return state
 
 
@@ -69,18 +73,55 @@ def _ships_touching(engine: SpanishMainEngine) -> bool:
     return any(name in engine.ships for ship in engine.ships.values() for name in ship.contacts | ship.bow)
 
 
+class _Replayed(SpanishMainEngine):
+    """The reference for undoing: entries played with no mark at all, and an entry refused undone
+    by judging every call kept so far again on a fresh engine (the notices the refused entry gave
+    stay, as a refusal leaves them)."""
+
+    def __init__(self, setup: Any) -> None:
+        super().__init__(setup)
+        self.calls: list[tuple[str | None, Any]] = []
+
+    def start_round(self, number: int) -> Any:
+        self.calls.append((None, number))
+        return turn.start_round(self, number)
+
+    def play(self, player: str, action: Any) -> Any:
+        try:
+            self._play(player, action)
+        except Illegal as illegal:
+            self.rebuild()
+            return illegal.violation
+        self.calls.append((player, action))
+        return None
+
+    def rebuild(self) -> None:
+        fresh = SpanishMainEngine(self.setup)
+        for player, action in self.calls:
+            if player is None:
+                turn.start_round(fresh, action)
+            else:
+                fresh._play(player, action)
+        vars(self).update(fresh.copied())
+        self._gold_moved = True
+
+
+def _replayed(engine: SpanishMainEngine, calls: list[tuple[str | None, Any]]) -> SpanishMainEngine:
+    """A fresh engine given these calls, with no mark."""
+    fresh = _Replayed(engine.setup)
+    fresh.calls = list(calls)
+    fresh.rebuild()
+    return fresh
+
+
 class _Pair:
-    """The engine under test and the reference (by default, every entry saved before it is judged),
-    fed alike."""
+    """The engine under test and the reference (by default, `_Replayed`), fed alike."""
 
     def __init__(self, record: GameRecord, reference: SpanishMainEngine | None = None) -> None:
         quick = RULES.new_engine(record)
         assert isinstance(quick, SpanishMainEngine)
-        assert quick._journal is not None
         if reference is None:
-            reference = RULES.new_engine(record)
-            assert isinstance(reference, SpanishMainEngine)
-            reference._journal = None
+            reference = _Replayed(quick.setup)
         self.quick, self.reference = quick, reference
 
     def same(self, what: str) -> None:
@@ -103,11 +144,11 @@ class _Pair:
     def probe(self) -> None:
         """Entries the reference refuses here, played on both: each must be undone alike."""
         engine = self.reference
-        probes: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+        probes: list[tuple[str, Any]] = [(player, action) for _, player, action in generator.illegal_moves(engine)]
         if engine.stage == "play" and not engine.over and engine.turn_player is not None:
-            probes += policy._turn_candidates(engine)[:12]
+            probes += generator._turn_candidates(engine)[:12]
         for player, action in probes:
-            if not engine.accepts(player, action):
+            if not engine.is_legal(player, action):
                 assert self.play(player, action) is not None
 
 
@@ -182,7 +223,7 @@ def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
     from referee.games.spanish_main import moves
     from referee.games.spanish_main.notation import Event
 
-    found: list[tuple[str, Any]] = [(player, action) for _, player, action in policy.illegal_moves(engine)]
+    found: list[tuple[str, Any]] = [(player, action) for _, player, action in generator.illegal_moves(engine)]
     if engine.over:
         return found
     found += moves.candidates(engine)
@@ -198,10 +239,11 @@ def _questions(engine: SpanishMainEngine) -> list[tuple[str, Any]]:
 
 
 def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
-    """`accepts` judges in a trial that copies only what the entry reads (`GameState._lend`): its
-    verdict is the one playing the entry on a full copy gives, and afterwards the engine is the
-    very same, attribute for attribute, as before — what it holds and the objects that hold it —
-    but the trial it keeps for `play`, which then leaves what playing the entry leaves."""
+    """`is_legal` judges after a mark and undoes: its verdict is the one playing the entry on a full
+    copy gives, and afterwards the engine is the very same, attribute for attribute, as before —
+    what it holds and the objects that hold it — but the trial it keeps for `play`, which then
+    leaves what playing the entry leaves. `plays` leaves what `play` leaves, and the `play` of that
+    entry next changes nothing more; refused, it leaves the state as it was."""
     records = RECORDS + _won_scuttled_and_varied()
     asked = refused = 0
     for name, record in records:
@@ -216,16 +258,23 @@ def test_a_trial_judges_as_play_does_and_leaves_the_state_as_it_was() -> None:
                 for player, action in _questions(engine)[index % 13::13]:
                     played = engine.copy()
                     verdict = played.play(player, action)
-                    assert engine.accepts(player, action) == (verdict is None), (name, player, action, verdict)
+                    assert engine.is_legal(player, action) == (verdict is None), (name, player, action, verdict)
                     asked += 1
                     refused += verdict is not None
-                    if verdict is None and asked % 4 == 0:  # played next, the trial's state is taken
+                    if verdict is None and asked % 4 == 1:  # played next, the trial's state is taken
                         taken = engine.copy()
-                        assert taken.accepts(player, action) and taken.play(player, action) is None
+                        assert taken.is_legal(player, action) and taken.play(player, action) is None
                         assert _state(taken) == _state(played) and taken._journal == played._journal
+                    if asked % 4 == 0:  # played at once, as the simulated captains play
+                        taken = engine.copy()
+                        assert taken.plays(player, action) == (verdict is None)
+                        assert _state(taken) == _state(played if verdict is None else engine)
+                        assert verdict is not None or taken.play(player, action) is None
+                        assert _state(taken) == _state(played if verdict is None else engine)
+                        assert verdict is not None or taken._journal == played._journal
                 assert type(engine) is kind and _state(engine) == before, name
                 assert vars(engine).keys() == objects.keys()
-                assert all(value is objects[key] for key, value in vars(engine).items() if key != "_accepted"), name
+                assert all(value is objects[key] for key, value in vars(engine).items() if key != "_judged_ahead"), name
             if engine.play(turn.player, turn.action) is not None:
                 engine.set_aside(turn.player, turn.action, None)  # type: ignore[arg-type]
     assert asked - refused > 300 and refused > 1000
@@ -278,7 +327,7 @@ def test_the_terrain_turns_are_an_alternation_then_one_player_s_run() -> None:
             assert engine._terrain_in_turn(list(placers)) == by_the_rule, placers
 
 
-def test_a_copy_has_its_own_journal() -> None:
+def test_a_copy_has_its_own_pieces() -> None:
     _, record = RECORDS[-1]
     engine = RULES.new_engine(record)
     assert isinstance(engine, SpanishMainEngine)
@@ -288,7 +337,7 @@ def test_a_copy_has_its_own_journal() -> None:
             engine.play(turn.player, turn.action)
     before = _state(engine)
     clone = engine.copy()
-    for player, action in policy.legal_moves(clone)[:1] + [(p, a) for _, p, a in policy.illegal_moves(clone)]:
+    for player, action in generator.legal_moves(clone)[:1] + [(p, a) for _, p, a in generator.illegal_moves(clone)]:
         clone.play(player, action)
     assert _state(engine) == before
 
@@ -435,13 +484,10 @@ def test_the_usual_move_judged_in_one_pass_is_judged_as_any_move() -> None:
         assert isinstance(engine, SpanishMainEngine)
         pair = _Pair(record, _FullMoves(engine.setup))
         pair.quick.__class__ = _Counted
-        pair.reference._journal = []  # judged as the engine under test is, but for the one-pass move
         for round_ in record.rounds:
             if pair.start_round(round_.number) is not None:
                 break
             if round_.number % 6 == 1:  # every move variant tried on copies of both, before the turn
-                for engine in (pair.quick, pair.reference):
-                    engine._save_checkpoint()  # a copy refusing a variant restores it, replaying nothing
                 for player, action in _move_variants(pair.reference):
                     for poke in _pokes(pair.reference, action):
                         quick, reference = pair.quick.copy(), pair.reference.copy()
@@ -522,3 +568,48 @@ def test_no_tag_value_taken_without_pyparsing_is_one_it_refuses(name: str) -> No
         check()
     except pp.ParseBaseException as error:
         raise AssertionError(f"{name}: a value taken without pyparsing is refused by it: {error}") from None
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.text(alphabet="abcdefgh0123456789", min_size=1, max_size=6), every=st.integers(1, 5))
+def test_a_listing_and_a_refusal_leave_the_state_a_fresh_replay_has(seed: str, every: int) -> None:
+    """In a random legal game of the engine's own generator: after each listing of the legal
+    entries (which tries every entry), the state is the one a fresh replay of the game so far
+    gives; and an entry `play` refuses leaves the state unchanged."""
+    record, _ = random_game(RULES, ["A", "B"], False, f"undo-{seed}")
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, SpanishMainEngine)
+    calls: list[tuple[str | None, Any]] = []
+    for index, (number, entry) in enumerate((round_.number, turn_) for round_ in record.rounds
+                                            for turn_ in round_.turns):
+        if engine.round_due() == number:
+            assert engine.start_round(number) is None
+            calls.append((None, number))
+        if index % every == 0:
+            generator.legal_moves(engine)
+            assert _state(engine) == _state(_replayed(engine, calls)), (seed, index)
+            for _, player, action in generator.illegal_moves(engine):
+                before = _state(engine)
+                assert engine.play(player, action) is not None
+                assert _state(engine) == before, (seed, index, action)
+        assert engine.play(entry.player, entry.action) is None
+        calls.append((entry.player, entry.action))
+    assert _state(engine) == _state(_replayed(engine, calls))
+
+
+def test_a_level_2_game_keeps_no_state_of_its_earlier_entries() -> None:
+    """The geometry reads the state before an entry (`before`, the mark it is judged after) only
+    while the entry is judged: a game judged to its end holds no chain of earlier states."""
+    path = ROOT / "samples" / "spanish-main" / "legal" / "level2-short-game.spanish-main"
+    chunk = next(iter(split_games(path.read_text(encoding="utf-8").split("\n"))))
+    record = next(read.record for read in read_chunk(str(path), chunk) if read.record is not None)
+    engine = RULES.new_engine(record)
+    assert isinstance(engine, SpanishMainEngine) and engine.geometry is not None
+    played = 0
+    for round_ in record.rounds:
+        engine.start_round(round_.number)
+        for turn_ in round_.turns:
+            assert engine.play(turn_.player, turn_.action) is None
+            played += 1
+            assert engine.before == {}
+    assert played > 20

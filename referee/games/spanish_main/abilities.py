@@ -125,7 +125,7 @@ def _treasure_effect(game: GameState, kind: str, action: Event) -> None:
 def waived(game: GameState, player: str, action: Event, violation: Violation) -> None:
     """A declared ability sets aside the ruling this entry breaks: its effects are written
     as `effect` entries; the entry itself is accepted, not checked (S-ABILITY-DECLARED)."""
-    game.accepted += 1
+    game.unchecked += 1
     game.waiver = None
     if action.verb in ACTIONS:
         game.acted.setdefault(action.get("ship"), []).append(action.verb)

@@ -99,7 +99,7 @@ class SpanishMainRules(GameRules):
 
     def format_turn(self, action: Event) -> str:
         """The entry's canonical body, written once per entry: the simulated captains play the
-        same entries (`policy._made`) game after game."""
+        same entries (`generator._made`) game after game."""
         derived = action.derived
         text = derived.get("text")
         if text is None:
@@ -188,14 +188,14 @@ class SpanishMainRules(GameRules):
 
     def simulated_move(self, engine: Engine, chooser: SeededChoices, notes: Counter[str]) -> tuple[str, Any] | None:
         """The simulated captain's choice, made without listing every legal move: the entries of the
-        most wanted kind that the engine accepts, drawn one at a time (`policy.choose_lazily`)."""
-        from referee.games.spanish_main.policy import choose_lazily  # only a simulation needs the captains
+        most wanted kind that the engine finds legal, drawn one at a time (`captains.choose_lazily`)."""
+        from referee.games.spanish_main.captains import choose_lazily  # only a simulation needs the captains
 
         assert isinstance(engine, SpanishMainEngine)
         return choose_lazily(engine, chooser, notes)
 
     def illegal_moves(self, engine: Engine) -> list[tuple[str, str, Any]]:
-        from referee.games.spanish_main.policy import illegal_moves
+        from referee.games.spanish_main.generator import illegal_moves
 
         assert isinstance(engine, SpanishMainEngine)
         return illegal_moves(engine)

@@ -42,7 +42,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.base import Engine, EntryList
-from referee.games.spanish_main import policy, shooting
+from referee.games.spanish_main import generator, shooting
 from referee.games.spanish_main.notation import Event, event, format_entry, parse_entry, written_fire
 
 NOTE = ("Every die face of the iceberg roll, of freeing and scuttling and of a ship's shots; each ship's "
@@ -95,13 +95,13 @@ def shots(engine: Engine, player: str) -> list[str]:
     and a hit loses whichever standing mast (or flag) the target's owner names (S-MAST-LOSS,
     S-FORT-HIT)."""
     texts: list[str] = []
-    targets = policy._targets(engine, player) + policy._enemy_forts(engine, player)
+    targets = generator._targets(engine, player) + generator._enemy_forts(engine, player)
     overridden = engine.waiver is not None
     named_at: dict[str, list[int | None]] = {}  # level 1: what a hit on each target may name
     for ship in engine.ships.values():
         if ship.controller != player or ship.sunk or ship.wreck:
             continue
-        if not engine.accepts(player, Event("shoot", (("ship", ship.id),))):
+        if not engine.is_legal(player, Event("shoot", (("ship", ship.id),))):
             continue
         prefix = f"shoot {ship.id} "
         for mast in ship.standing:
@@ -113,7 +113,7 @@ def shots(engine: Engine, player: str) -> list[str]:
             reaches = [reach for reach in RANGES if overridden or shooting.reaches(cannon.range, reach)]
             for target in targets:
                 for reach in reaches:
-                    if not engine.accepts(*_shot(player, ship.id, mast, target, reach, 1, None)):
+                    if not engine.is_legal(*_shot(player, ship.id, mast, target, reach, 1, None)):
                         continue
                     texts += [prefix + written_fire("mast", mast, target, reach, die, None) for die in missing]
                     if not hitting:
@@ -133,9 +133,9 @@ def _named(engine: Engine, player: str, ship: str, mast: int, target: str, reach
            losses: list[int]) -> list[int | None]:
     """What a hit may say the target loses: any of its standing masts (or flags) where naming the
     first is legal, else nothing where that is; none at all (an empty list) where neither is."""
-    if losses and engine.accepts(*_shot(player, ship, mast, target, reach, die, losses[0])):
+    if losses and engine.is_legal(*_shot(player, ship, mast, target, reach, die, losses[0])):
         return list(losses)
-    if engine.accepts(*_shot(player, ship, mast, target, reach, die, None)):
+    if engine.is_legal(*_shot(player, ship, mast, target, reach, die, None)):
         return [None]
     return []
 
@@ -144,7 +144,7 @@ def candidates(engine: Engine) -> list[tuple[str, Event]]:
     """The entries to ask the engine about: the simulated captains' candidates but their ships'
     shots (`shots` lists every one), with every die face of freeing and scuttling and every
     missing mast repaired added."""
-    found = policy._setup_candidates(engine) if engine.stage != "play" else policy._turn_candidates(engine)
+    found = generator._setup_candidates(engine) if engine.stage != "play" else generator._turn_candidates(engine)
     if engine.stage != "play" or engine.turn_player is None or engine.icebergs_due:
         return found
     player = engine.turn_player
@@ -175,7 +175,7 @@ def legal_entries(engine: Engine) -> EntryList:
     kept: dict[tuple[str, str], tuple[list[str], list[Any]]] = {}
     written: set[tuple[str, str]] = set()
     for player, action in candidates(engine):
-        if not engine.accepts(player, action):
+        if not engine.is_legal(player, action):
             continue
         text = format_entry(action)
         if (player, text) in written:

@@ -263,7 +263,7 @@ def place_entry(game: GameState, player: str, action: Event) -> None:
                    f"set-up is {awaited(game)}")
     game.own(player, action.get("ship"))
     if game.geometry is None:
-        game.accepted += 1
+        game.unchecked += 1
     else:
         game.checked += 1
 
