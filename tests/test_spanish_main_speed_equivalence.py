@@ -30,7 +30,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.games.spanish_main import engine as engine_module
-from referee.games.spanish_main import generator, turn
+from referee.games.spanish_main import generator
+from referee.games.spanish_main import turn as turn_section
 from referee.games.spanish_main.engine import SpanishMainEngine
 from referee.games.spanish_main.illegal import Illegal
 from referee.notation.chunks import split_games
@@ -84,7 +85,7 @@ class _Replayed(SpanishMainEngine):
 
     def start_round(self, number: int) -> Any:
         self.calls.append((None, number))
-        return turn.start_round(self, number)
+        return turn_section.start_round(self, number)
 
     def play(self, player: str, action: Any) -> Any:
         try:
@@ -99,7 +100,7 @@ class _Replayed(SpanishMainEngine):
         fresh = SpanishMainEngine(self.setup)
         for player, action in self.calls:
             if player is None:
-                turn.start_round(fresh, action)
+                turn_section.start_round(fresh, action)
             else:
                 fresh._play(player, action)
         vars(self).update(fresh.copied())
