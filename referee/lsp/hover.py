@@ -82,9 +82,11 @@ def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOp
     assert record is not None  # it holds the turns
     lines = list(chunk.lines)
     after = replay(path, lines, number, options)
-    if after is None or after.report.engine is None or after.report.rules is None:
+    if after is None:
         return None
     report = after.report
+    if report.engine is None or report.rules is None:
+        return None
     heading = f"**Move {number}**: `{turn.written()}`"
     if report.moves < number:
         stopped = next((d for d in report.diagnostics if d.is_error), None)
