@@ -184,3 +184,20 @@ def test_a_refused_entry_says_the_rule_and_the_nearest_legal_entries(tmp_path: P
     assert "it is A's entry" in stranger.account[-1].text
     nothing = refusal_account("K-TARGET", None, "A", "R1@B9", EntryList())
     assert [c.text for c in nothing] == ["refused by K-TARGET"]
+
+
+@pytest.mark.parametrize("path", [SAMPLES / "corsari/legal/seed-demo.corsari",
+                                  SAMPLES / "corsari/legal/void-round.corsari"], ids=lambda path: path.name)
+def test_an_entry_played_at_the_table_is_told_as_why_tells_it(tmp_path: Path, path: Path) -> None:
+    """`play` tells an entry as it stands once played, before the round it makes due is dealt:
+    the split of a round's last raise and the void of its last quay card, as `why N` does."""
+    _, accounts, written = accounts_of(path)
+    text = path.read_text(encoding="utf-8")
+    read = next(iter(read_games(str(path), Source.from_text(str(path), text).lines)))
+    assert read.record is not None
+    tags = [(tag.name, tag.value) for tag in read.record.tags if tag.name not in ("Game", "Result")]
+    session = Session.new(str(tmp_path / path.name), GAMES["corsari"], tags)
+    for move, entry in enumerate(written, start=1):
+        judgement = session.enter(entry)
+        assert judgement.status == "recorded", (move, entry)
+        assert judgement.account == accounts[move], (move, entry)

@@ -235,6 +235,32 @@ async def test_hover_gives_the_position_after_an_entry_the_ruling_of_a_finding_a
     assert "Teams" in await hover(5, 2) and "partners" in await hover(5, 2)
 
 
+@pytest.mark.parametrize("path", [SAMPLES / "corsari" / "legal" / "seed-demo.corsari",
+                                  SAMPLES / "spanish-main" / "legal" / "declared-ability.spanish-main"],
+                         ids=lambda path: path.name)
+def test_hover_tells_each_entry_as_show_does_the_first_of_a_round_or_turn_included(path: Path):
+    """The account is told from the position the entry was played in: for the first entry of
+    a Corsari round, once the round is dealt (the card taken from the quay named, a raise the
+    round's first); for a Spanish Main turn's, once the turn has begun (its number)."""
+    from referee.lsp.hover import hover_text
+    from referee.notation.reader import read_games
+    from referee.pipeline.replay import entry_account
+    from referee.pipeline.source import Source
+    from referee.reports.text import consequence_line
+
+    text = path.read_text(encoding="utf-8")
+    read = next(iter(read_games(str(path), Source.from_text(str(path), text).lines)))
+    assert read.rules is not None and read.record is not None
+    lines = text.split("\n")
+    turns = read.record.turns()
+    for move, turn in enumerate(turns, start=1):
+        assert turn.player_span is not None
+        said = hover_text(str(path), lines, turn.player_span.line - 1, turn.player_span.col - 1, [])
+        assert said is not None
+        told = entry_account(str(path), read.rules, read.record, move) or []
+        assert "What it did:\n" + "\n".join(f"- {consequence_line(c)}" for c in told) in said, (move, said)
+
+
 # -- code actions --------------------------------------------------------------------------------
 
 

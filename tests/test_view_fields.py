@@ -1,7 +1,9 @@
 """Each game's position (`Engine.view`) holds exactly the fields its game declares, each of
 the declared type, at every depth: the declarations are read by callers in place of guesses,
-so they are checked against the data of every position of every legal sample, and a field
-added, dropped or renamed on one side only fails here."""
+so they are checked against the data of every position of every legal sample and of the
+position where each illegal sample's replay stops (what `show` writes there: a refused
+level-2 check leaves what it measured in the table), and a field added, dropped or renamed
+on one side only fails here."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ import pytest
 import referee.api as api
 from referee.games import GAMES
 from referee.games.base import RoundView, View
+from referee.notation.reader import read_games
+from referee.pipeline.replay import replay_positions
+from referee.pipeline.source import Source
 from referee.games.corsari.view import CorsariView
 from referee.games.korsar.view import KorsarView
 from referee.games.perroquets.view import PerroquetsView
@@ -36,8 +41,25 @@ EXTENSIONS = {"korsar": ".korsar", "corsari": ".corsari", "perroquets": ".perroq
 
 
 def legal_samples(game: str) -> list[Path]:
-    folder = ROOT / "samples" / game / "legal"
+    return samples(game, "legal")
+
+
+def samples(game: str, kind: str) -> list[Path]:
+    folder = ROOT / "samples" / game / kind
     return sorted(path for path in folder.iterdir() if path.suffix == EXTENSIONS[game])
+
+
+def stopped_views(path: Path) -> list[View]:
+    """Where the replay of each game of an illegal sample stops, the position as `show`
+    writes it: the engine's view after the entry it refused (none for a game whose set-up
+    is refused)."""
+    found: list[View] = []
+    text = path.read_text(encoding="utf-8")
+    for index, read in enumerate(read_games(str(path), Source.from_text(str(path), text).lines), start=1):
+        report, _ = replay_positions(str(path), index, read, keep=1)
+        if report.engine is not None:
+            found.append(report.engine.view())
+    return found
 
 
 @functools.cache
@@ -140,6 +162,14 @@ def test_every_position_of_the_samples_has_exactly_the_declared_fields(game: str
             problems = undeclared(declared, position.view, f"{path.name} after move {position.move}", seen)
             assert not problems, "\n".join(problems[:10])
     assert count > 50, f"only {count} positions of {game} were checked"
+    stops = 0
+    for path in samples(game, "illegal"):
+        for view in stopped_views(path):
+            stops += 1
+            assert view["game"] == game
+            problems = undeclared(declared, view, f"{path.name} where its replay stops", seen)
+            assert not problems, "\n".join(problems[:10])
+    assert stops > 10, f"only {stops} positions where a replay of {game} stops were checked"
     # Every field declared is met in some position: none is declared that the engine never writes.
     for name, typed in reachable(declared, {}).items():
         never = (typed.__required_keys__ | typed.__optional_keys__) - seen[name]

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee import api
-from referee.games.base import NO_OPTIONS, Engine, GameRules, JudgeOptions, View
+from referee.games.base import NO_OPTIONS, Consequence, GameRules, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.notation.reader import read_chunk
 from referee.record import GameRecord, Turn
 from referee.lsp.games import TAG, chunk_at, replay, rules_named
+from referee.pipeline.replay import entry_account
 from referee.reports.text import consequence_line
 
 def hover_text(path: str, lines: list[str], line: int, column: int, findings: list[dict[str, Any]],
@@ -72,40 +73,40 @@ def turns_of(chunk: Chunk, path: str = "<text>") -> tuple[GameRecord | None, lis
 def entry_text(path: str, chunk: Chunk, line: int, column: int, options: JudgeOptions = NO_OPTIONS) -> str | None:
     """The entry at (`line`, `column`), 1-based in the file: its position after it, as
     `referee show --move N` draws it, and what it changed."""
-    _, turns = turns_of(chunk, path)
+    record, turns = turns_of(chunk, path)
     for number, turn in enumerate(turns, start=1):
         if _on(turn, line, column):
             break
     else:
         return None
+    assert record is not None  # it holds the turns
     lines = list(chunk.lines)
     after = replay(path, lines, number, options)
-    if after is None or after.report.engine is None or after.report.rules is None:
+    if after is None:
         return None
     report = after.report
+    if report.engine is None or report.rules is None:
+        return None
     heading = f"**Move {number}**: `{turn.written()}`"
     if report.moves < number:
         stopped = next((d for d in report.diagnostics if d.is_error), None)
         why = f": {stopped.code} {stopped.message}" if stopped is not None else ""
         return heading + f"\n\nThe replay stops at move {report.moves + 1}{why}"
     view = report.engine.view()
-    before = replay(path, lines, number - 1, options)
-    before_view = before.report.engine.view() if before and before.report.engine else None
-    said = [heading, *entry_account(report.engine, before_view, view, turn)]
+    said = [heading, *account_text(path, report.rules, record, number, options)]
     where = f", line {turn.span.line}" if turn.span else ""
     board = "\n".join(report.rules.render_view(view))
     said.append(f"After move {number} ({turn.written()}{where}):\n```\n{board}\n```")
     return "\n\n".join(said)
 
 
-def entry_account(engine: Engine, before: View | None, after: View, turn: Turn) -> list[str]:
-    """What an entry did, in the engine's own words (`Engine.account_between`, as `play`'s
-    `why` and `show --move` tell it): a line a consequence, each citing its ruling. Nothing
-    without the position before it."""
-    if before is None:
-        return []
+def account_text(path: str, rules: GameRules, record: GameRecord, move: int, options: JudgeOptions) -> list[str]:
+    """What entry `move` did, in the engine's own words, told as `play`'s `why` and `show
+    --move` tell it (`entry_account`: from the position the entry was played in, a round it
+    opens begun): a line a consequence, each citing its ruling."""
+    account: list[Consequence] | None
     try:
-        account = engine.account_between(before, after, turn.player, turn.action)
+        account = entry_account(path, rules, record, move, options)
     except Exception:  # noqa: BLE001 - an account that cannot be told must not cost the hover
         return []
     if not account:

@@ -311,6 +311,7 @@ class Session:
             return Judgement(typed, "refused", round=current, move=move, diagnostics=[diagnostic])
         notices = [violation_diagnostic(ENTRY_PATH, notice, self.record, round_, turn, move)
                    for notice in engine.take_notices()]
+        told = _account(engine, seen, turn.player, action)  # as the entry left it, before a round it makes due opens
         changes: list[str] = []
         opened = self.pending
         if self.pending is not None:
@@ -336,7 +337,7 @@ class Session:
             changes.append(f"the game is over: {result}" if result != "*" else
                            "the game is over: what it gives is not known yet, and the log claims no result")
         return Judgement(typed, "recorded", recorded.written(), current, move, notices, changes,
-                         engine.is_over, self.result(), _account(engine, seen, turn.player, action))
+                         engine.is_over, self.result(), told)
 
     def _past_limit(self, turn: Turn) -> str | None:
         """Why the log with this entry would not be one `check` reads back (it would run past the

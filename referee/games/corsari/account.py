@@ -10,48 +10,62 @@ is dealt again, the extra round and what brought it, a grand master, the game's 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from referee.games.base import Consequence
 from referee.games.corsari.cards import COLOUR_NAMES
 from referee.games.corsari.notation import CorsariDeal, CorsariTurn
+from referee.games.corsari.view import CorsariView, RoundInPlay, RoundPlayed
 
 PENALTY_TRIGGER = 35
 
 
-def account(before: dict[str, Any], after: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+def account(before: CorsariView, after: CorsariView, player: str, action: Any) -> list[Consequence]:
     if isinstance(action, CorsariDeal):
-        number = (after.get("current") or {}).get("number")
-        return [Consequence(f"round {number} is dealt: twelve cards each, the quay laid out", "C-SETUP")]
+        dealt = _in_play(after)
+        return [Consequence(f"round {dealt['number']} is dealt: twelve cards each, the quay laid out", "C-SETUP")]
     said: list[Consequence] = []
     if isinstance(action, CorsariTurn):
-        said += _steps(before, after, player, action)
+        said += _steps(_in_play(before), _in_play(after), player, action)
     said += _round_end(before, after)
     return said
 
 
-def _cards(cards: Any) -> str:
+def _in_play(view: CorsariView) -> RoundInPlay:
+    """The round under way: a turn is played in a round dealt, and a deal leaves one dealt (the
+    view has none only before the first deal)."""
+    current = view["current"]
+    assert current is not None, "a turn or a deal leaves a round in play"
+    return current
+
+
+def _void(view: CorsariView) -> bool:
+    """Whether the round in play (if one is) was made void by the last quay card's taking."""
+    current = view["current"]
+    return current is not None and current["void"]
+
+
+def _cards(cards: Sequence[str]) -> str:
     return " ".join(cards) if cards else "none"
 
 
-def _steps(before: dict[str, Any], after: dict[str, Any], player: str, turn: CorsariTurn) -> list[Consequence]:
+def _steps(was: RoundInPlay, now: RoundInPlay, player: str, turn: CorsariTurn) -> list[Consequence]:
     said: list[Consequence] = []
-    now = after.get("current") or {}
-    was = before.get("current") or {}
-    splits = now.get("splits") or {}
+    splits = now["splits"]
     for step in turn.steps:
         if step.kind == "take":
-            seen = {"pile": was.get("pile_top"), "quay": was.get("exposed")}.get(step.source or "")
+            seen = {"pile": was["pile_top"], "quay": was["exposed"]}.get(step.source or "")
             card = step.cards[0] if step.cards else seen
             where = {"deck": "the deck", "pile": "the discard pile", "quay": "the quay"}.get(step.source or "", "")
             said.append(Consequence(f"{player} takes {card or 'the top card'} from {where}", "C-TAKE"))
-            if step.source == "deck" and now.get("deck") == 0 and was.get("deck"):
+            if step.source == "deck" and now["deck"] == 0 and was["deck"]:
                 said.append(Consequence(f"{player} took the last card of the deck and must raise anchor",
                                         "C-LAST-DECK"))
         elif step.kind == "discard":
             said.append(Consequence(f"{player} discards {_cards(step.cards)} onto the pile", "C-DISCARD"))
         elif step.kind == "fill":
-            fastest = now.get("fastest")
+            fastest = now["fastest"]
             said.append(Consequence(f"{player} puts {_cards(step.cards)} into {fastest}'s crew, which lacked "
                                     f"{'those values' if len(step.cards) > 1 else 'that value'}; "
                                     f"{'they do' if len(step.cards) > 1 else 'it does'} not count among "
@@ -59,56 +73,57 @@ def _steps(before: dict[str, Any], after: dict[str, Any], player: str, turn: Cor
         elif step.kind == "raise":
             said += _raise(was, now, player)
     split = splits.get(player)
-    if split is not None and player not in (was.get("splits") or {}):
+    if split is not None and player not in was["splits"]:
         said.append(Consequence(f"{player}'s crew: {_cards(split['crew'])}", "C-CREW"))
-        if split.get("dismissed"):
-            port = COLOUR_NAMES.get(now.get("port") or "", now.get("port"))
+        if split["dismissed"]:
+            port = COLOUR_NAMES.get(now["port"] or "", now["port"])
             said.append(Consequence(f"dismissed, of the home-port colour {port} and outside the crew: "
                                     f"{_cards(split['dismissed'])}; back to the quay, they cost nothing",
                                     "C-DISMISS"))
         said.append(Consequence(f"{player}'s stowaways: {_cards(split['stowaways'])}, total {split['total']}",
                                 "C-STOWAWAY"))
-    if now.get("void") and not was.get("void"):
+    if now["void"] and not was["void"]:
         said.append(Consequence(f"{player} took the last card of the quay: the round ends at once, void — "
                                 "nothing is scored and a new round is dealt", "C-VOID"))
     return said
 
 
-def _raise(was: dict[str, Any], now: dict[str, Any], player: str) -> list[Consequence]:
-    order = len(now.get("splits") or {})
-    if now.get("fastest") == player and not was.get("fastest"):
-        port = now.get("port") or ""
-        exposed = now.get("exposed")
+def _raise(was: RoundInPlay, now: RoundInPlay, player: str) -> list[Consequence]:
+    order = len(now["splits"])
+    if now["fastest"] == player and not was["fastest"]:
+        port = now["port"] or ""
+        exposed = now["exposed"]
         return [Consequence(f"{player} raises anchor first and is the fastest captain", "C-RAISE"),
                 Consequence(f"the exposed quay card {exposed} makes {COLOUR_NAMES.get(port, port)} the "
                             "home-port colour for every split of the round", "C-PORT")]
     nth = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(order, f"number {order}")
-    return [Consequence(f"{player} raises anchor {nth}, after the fastest captain {now.get('fastest')}",
+    return [Consequence(f"{player} raises anchor {nth}, after the fastest captain {now['fastest']}",
                         "C-RAISE")]
 
 
-def _round_end(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
-    history, earlier = after.get("history") or [], before.get("history") or []
+def _round_end(before: CorsariView, after: CorsariView) -> list[Consequence]:
+    history, earlier = after["history"], before["history"]
     if len(history) <= len(earlier):
         return []
     said: list[Consequence] = []
     last = history[-1]
-    if last.get("void"):
-        if not (before.get("current") or {}).get("void") and not (after.get("current") or {}).get("void"):
+    if last["void"]:
+        if not _void(before) and not _void(after):
             said.append(Consequence(f"round {last['round']} is void: nothing is scored and a new round is dealt",
                                     "C-VOID"))
     else:
         said += _scored(before, after, last)
-    if after.get("extra_round") and not before.get("extra_round"):
-        said.append(Consequence(f"the penalty piles hold {after.get('penalty_total')} cards, "
+    if after["extra_round"] and not before["extra_round"]:
+        said.append(Consequence(f"the penalty piles hold {after['penalty_total']} cards, "
                                 f"{PENALTY_TRIGGER} or more: one more round is played, then the game ends",
                                 "C-END"))
-    if after.get("over") and not before.get("over"):
+    if after["over"] and not before["over"]:
         said += _end(after, last)
     return said
 
 
-def _scored(before: dict[str, Any], after: dict[str, Any], last: dict[str, Any]) -> list[Consequence]:
+def _scored(before: CorsariView, after: CorsariView, last: RoundPlayed) -> list[Consequence]:
+    """A round scored (not void), which says its figures: `fastest`, `totals` and `penalty`."""
     totals: dict[str, int] = last["totals"]
     fastest: str = last["fastest"]
     mine = totals[fastest]
@@ -132,18 +147,18 @@ def _scored(before: dict[str, Any], after: dict[str, Any], last: dict[str, Any])
             else:
                 said.append(Consequence(f"{p}, above {mine}, puts his own stowaways into his penalty pile "
                                         f"({last['penalty'][p]} cards)", "C-SCORE"))
-    piles = after.get("penalty") or {}
+    piles = after["penalty"]
     said.append(Consequence("penalty piles " + ", ".join(f"{p} {len(cards)}" for p, cards in piles.items())
-                            + f"; {after.get('penalty_total')} cards in all", "C-SCORE"))
-    for master in last.get("grand_masters") or []:
+                            + f"; {after['penalty_total']} cards in all", "C-SCORE"))
+    for master in last.get("grand_masters", []):
         said.append(Consequence(f"{master} raised anchor with no stowaway at all: grand master", "C-GRAND-MASTER"))
     return said
 
 
-def _end(after: dict[str, Any], last: dict[str, Any]) -> list[Consequence]:
-    said = [Consequence(f"the game is over: {after.get('end') or 'its end is reached'}", "C-END")]
-    masters = last.get("grand_masters") or []
-    piles = {p: len(cards) for p, cards in (after.get("penalty") or {}).items()}
+def _end(after: CorsariView, last: RoundPlayed) -> list[Consequence]:
+    said = [Consequence(f"the game is over: {after['end'] or 'its end is reached'}", "C-END")]
+    masters = last.get("grand_masters", [])
+    piles = {p: len(cards) for p, cards in after["penalty"].items()}
     if masters:
         said.append(Consequence(f"{' and '.join(masters)} win{'s' if len(masters) == 1 else ''} as grand master",
                                 "C-GRAND-MASTER"))

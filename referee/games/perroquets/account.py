@@ -15,21 +15,22 @@ from typing import Any
 
 from referee.games.base import Consequence
 from referee.games.perroquets.notation import Claim, Decide, Draw, Lose, PlaceParrots, PlaceShip, Reveal, RollWind
+from referee.games.perroquets.view import BoardView, PerroquetsView, RoundPlayed
 
 WIND_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
-def account(before: dict[str, Any], after: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+def account(before: PerroquetsView, after: PerroquetsView, player: str, action: Any) -> list[Consequence]:
     said = _entry(before, after, player, action)
-    last, earlier = after.get("last_round"), before.get("last_round")
-    if last is not None and (earlier is None or earlier.get("number") != last.get("number")
-                             or earlier.get("flights") != last.get("flights")
-                             or earlier.get("order") != last.get("order")):
-        said += round_account(last, after.get("board") or {})
+    last, earlier = after["last_round"], before["last_round"]
+    if last is not None and (earlier is None or earlier["number"] != last["number"]
+                             or earlier["flights"] != last["flights"]
+                             or earlier["order"] != last["order"]):
+        said += round_account(last, after["board"])
     said += _holds(before, after)
-    if after.get("over") and not before.get("over"):
-        said.append(Consequence(f"the game is over: it ended {after.get('end')}", "P-END"))
-        holds = {p: h["count"] for p, h in after.get("holds", {}).items()}
+    if after["over"] and not before["over"]:
+        said.append(Consequence(f"the game is over: it ended {after['end']}", "P-END"))
+        holds = {p: h["count"] for p, h in after["holds"].items()}
         if holds:
             best = max(holds.values())
             winners = [p for p, count in holds.items() if count == best]
@@ -38,11 +39,11 @@ def account(before: dict[str, Any], after: dict[str, Any], player: str, action: 
     return said
 
 
-def _entry(before: dict[str, Any], after: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+def _entry(before: PerroquetsView, after: PerroquetsView, player: str, action: Any) -> list[Consequence]:
     if isinstance(action, PlaceShip):
         return [Consequence(f"{player} places his ship on {action.square}", "P-SETUP-SHIPS")]
     if isinstance(action, PlaceParrots):
-        rule = "P-SETUP-PARROTS" if before.get("phase") in ("ships", "waves") else "P-PLACE"
+        rule = "P-SETUP-PARROTS" if before["phase"] in ("ships", "waves") else "P-PLACE"
         values = " ".join(map(str, action.values))
         said = [Consequence(f"parrots {values} from the bag wait on the dots of side {action.side}, "
                             f"formation {action.formation}", rule)]
@@ -50,7 +51,7 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, action: A
             said.append(Consequence(f"the parrots show {action.colour}", "P-FLIP"))
         return said
     if isinstance(action, RollWind):
-        wind = after.get("wind") or ""
+        wind = after["wind"] or ""
         return [Consequence(f"the wind die shows {action.roll}: the wind blows toward {WIND_WORDS.get(wind, wind)}",
                             "P-WIND")]
     if isinstance(action, Draw):
@@ -62,16 +63,17 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, action: A
     if isinstance(action, Decide):
         if action.card is None and action.colour is None:
             return [Consequence(f"{player} makes no decision: the ship stays and loses 3 parrots", "P-STUCK")]
-        decision = (after.get("decisions") or {}).get(player) or {}
-        weight = f", weight {decision['weight']}" if decision.get("weight") is not None else ""
+        decision = after["decisions"].get(player)  # a stuck ship's decision says no weight
+        weighed = decision.get("weight") if decision is not None else None
+        weight = f", weight {weighed}" if weighed is not None else ""
         card = action.card or "a card"
         return [Consequence(f"{player} takes {card} and chooses {action.colour}{weight}", "P-CHOOSE")]
     if isinstance(action, Lose):
         return [Consequence(f"{player} names the parrots lost or given: {' '.join(map(str, action.values))}",
                             "P-LOSE")]
     if isinstance(action, Claim):
-        said = " ".join(part for part in (action.subject, action.kind, action.value) if part)
-        return [Consequence(f"the claim '{said}' agrees with the round as the referee works it out", "P-CLAIM")]
+        claimed = " ".join(part for part in (action.subject, action.kind, action.value) if part)
+        return [Consequence(f"the claim '{claimed}' agrees with the round as the referee works it out", "P-CLAIM")]
     return []
 
 
@@ -80,12 +82,12 @@ HAPPENINGS = (("island", "P-ISLAND"), ("picks up", "P-PICKUP"), ("leaves a", "P-
 """What befell a ship on a square (as `show` words it), by its first words, and the ruling."""
 
 
-def round_account(last: dict[str, Any], board: dict[str, Any]) -> list[Consequence]:
+def round_account(last: RoundPlayed, board: BoardView) -> list[Consequence]:
     """The round as the referee worked it out (the view's `last_round`), a consequence a line."""
     said: list[Consequence] = []
-    number = last.get("number")
-    width, height = board.get("width", 0), board.get("height", 0)
-    for flight in last.get("flights", []):
+    number = last["number"]
+    width, height = board["width"], board["height"]
+    for flight in last["flights"]:
         over = flight["over"]
         x, y = flight["from"]["x"], flight["from"]["y"]
         start = f"{chr(97 + x)}{y + 1}" if 0 <= x < width and 0 <= y < height else "its dot"
@@ -96,10 +98,10 @@ def round_account(last: dict[str, Any], board: dict[str, Any]) -> list[Consequen
         else:
             end = f"stops over {over[-1]}" if over else "stays"
         said.append(Consequence(f"a {flight['value']} flies from {start} over {' '.join(over) or 'nothing'}: {end}",
-                                flight.get("rule") or "P-FLY"))
-    for stuck in last.get("stuck", []):
+                                flight["rule"] or "P-FLY"))
+    for stuck in last["stuck"]:
         said.append(Consequence(f"{stuck} is stuck: his ship stays and loses 3 parrots", "P-STUCK"))
-    order = last.get("order", [])
+    order = last["order"]
     if order:
         said.append(Consequence(f"round {number}: the ships sail in the order "
                                 + ", ".join(f"{v['player']} (weight {v['weight']}, {v['crossed']} sea)"
@@ -114,12 +116,12 @@ def round_account(last: dict[str, Any], board: dict[str, Any]) -> list[Consequen
     return said
 
 
-def _holds(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
-    was, now = before.get("holds") or {}, after.get("holds") or {}
+def _holds(before: PerroquetsView, after: PerroquetsView) -> list[Consequence]:
+    was, now = before["holds"], after["holds"]
     changed = [p for p in now if p in was and was[p] != now[p]]
     if not changed:
         return []
     return [Consequence("holds now " + ", ".join(
         f"{p} {now[p]['count']}" + (f" ({' '.join(map(str, now[p]['values']))})" if now[p]["values"] else "")
-        for p in changed) + (f"; {after.get('gone')} parrots gone in all" if after.get("gone") != before.get("gone")
+        for p in changed) + (f"; {after['gone']} parrots gone in all" if after["gone"] != before["gone"]
                              else ""), "P-LOSE")]

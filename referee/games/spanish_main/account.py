@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.games.base import Consequence
 from referee.games.spanish_main.notation import Event
+from referee.games.spanish_main.view import ShipView, SpanishMainView
 
 SETUP_RULES = {"fleet": "S-BUILD", "treasure": "S-TREASURE", "roll": "S-FIRST", "island": "S-ISLANDS",
                "fog": "S-TERRAIN-PLACE", "sargasso": "S-TERRAIN-PLACE", "reef": "S-TERRAIN-PLACE",
@@ -23,7 +24,7 @@ FACT_RULES = {"dock": "S-DOCK", "fog": "S-FOG", "reef": "S-REEF", "sargasso": "S
               "bow": "S-L1-CONTACT", "reveal": "S-HIDDEN", "towed reef": "S-TOW", "towed sargasso": "S-TOW"}
 
 
-def account(before: dict[str, Any], after: dict[str, Any], player: str, action: Any) -> list[Consequence]:
+def account(before: SpanishMainView, after: SpanishMainView, player: str, action: Any) -> list[Consequence]:
     said = _entry(before, after, player, action) if isinstance(action, Event) else []
     said += _ships(before, after)
     said += _islands_and_forts(before, after)
@@ -31,7 +32,7 @@ def account(before: dict[str, Any], after: dict[str, Any], player: str, action: 
     return said
 
 
-def _entry(before: dict[str, Any], after: dict[str, Any], player: str, event: Event) -> list[Consequence]:
+def _entry(before: SpanishMainView, after: SpanishMainView, player: str, event: Event) -> list[Consequence]:
     verb, get = event.verb, event.get
     who = player
     if verb in SETUP_RULES:
@@ -118,7 +119,7 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, event: Ev
     if verb == "drift":
         return [Consequence(f"iceberg {get('place')} drifts, die {get('die')}", "S-ICEBERG")]
     if verb == "end":
-        return [Consequence(f"{who} ends turn {before.get('turn')}", "S-TURN")]
+        return [Consequence(f"{who} ends turn {before['turn']}", "S-TURN")]
     if verb == "resign":
         return [Consequence(f"{who} resigns", "S-WIN")]
     if verb in ("ability", "event", "effect"):
@@ -130,25 +131,25 @@ def _entry(before: dict[str, Any], after: dict[str, Any], player: str, event: Ev
     return [Consequence(f"{who}: {verb}", "S-TURN")]
 
 
-def _home_dock(ship: dict[str, Any], view: dict[str, Any]) -> str | None:
+def _home_dock(ship: ShipView, view: SpanishMainView) -> str | None:
     """The home island of the ship's controller where it is docked, if it is."""
-    homes = {island["name"] for island in view.get("islands", []) if island.get("home_of")
-             and any(ship["id"] in (s["id"] for s in fleet) for owner, fleet in view.get("fleets", {}).items()
+    homes = {island["name"] for island in view["islands"] if island["home_of"]
+             and any(ship["id"] in (s["id"] for s in fleet) for owner, fleet in view["fleets"].items()
                      if owner == island["home_of"])}
     docked = [state[len("docked at "):] for state in ship["state"] if state.startswith("docked at ")]
     return next((name for name in docked if name in homes), None)
 
 
-def _sinks(before: dict[str, Any], after: dict[str, Any], target: str) -> bool:
+def _sinks(before: SpanishMainView, after: SpanishMainView, target: str) -> bool:
     was, now = _ships_by_id(before).get(target), _ships_by_id(after).get(target)
     return bool(was and now and "derelict" in was["state"] and "sunk" in now["state"])
 
 
-def _ships_by_id(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {ship["id"]: ship for fleet in view.get("fleets", {}).values() for ship in fleet}
+def _ships_by_id(view: SpanishMainView) -> dict[str, ShipView]:
+    return {ship["id"]: ship for fleet in view["fleets"].values() for ship in fleet}
 
 
-def _standing(ship: dict[str, Any]) -> set[int]:
+def _standing(ship: ShipView) -> set[int]:
     return {mast["mast"] for mast in ship["masts"] if mast["standing"]}
 
 
@@ -156,7 +157,7 @@ def _token(text: str) -> str:
     return text.split(" ")[0]
 
 
-def _ships(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
+def _ships(before: SpanishMainView, after: SpanishMainView) -> list[Consequence]:
     said: list[Consequence] = []
     was, now = _ships_by_id(before), _ships_by_id(after)
     for ship_id, ship in now.items():
@@ -190,8 +191,8 @@ def _ships(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
     return said
 
 
-def _sinking_split(ship_id: str, old: dict[str, Any], now: dict[str, dict[str, Any]],
-                   before: dict[str, Any], after: dict[str, Any]) -> Consequence:
+def _sinking_split(ship_id: str, old: ShipView, now: dict[str, ShipView],
+                   before: SpanishMainView, after: SpanishMainView) -> Consequence:
     """Where a sunk ship's gold went: half (rounded up) to the player who sank it, the rest to
     its controller, each onto their home island."""
     values = {}
@@ -199,8 +200,8 @@ def _sinking_split(ship_id: str, old: dict[str, Any], now: dict[str, dict[str, A
         token, _, gold = text.partition(" (")
         values[token] = int(gold.rstrip(")")) if gold.rstrip(")").isdigit() else 0
     total = sum(values.values())
-    sinker = after.get("player") or ""
-    controller = next((owner for owner, fleet in before.get("fleets", {}).items()
+    sinker = after["player"] or ""
+    controller = next((owner for owner, fleet in before["fleets"].items()
                        if any(ship["id"] == ship_id for ship in fleet)), "")
     if sinker == controller or not total:
         return Consequence(f"{ship_id} goes down with {', '.join(values) or 'nothing'}: nobody gains its gold",
@@ -230,10 +231,10 @@ def _state_consequence(ship_id: str, state: str) -> Consequence:
     return Consequence(f"{ship_id}: {state}", "S-AUTO")
 
 
-def _islands_and_forts(before: dict[str, Any], after: dict[str, Any]) -> list[Consequence]:
+def _islands_and_forts(before: SpanishMainView, after: SpanishMainView) -> list[Consequence]:
     said: list[Consequence] = []
-    was = {island["name"]: island for island in before.get("islands", [])}
-    for island in after.get("islands", []):
+    was = {island["name"]: island for island in before["islands"]}
+    for island in after["islands"]:
         old = was.get(island["name"])
         if old is None:
             continue
@@ -243,32 +244,32 @@ def _islands_and_forts(before: dict[str, Any], after: dict[str, Any]) -> list[Co
         explorers = [p for p in island["explored_by"] if p not in old["explored_by"]]
         for explorer in explorers:
             said.append(Consequence(f"{island['name']} is explored by {explorer}", "S-EXPLORE"))
-        if island.get("gold") != old.get("gold") and island.get("gold"):
+        if island["gold"] != old["gold"] and island["gold"]:
             said.append(Consequence(f"{island['name']} has {island['gold']} gold lying on it", "S-GOLD"))
-    forts = {fort["id"]: fort for fort in before.get("forts", [])}
-    for fort in after.get("forts", []):
-        old = forts.get(fort["id"])
-        if old is None:
+    forts = {fort["id"]: fort for fort in before["forts"]}
+    for fort in after["forts"]:
+        earlier = forts.get(fort["id"])
+        if earlier is None:
             said.append(Consequence(f"fort {fort['id']} stands on {fort['island']} for {fort['owner']}",
                                     "S-FORT-BUILD"))
-        elif old["state"] != fort["state"]:
+        elif earlier["state"] != fort["state"]:
             said.append(Consequence(f"fort {fort['id']} is {fort['state']}", "S-FORT-HIT"))
-        elif old.get("gold") != fort.get("gold"):
+        elif earlier["gold"] != fort["gold"]:
             said.append(Consequence(f"fort {fort['id']} holds {fort['gold']} gold", "S-FORT-TREASURE"))
     return said
 
 
-def _gold(before: dict[str, Any], after: dict[str, Any], sinking: bool) -> list[Consequence]:
+def _gold(before: SpanishMainView, after: SpanishMainView, sinking: bool) -> list[Consequence]:
     said: list[Consequence] = []
-    was = before.get("gold", {})
-    for player, gold in after.get("gold", {}).items():
-        old = was.get(player)
-        if old is not None and gold["home"] != old["home"]:
+    was = before["gold"]
+    for player, gold in after["gold"].items():
+        old = was[player]  # the same players in every position of a game
+        if gold["home"] != old["home"]:
             said.append(Consequence(f"{player} has {gold['home']} gold at home ({gold['total']} in all; "
-                                    f"{after.get('to_win')} wins)", "S-SINK-SPLIT" if sinking
+                                    f"{after['to_win']} wins)", "S-SINK-SPLIT" if sinking
                                     else "S-UNLOAD" if gold["home"] > old["home"] else "S-GOLD"))
-    if after.get("winner") and not before.get("winner"):
-        totals = ", ".join(f"{p} {g['total']}" for p, g in after.get("gold", {}).items())
-        said.append(Consequence(f"{after['winner']} wins: more than half the {after.get('distributed')} gold "
+    if after["winner"] and not before["winner"]:
+        totals = ", ".join(f"{p} {g['total']}" for p, g in after["gold"].items())
+        said.append(Consequence(f"{after['winner']} wins: more than half the {after['distributed']} gold "
                                 f"distributed ({totals})", "S-WIN"))
     return said

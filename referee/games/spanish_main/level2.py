@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -25,6 +25,9 @@ from referee.games.spanish_main.geometry import Hull, Pose
 from referee.games.spanish_main.notation import Event
 from referee.games.spanish_main.setup import Geometry
 from referee.games.spanish_main.state import Fort, GameState, Ship
+
+if TYPE_CHECKING:
+    from referee.games.spanish_main.view import TableMastView, TableShipView, TableView
 
 
 class GeoIllegal(Exception):
@@ -190,21 +193,22 @@ class GeometryJudge:
 
     # -- what a picture shows --------------------------------------------------------------------------
 
-    def table_view(self) -> dict[str, Any]:
+    def table_view(self) -> TableView:
         """The table as plain data, in millimetres, for `show` and the SVG picture."""
         def outline(shape: BaseGeometry) -> list[list[float]]:
             ring = shape.exterior if isinstance(shape, Polygon) else shape
             return [[geo.rounded(x), geo.rounded(y)] for x, y in ring.coords]
 
         game = self.game
-        ships = []
+        ships: list[TableShipView] = []
         for ship in game.ships.values():
             if ship.pose is None or ship.sunk:
                 continue
             hull = self.hull(ship)
-            masts = [{"mast": m, "standing": m in ship.standing,
-                      "at": [geo.rounded(v) for v in geo.mast_point(hull, ship.pose, m)],
-                      "sail": outline(geo.sail(hull, ship.pose, m))} for m in range(1, len(hull.masts) + 1)]
+            masts: list[TableMastView] = [
+                {"mast": m, "standing": m in ship.standing,
+                 "at": [geo.rounded(v) for v in geo.mast_point(hull, ship.pose, m)],
+                 "sail": outline(geo.sail(hull, ship.pose, m))} for m in range(1, len(hull.masts) + 1)]
             ships.append({"id": ship.id, "owner": ship.owner, "pose": [geo.rounded(v) for v in ship.pose],
                           "outline": outline(self.shape(ship)), "bow": outline(self.bow(ship)), "masts": masts,
                           "lost": ship.lost is not None, "wreck": ship.wreck, "derelict": ship.derelict})

@@ -3,7 +3,7 @@ forts, and the gold against half the distributed gold (S-WIN)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Required, TypedDict
 
 from referee.games.base import View
 
@@ -107,10 +107,96 @@ class _Position(View):
     winner: str | None
 
 
+Outline = list[list[float]]
+"""A shape's outline as points [x, y] on the table, in millimetres to a tenth."""
+
+
+class TableMastView(TypedDict):
+    """A mast of a ship on the table: where it stands and the sail it would hold."""
+
+    mast: int
+    standing: bool
+    at: list[float]
+    sail: Outline
+
+
+class TableShipView(TypedDict):
+    """A ship afloat on the table: its pose [x, y, heading], hull, bow and masts."""
+
+    id: str
+    owner: str
+    pose: list[float]
+    outline: Outline
+    bow: Outline
+    masts: list[TableMastView]
+    lost: bool
+    wreck: bool
+    derelict: bool
+
+
+class TableIslandView(TypedDict):
+    name: str
+    outline: Outline
+    home_of: str | None
+
+
+class TableTerrainView(TypedDict):
+    """A piece of terrain on the table, with the points of its numbers 1 to 6 (`rim`)."""
+
+    name: str
+    kind: str
+    outline: Outline
+    rim: Outline
+
+
+class FlagView(TypedDict):
+    flag: int
+    at: list[float]
+    standing: bool
+
+
+class TableFortView(TypedDict):
+    id: str
+    owner: str
+    outline: Outline
+    flags: list[FlagView]
+
+
+UnitsView = TypedDict("UnitsView", {"S": float, "L": float})
+"""The short and long measures, in millimetres."""
+
+FocusView = TypedDict("FocusView", {
+    "kind": Required[str], "shape": str, "ship": str, "pose": list[int | float], "from": list[int | float],
+    "to": list[int | float], "swept": Outline, "iceberg": str, "target": str, "range_mm": float,
+    "blocker": str, "at": list[float]}, total=False)
+"""What the last check measured, for the picture. By `kind`: a `place` of a piece (`shape`,
+its name) or of a ship (`ship` at `pose`); a `move` of `ship` (`from` and `to` poses, and
+the outline it `swept`); a `shot` (`from` a point, at `target`, reaching `range_mm`, `to`
+the point aimed at); a `drift` of an `iceberg` (`from` and `to` its centre). A check that
+met a piece in the way names it (`blocker`) and the point (`at`). Figures the log gave
+stay as it wrote them (whole numbers as such); the declaration's form is the functional one,
+`from` being a Python keyword."""
+
+
+class TableView(TypedDict):
+    """At level 2, the table as its geometry measures it, in millimetres (`size` None where
+    the log gives no table's size)."""
+
+    size: list[float] | None
+    epsilon: float
+    units: UnitsView
+    islands: list[TableIslandView]
+    terrain: list[TableTerrainView]
+    ships: list[TableShipView]
+    forts: list[TableFortView]
+    focus: FocusView | None
+    """What the last check measured; None before any."""
+
+
 class SpanishMainView(_Position, total=False):
     """A Spanish Main position, and at level 2 its table."""
 
-    table: dict[str, Any]
+    table: TableView
     """At level 2, the table as its geometry measures it (outlines, poses and what the last
     check swept, in millimetres): the replay page and `show --format svg` draw it."""
 
@@ -141,7 +227,7 @@ def _ship_state(engine: "GameState", ship: "Ship") -> list[str]:
     return states
 
 
-def engine_view(engine: "GameState", table: dict[str, Any] | None = None) -> SpanishMainView:
+def engine_view(engine: "GameState", table: TableView | None = None) -> SpanishMainView:
     """The position as plain data; `table`, at level 2, the table as its geometry measures it."""
     fleets: dict[str, list[ShipView]] = {p: [] for p in engine.players}
     for ship in engine.ships.values():
