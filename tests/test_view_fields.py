@@ -24,7 +24,7 @@ from referee.pipeline.replay import replay_positions
 from referee.pipeline.source import Source
 from referee.games.corsari.view import CorsariView
 from referee.games.korsar.view import KorsarView
-from referee.games.perroquets.view import PerroquetsView
+from referee.games.perroquets.position import PerroquetsView
 from referee.games.spanish_main.view import SpanishMainView
 from tests.conftest import ROOT
 

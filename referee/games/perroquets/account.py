@@ -15,7 +15,7 @@ from typing import Any
 
 from referee.games.base import Consequence
 from referee.games.perroquets.notation import Claim, Decide, Draw, Lose, PlaceParrots, PlaceShip, Reveal, RollWind
-from referee.games.perroquets.view import BoardView, PerroquetsView, RoundPlayed
+from referee.games.perroquets.position import BoardView, PerroquetsView, RoundPlayed
 
 WIND_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 

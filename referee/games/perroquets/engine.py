@@ -51,7 +51,7 @@ from referee.games.perroquets.setup import Setup
 from referee.games.perroquets.state import PerroquetsState, RoundState, Slot
 
 if TYPE_CHECKING:
-    from referee.games.perroquets.view import PerroquetsView
+    from referee.games.perroquets.position import PerroquetsView
 
 ClaimCheck = Callable[[PerroquetsState, Claim], Violation | None]
 """P-CLAIM's check of a claim against the state, given to the engine by the game."""

@@ -45,7 +45,8 @@ from referee.games.perroquets.notation import (
 )
 from referee.games.perroquets.rulings import RULINGS, VARIANTS
 from referee.games.perroquets.setup import DATA_TAG, read_setup
-from referee.games.perroquets.view import PerroquetsView, state_view, render_view
+from referee.games.perroquets.position import PerroquetsView
+from referee.games.perroquets.view import state_view, render_view
 from referee.games.base import View
 from referee.games.tagvalues import (
     PLAYER_ID, VARIANTS_TAG, Grammars, TagGrammar, check_value, players_tag, regex_tag,

@@ -14,7 +14,8 @@ import html
 import math
 from typing import Any
 
-from referee.games.perroquets.view import RECONSTRUCTED, PerroquetsView, phase_words, seat_letters
+from referee.games.perroquets.position import PerroquetsView
+from referee.games.perroquets.view import RECONSTRUCTED, phase_words, seat_letters
 
 
 def escape(text: str) -> str:
