@@ -225,3 +225,12 @@ def test_a_verdict_comes_back_from_a_worker_as_it_was_made(monkeypatch):
                                                           facts={"value": Decimal("1.5")})])  # not plain data: sent as it is
     monkeypatch.setattr(runner, "check_unit", lambda unit: odd)
     assert runner._unpacked(pickle.loads(pickle.dumps(runner._check_packed(unit)))) == odd
+
+
+def test_a_verdict_renamed_for_the_user_names_the_given_path_in_every_finding():
+    from referee.pipeline.runner import _renamed
+    from referee.pipeline.work import check_stream
+
+    verdict = check_stream("/abs/x.korsar", io.BytesIO(b"\xff"))
+    renamed = _renamed(verdict, "x.korsar")
+    assert renamed.path == "x.korsar" and [d.path for d in renamed.diagnostics] == ["x.korsar"]
