@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from referee.diagnostics import Diagnostic
 from referee.games import GAMES
 from referee.games.base import NO_OPTIONS, EntryList, JudgeOptions, LegalEntry, View
 from referee.notation.codes import NOTATION_CODES
@@ -168,11 +169,11 @@ def check_text(text: str, path: str = "<text>", judge: JudgeOptions = NO_OPTIONS
 
 
 def _games(path: str, stream: Any, judge: JudgeOptions, findings: list[Finding] | None) -> Iterator[GameResult]:
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     for report, lines in file_games(path, stream, problems, options=judge):
         yield GameResult.of(game_json(report, lines))
     if findings is not None:
-        findings.extend(Finding.of(problem) for problem in problems)
+        findings.extend(Finding.of(diagnostic_json(problem)) for problem in problems)
 
 
 def positions(text: str, game: int = 1, path: str = "<text>",

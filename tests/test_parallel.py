@@ -12,6 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.diagnostics import Diagnostic
 from referee.notation.chunks import Chunk
 from referee.pipeline.fileio import Input
 from referee.pipeline.runner import Judged, Unreadable, _in_order, run_units
@@ -97,8 +98,8 @@ def test_the_unit_never_raises_and_says_what_failed(monkeypatch):
     monkeypatch.setattr(work, "judge_plain", explode)
     result = check_unit(Unit.of_text("x.korsar", '[Game "Korsar"]\n[Players "A B"]\n\n1. A: draw\n'))
     assert result.games == []
-    assert result.internal_error is not None and result.internal_error["type"] == "ValueError"
-    assert "boom" in result.internal_error["traceback"]
+    assert result.internal_error is not None and result.internal_error.kind == "ValueError"
+    assert result.internal_error.message == "boom" and "boom" in result.internal_error.traceback
 
 
 def test_a_path_unit_reads_the_file_itself(tmp_path):
@@ -109,7 +110,7 @@ def test_a_path_unit_reads_the_file_itself(tmp_path):
     assert check_unit(str(tmp_path / "missing.korsar")).unreadable
     empty = tmp_path / "empty.korsar"
     empty.write_text("\n\n")
-    assert [d["message"] for d in check_unit(str(empty)).diagnostics] == ["the file holds no game"]
+    assert [d.message for d in check_unit(str(empty)).diagnostics] == ["the file holds no game"]
 
 
 def test_standard_input_is_read_as_a_stream():
@@ -193,12 +194,43 @@ def test_a_unit_sent_to_a_worker_arrives_as_it_left(shape, cut):
     assert pickle.loads(pickle.dumps(unit)) == unit
 
 
+def test_a_files_own_findings_and_failure_come_back_from_a_worker_typed(monkeypatch):
+    import referee.pipeline.runner as runner
+    from referee.pipeline.work import check_stream, failure
+
+    def sent_back(verdict: UnitVerdict) -> UnitVerdict:
+        monkeypatch.setattr(runner, "check_unit", lambda unit: verdict)
+        packed = runner._check_packed(Unit.of_text("x.korsar", ""))
+        assert isinstance(packed, bytes)  # plain data: marshalled, not pickled
+        return runner._unpacked(pickle.loads(pickle.dumps(packed)))
+
+    for data in (b"\xff\xfe", b"", b"; only a comment\n", b'{"format": "referee-check-report"}'):
+        verdict = check_stream("x.korsar", io.BytesIO(data))
+        assert [type(d) for d in verdict.diagnostics] == [Diagnostic]
+        assert sent_back(verdict) == verdict
+    try:
+        raise ValueError("boom")
+    except ValueError as error:
+        failed = failure("x.korsar", error)
+    assert sent_back(failed) == failed and failed.internal_error is not None
+
+
 def test_a_verdict_comes_back_from_a_worker_as_it_was_made(monkeypatch):
     import referee.pipeline.runner as runner
 
     unit = Unit.of_text("x.korsar", (SAMPLES / "korsar/legal/multi-game.korsar").read_text())
     packed = runner._check_packed(unit)
     assert isinstance(packed, bytes) and runner._unpacked(pickle.loads(pickle.dumps(packed))) == check_unit(unit)
-    odd = UnitVerdict("x.korsar", diagnostics=[{"value": Decimal("1.5")}])  # not plain data: sent as it is
+    odd = UnitVerdict("x.korsar", diagnostics=[Diagnostic("N-GAME", "odd", "x.korsar", None,
+                                                          facts={"value": Decimal("1.5")})])  # not plain data: sent as it is
     monkeypatch.setattr(runner, "check_unit", lambda unit: odd)
     assert runner._unpacked(pickle.loads(pickle.dumps(runner._check_packed(unit)))) == odd
+
+
+def test_a_verdict_renamed_for_the_user_names_the_given_path_in_every_finding():
+    from referee.pipeline.runner import _renamed
+    from referee.pipeline.work import check_stream
+
+    verdict = check_stream("/abs/x.korsar", io.BytesIO(b"\xff"))
+    renamed = _renamed(verdict, "x.korsar")
+    assert renamed.path == "x.korsar" and [d.path for d in renamed.diagnostics] == ["x.korsar"]

@@ -192,7 +192,7 @@ def test_an_overlong_line_is_cut_and_reported_at_its_place(tmp_path, monkeypatch
 def test_a_part_that_cannot_be_read_is_a_reported_failure_not_a_crash(tmp_path):
     result = check_range(FileRange(str(tmp_path / "gone.korsar"), "gone.korsar", 0, 10, 1, True))
     assert result.verdict.internal_error is not None
-    assert result.verdict.internal_error["type"] == "FileNotFoundError"
+    assert result.verdict.internal_error.kind == "FileNotFoundError"
     assert result.verdict.games == [] and result.seam is None
 
 

@@ -144,7 +144,7 @@ def _games(name: str, stream: BinaryIO, reason: str,
     for unit in file_units(name, stream):
         if isinstance(unit, FileStart):
             if unit.problem is not None:
-                raise UnreadableInput(f"cannot read {visible(name)}: {unit.problem['message']}")
+                raise UnreadableInput(f"cannot read {visible(name)}: {unit.problem.message}")
             continue
         if isinstance(unit, FileEnd):
             continue

@@ -21,7 +21,7 @@ from referee.pipeline.fileio import Unreadable as UnreadableFile
 from referee.pipeline.runner import (POOL_THRESHOLD, ClusterError, Judged, Unreadable, WorkersLost, default_jobs,
                                      input_size, run_on_dask, run_units)
 from referee.pipeline.work import FileEnd, FileStart, file_findings
-from referee.reports.json_report import Tally, file_verdict, unit_json
+from referee.reports.json_report import Tally, diagnostic_json, file_verdict, unit_json
 from referee.reports.selection import Selection
 from referee.reports.style import Style
 from referee.reports.visible import visible
@@ -170,7 +170,8 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
         nonlocal current, ok
         assert current is not None
         if blank is not None:
-            current.diagnostics.extend(selection.filter(file_findings(current.path, current.count, blank)))
+            found = file_findings(current.path, current.count, blank)
+            current.diagnostics.extend(selection.filter([diagnostic_json(d) for d in found]))
         tally.add_file(current.diagnostics, current.count)
         verdict = current.verdict()
         writer.file_end(current.path, current.diagnostics, verdict)
@@ -189,7 +190,7 @@ def _judge(events: Iterator[Any], inputs: list[Any], unreadable: list[Unreadable
                 current = _File(event.path)
                 writer.file_start(event.path)
                 if event.problem is not None:
-                    current.diagnostics.extend(selection.filter([event.problem]))
+                    current.diagnostics.extend(selection.filter([diagnostic_json(event.problem)]))
             elif isinstance(event, Judged) and current is not None:
                 result = unit_json(event.result)
                 if "internal_error" in result:

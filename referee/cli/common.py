@@ -179,9 +179,10 @@ def open_one(path: str) -> tuple[str, BinaryIO]:
 def no_such_game(name: str, item: Input, index: int, options: Any) -> str:
     """Why game `index` of a file cannot be shown: how many games it holds, and where it holds
     none because it cannot be read as a log (not UTF-8, a JSON document …), why."""
+    from referee.diagnostics import Diagnostic
     from referee.pipeline.work import judged_chunks
 
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     _, stream = open_input(item)
     count = 0
     with stream:
@@ -189,9 +190,9 @@ def no_such_game(name: str, item: Input, index: int, options: Any) -> str:
             count += len(judged.games)
     if count:
         return f"{name} holds {counted(count, 'game')}; there is no game {index}"
-    why = next((problem for problem in problems if problem.get("code") != "N-GAME"), None)
+    why = next((problem for problem in problems if problem.code != "N-GAME"), None)
     if why is not None:
-        return f"{name} holds no game: {why['message']} ({why['code']})"
+        return f"{name} holds no game: {why.message} ({why.code})"
     return f"{name} holds no game"
 
 

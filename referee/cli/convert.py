@@ -14,6 +14,7 @@ from referee.cli import EXIT_FINDINGS, EXIT_OK, UnreadableInput, cli
 from referee.cli.common import (EXIT_USAGE, emit, why_broken, exclude_option, gather, judging_options, open_input,
                                 output_option, refuse_output_among_inputs, refuse_output_of_nothing, staged_output,
                                 style_for)
+from referee.diagnostics import Diagnostic
 from referee.games.base import JudgeOptions
 from referee.export import export_pieces, records_from_json, write_export
 from referee.reports.json_report import diagnostic_json
@@ -70,7 +71,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
         """One file's games, once the whole file proved readable: kept aside until then
         (on disk past 1 MiB), except for a single log, whose output is staged whole."""
         nonlocal ok
-        problems: list[dict[str, Any]] = []
+        problems: list[Diagnostic] = []
         broken: list[dict[str, Any]] = []
         with stream, tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8") as kept:
             for game, lines in file_games(name, stream, problems, records=True, options=options):
@@ -84,7 +85,7 @@ def export_command(ctx: click.Context, paths: tuple[str, ...], quiet: bool, excl
                         for piece in export_pieces(game, name):
                             kept.write(piece)
                         kept.write("\n")
-            broken[:0] = [d for d in problems if d["severity"] == "error"]
+            broken[:0] = [diagnostic_json(d) for d in problems if d.is_error]
             if broken:
                 ok = False
                 if not quiet:

@@ -10,6 +10,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, UnreadableInput, cli
 from referee.cli.common import emit, exclude_option, gather, judging_options, open_input, open_output, style_for, why_broken
+from referee.diagnostics import Diagnostic
 from referee.formatting import reached_result, set_result, write_canonical
 from referee.games.base import JudgeOptions
 from referee.notation.reader import ReadGame
@@ -100,13 +101,13 @@ def _format_file(item: Input, name: str, stream: BinaryIO, check_only: bool, in_
     outcome = _Outcome()
     normalized = _normalized_bytes(stream)
     stream.seek(0)
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     # Syntax errors first, before anything is written: a broken file is not rewritten. A plain
     # legal game is judged by the quick path here (the verdict never depends on the path), and
     # read in full only as it is written.
     for judged in judged_chunks(name, stream, problems, options=options):
         outcome.broken.extend(_broken(judged))
-    outcome.broken[:0] = [d for d in problems if d["severity"] == "error"]
+    outcome.broken[:0] = [diagnostic_json(d) for d in problems if d.is_error]
     if outcome.broken:
         return outcome
     stream.seek(0)
@@ -125,7 +126,7 @@ class _Unchanged(Exception):
 
 
 def _write_canonical(outcome: _Outcome, stack: ExitStack, item: Input, name: str, stream: BinaryIO,
-                     problems: list[dict[str, Any]], normalized: bool, check_only: bool, in_place: bool,
+                     problems: list[Diagnostic], normalized: bool, check_only: bool, in_place: bool,
                      fix_result: bool, options: JudgeOptions) -> None:
     out: TextIO | None = None
     if in_place:

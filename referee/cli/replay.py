@@ -8,6 +8,7 @@ import click
 
 from referee.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, cli
 from referee.cli.common import emit, judging_options, open_one, output_option, refuse_output_among_inputs, report_stream
+from referee.diagnostics import Diagnostic
 from referee.games.base import JudgeOptions
 from referee.pipeline.fileio import Input
 from referee.pipeline.replay import replay_positions
@@ -43,7 +44,7 @@ def replay(ctx: click.Context, path: str, move: int | None, output: str | None, 
     refuse_output_among_inputs(output, [Input(path)])
     name, stream = open_one(path)
     legal = True
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     unjudged: list[str] = []
     with stream, report_stream(output) as write:
         page = ReplayPage(_Writer(write), name)

@@ -12,9 +12,10 @@ from referee.cli.common import (EXIT_USAGE, emit, exclude_option, gather, judgin
                                 output_option, refuse_output_among_inputs, refuse_output_of_nothing, report_stream,
                                 style_for)
 from referee.reports.style import Style
+from referee.diagnostics import Diagnostic
 from referee.games.base import JudgeOptions
 from referee.pipeline.work import judged_chunks
-from referee.reports.json_report import Tally, file_verdict, game_json
+from referee.reports.json_report import Tally, diagnostic_json, file_verdict, game_json
 from referee.reports.text import render_json_diagnostic, render_score, summary_line
 from referee.reports.writers import JsonWriter
 
@@ -69,7 +70,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
 
         for item in inputs:
             name, stream = open_input(item)
-            problems: list[dict[str, Any]] = []
+            problems: list[Diagnostic] = []
             shown = 0
             verdicts: list[dict[str, Any]] = []
             if writer is not None:
@@ -84,7 +85,7 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
                             writer.games(name, [data])
                             continue
                         for problem in problems[shown:]:
-                            block(render_json_diagnostic(problem, style))
+                            block(render_json_diagnostic(diagnostic_json(problem), style))
                         shown = len(problems)
                         if game.verdict == "malformed":  # no score to give: say why
                             for diagnostic in data["diagnostics"]:
@@ -93,13 +94,14 @@ def score(ctx: click.Context, paths: tuple[str, ...], output_format: str, quiet:
                         if several:
                             lines[0] = style(f"{name}: ", "bold") + lines[0]
                         block("\n".join(lines))
-            tally.add_file(problems, len(verdicts))
-            verdict = file_verdict(problems, verdicts)
+            found = [diagnostic_json(problem) for problem in problems]
+            tally.add_file(found, len(verdicts))
+            verdict = file_verdict(found, verdicts)
             all_ok = all_ok and verdict == "legal"
             if writer is not None:
-                writer.file_end(name, problems, verdict)
+                writer.file_end(name, found, verdict)
             else:
-                for problem in problems[shown:]:
+                for problem in found[shown:]:
                     block(render_json_diagnostic(problem, style))
         for problem in unreadable:
             tally.counts["unreadable"] += 1

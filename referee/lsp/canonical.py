@@ -12,6 +12,7 @@ import io
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.diagnostics import Diagnostic
 from referee.formatting import reached_result, set_result, write_canonical
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.reader import ReadGame
@@ -53,11 +54,11 @@ def canonical(path: str, text: str, options: JudgeOptions = NO_OPTIONS, fix_resu
     written (a syntax error, data not given)."""
     data = text.encode("utf-8", "surrogatepass")
     result = Canonical()
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     for judged in judged_chunks(path, io.BytesIO(data), problems, full=True, options=options):
         result.broken.extend(diagnostic_json(d, judged.lines) for game in judged.games
                              if game.verdict == "malformed" for d in game.diagnostics if d.is_error)
-    result.broken[:0] = [d for d in problems if d["severity"] == "error"]
+    result.broken[:0] = [diagnostic_json(d) for d in problems if d.is_error]
     if result.broken:
         return result
     chunks = list(judged_chunks(path, io.BytesIO(data), [], full=True, options=options,

@@ -17,7 +17,7 @@ from typing import Any
 from referee.games.base import NO_OPTIONS, JudgeOptions
 from referee.notation.chunks import Chunk
 from referee.pipeline.work import FileEnd, FileStart, Unit, chunk_is_whole, file_findings, file_units, judge_chunks
-from referee.reports.json_report import verdict_json
+from referee.reports.json_report import diagnostic_json, verdict_json
 from referee.reports.selection import Selection
 
 MAX_DOCUMENT_CHARS = 4 << 20
@@ -91,7 +91,7 @@ class DocumentJudge:
         for item in file_units(self.path, io.BytesIO(text.encode("utf-8", "surrogatepass"))):
             if isinstance(item, FileStart):
                 if item.problem is not None:
-                    result.findings.extend(self.selection.filter([item.problem]))
+                    result.findings.extend(self.selection.filter([diagnostic_json(item.problem)]))
             elif isinstance(item, FileEnd):
                 blank = item.blank
             else:
@@ -106,7 +106,8 @@ class DocumentJudge:
                     result.games.append(GameSpan(chunk, index + 1, placed))
                     index += len(placed)
         if blank is not None:
-            result.findings.extend(self.selection.filter(file_findings(self.path, index, blank)))
+            found = file_findings(self.path, index, blank)
+            result.findings.extend(self.selection.filter([diagnostic_json(d) for d in found]))
         return result
 
     def _judged(self, chunk: Chunk, cut: dict[int, int],

@@ -107,7 +107,7 @@ def archived_games(path: str, stream: BinaryIO) -> Iterator[ArchivedGame]:
     for item in file_units(path, stream):
         if isinstance(item, FileStart):
             if item.problem is not None:
-                raise UnicodeError(item.problem["message"])
+                raise UnicodeError(item.problem.message)
             continue
         if isinstance(item, FileEnd):
             continue

@@ -246,7 +246,7 @@ def _renamed(result: UnitVerdict, name: str) -> UnitVerdict:
         return result
     result = dataclasses.replace(result, path=name)
     for finding in result.diagnostics:
-        finding["path"] = name
+        finding.path = name
     for game in result.games:
         for diagnostic in game.diagnostics:
             diagnostic.path = name

@@ -87,24 +87,36 @@ def game_verdict(report: GameReport, line_text: Callable[[int], str | None] | No
                        report.verdict, report.moves, report.outcome, report.diagnostics, report.suppressed, quoted)
 
 
+@dataclass(frozen=True, slots=True)
+class InternalError:
+    """The referee itself failed on a unit (a bug, never the input's fault): the error's type
+    and message, and the traceback of where it was raised (in whichever process it ran)."""
+
+    kind: str
+    message: str
+    traceback: str
+
+
 @dataclass(slots=True)
 class UnitVerdict:
-    """A unit's verdict: its games, the file's own findings (as JSON: they quote no line), and
+    """A unit's verdict: its games, the file's own findings (they quote no line), and
     `internal_error` when the referee itself failed (a bug, never the input's fault), or
     `unreadable` when the file named could not be opened."""
 
     path: str
     games: list[GameVerdict] = field(default_factory=list)
-    diagnostics: list[dict[str, Any]] = field(default_factory=list)
-    internal_error: dict[str, str] | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    internal_error: InternalError | None = None
     unreadable: str | None = None
 
     def plain(self) -> tuple[Any, ...]:
         """The verdict as plain values, for marshal (`GameVerdict.plain`)."""
-        return (self.path, [game.plain() for game in self.games], self.diagnostics, self.internal_error,
-                self.unreadable)
+        failed = self.internal_error
+        return (self.path, [game.plain() for game in self.games], [_plain_diagnostic(d) for d in self.diagnostics],
+                None if failed is None else (failed.kind, failed.message, failed.traceback), self.unreadable)
 
     @classmethod
     def of_plain(cls, data: tuple[Any, ...]) -> "UnitVerdict":
         path, games, diagnostics, internal_error, unreadable = data
-        return cls(path, [GameVerdict.of_plain(game) for game in games], diagnostics, internal_error, unreadable)
+        return cls(path, [GameVerdict.of_plain(game) for game in games], [_diagnostic(d) for d in diagnostics],
+                   None if internal_error is None else InternalError(*internal_error), unreadable)

@@ -24,7 +24,7 @@ from referee.notation.reader import ReadGame
 from referee.notation.streamed import (READ_WHOLE_BELOW, StreamedRecord, StreamedRounds, chunk_chars_below,
                                       read_chunk_streamed)
 from referee.pipeline.replay import GameReport, replay_game
-from referee.pipeline.verdicts import GameVerdict, UnitVerdict, game_verdict
+from referee.pipeline.verdicts import GameVerdict, InternalError, UnitVerdict, game_verdict
 from referee.span import Span
 from referee.pipeline.source import (JSON_HEAD, MAX_LINE_CHARS, DecodeError, LineReader, check_utf8, is_json,
                                      json_not_log)
@@ -77,7 +77,7 @@ class FileStart:
     """Where a file's units begin: `problem` is a file-level finding (not UTF-8)."""
 
     path: str
-    problem: dict[str, Any] | None = None
+    problem: Diagnostic | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,8 +114,7 @@ def failure(path: str, error: Exception) -> UnitVerdict:
     to report once everything else is; called while the error is handled."""
     import traceback
 
-    return UnitVerdict(path, internal_error={"type": type(error).__name__, "message": str(error),
-                                             "traceback": traceback.format_exc()})
+    return UnitVerdict(path, internal_error=InternalError(type(error).__name__, str(error), traceback.format_exc()))
 
 
 def judge_chunks(unit: Unit, first_index: int = 1) -> list[GameVerdict]:
@@ -227,12 +226,12 @@ def _check_path(path: str, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
 
 def check_stream(path: str, stream: BinaryIO, options: JudgeOptions = NO_OPTIONS) -> UnitVerdict:
     """A seekable stream judged game by game, as `check` does with one process."""
-    diagnostics: list[dict[str, Any]] = []
+    diagnostics: list[Diagnostic] = []
     games = [game_verdict(report, lines) for report, lines in file_games(path, stream, diagnostics, options=options)]
     return UnitVerdict(path, games, diagnostics)
 
 
-def file_games(path: str, stream: BinaryIO, problems: list[dict[str, Any]],
+def file_games(path: str, stream: BinaryIO, problems: list[Diagnostic],
                full: bool = False, options: JudgeOptions = NO_OPTIONS,
                records: bool = False) -> Iterator[tuple[GameReport, LineText]]:
     """Every game of a stream, one at a time, with a way to quote its lines; `full`
@@ -252,7 +251,7 @@ class JudgedChunk:
     lines: LineText
 
 
-def judged_chunks(path: str, stream: BinaryIO, problems: list[dict[str, Any]], *, full: bool = False,
+def judged_chunks(path: str, stream: BinaryIO, problems: list[Diagnostic], *, full: bool = False,
                   canonical: bool = False, stop_after: int | None = None,
                   wanted: Callable[[int], bool] | None = None,
                   options: JudgeOptions = NO_OPTIONS, records: bool = False) -> Iterator[JudgedChunk]:
@@ -282,7 +281,7 @@ def find_game(name: str, stream: BinaryIO, index: int, move: int | None,
               options: JudgeOptions = NO_OPTIONS) -> tuple[GameReport, JudgedChunk] | None:
     """Game `index` of the file, replayed up to `move` turns (all of them when None); the
     games before it are read, not replayed. None when the file has no such game."""
-    problems: list[dict[str, Any]] = []
+    problems: list[Diagnostic] = []
     with stream:
         for judged in judged_chunks(name, stream, problems, full=True, stop_after=move,
                                     wanted=lambda number: number == index, options=options):
@@ -327,7 +326,7 @@ def file_opening(path: str, stream: BinaryIO) -> list[FileStart | FileEnd]:
     return [FileStart(path)]
 
 
-def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
+def _file_problem(path: str, stream: BinaryIO) -> Diagnostic | None:
     """What keeps a whole file from being read as a log (it is not UTF-8, or it is JSON),
     as a finding; None for a file to read."""
     try:
@@ -336,7 +335,7 @@ def _file_problem(path: str, stream: BinaryIO) -> dict[str, Any] | None:
         return _encoding_problem(path, stream, error)
     stream.seek(0)
     if is_json(stream.read(JSON_HEAD)):
-        return json_not_log(path).to_json()
+        return json_not_log(path)
     return None
 
 
@@ -353,7 +352,7 @@ def _cut_in(cut: dict[int, int], batch: list[Chunk]) -> dict[int, int]:
     return mine
 
 
-def file_findings(path: str, games: int, blank: bool) -> list[dict[str, Any]]:
+def file_findings(path: str, games: int, blank: bool) -> list[Diagnostic]:
     """A file that holds no game says so (after its units, once the count is known)."""
     if games:
         return []
@@ -362,10 +361,10 @@ def file_findings(path: str, games: int, blank: bool) -> list[dict[str, Any]]:
     else:
         message = "the file holds only comments, no game"
     return [Diagnostic("N-GAME", message, path, Span(1, 1, 1),
-                       notes=['a game starts with its tags, e.g. [Game "Korsar"]']).to_json()]
+                       notes=['a game starts with its tags, e.g. [Game "Korsar"]'])]
 
 
-def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[str, Any]:
+def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> Diagnostic:
     stream.seek(0)
     line, line_start, read = 1, 0, 0
     while read < error.offset:
@@ -381,7 +380,7 @@ def _encoding_problem(path: str, stream: BinaryIO, error: DecodeError) -> dict[s
     return Diagnostic(
         "N-ENCODING", f"the file is not UTF-8: byte {error.offset} ({error.reason})", path,
         Span(line, column, column + 1),
-        notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"]).to_json()
+        notes=[f"byte offset {error.offset} counts from 0; save the log as UTF-8"])
 
 
 def spool(stream: BinaryIO) -> BinaryIO:

@@ -87,9 +87,10 @@ def unit_json(unit: UnitVerdict) -> dict[str, Any]:
     """A unit's verdict as JSON: {"path", "games": [game JSON…], "diagnostics": [file findings…]},
     plus "internal_error" or "unreadable" when the unit has one."""
     data: dict[str, Any] = {"path": unit.path, "games": [verdict_json(game) for game in unit.games],
-                            "diagnostics": unit.diagnostics}
-    if unit.internal_error is not None:
-        data["internal_error"] = unit.internal_error
+                            "diagnostics": [diagnostic_json(d) for d in unit.diagnostics]}
+    failed = unit.internal_error
+    if failed is not None:
+        data["internal_error"] = {"type": failed.kind, "message": failed.message, "traceback": failed.traceback}
     if unit.unreadable is not None:
         data["unreadable"] = unit.unreadable
     return data
