@@ -43,9 +43,10 @@ def crews(cards: list[str]) -> list[tuple[str, ...]]:
     letters = sorted({card[0] for card in cards})
     groups = [(a,) for a in letters] + [(a, b) for i, a in enumerate(letters) for b in letters[i + 1:]]
     offered: list[tuple[str, ...]] = [()]
+    ordered = sorted(cards, key=key)
     for group in groups:
         lowest: dict[int, str] = {}
-        for card in sorted(cards, key=key):
+        for card in ordered:
             if card[0] in group and int(card[1:]) not in lowest:
                 lowest[int(card[1:])] = card
         crew = tuple(sorted(lowest.values(), key=key))
