@@ -173,3 +173,34 @@ def test_positions_and_accounts_follow_the_entries_set_aside():
     assert told is not None and told[0].text.startswith("this entry breaks K-DISCARD")
     assert entry_account("t.korsar", game.rules, game.record, 2) == steps[2].account
     assert entry_account("t.korsar", game.rules, game.record, 9) is None
+
+
+def test_an_account_keeps_none_of_the_findings_on_the_way_to_its_entry(monkeypatch):
+    import referee.pipeline.replay as replay
+
+    made: list[GameReport] = []
+
+    class Kept(GameReport):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr(replay, "GameReport", Kept)
+    game = read(ALLOWED)
+    told = entry_account("t.korsar", game.rules, game.record, 3)
+    assert told  # entry 3 is told, past the entry the allow comment set aside
+    (report,) = made
+    assert not report.diagnostics and not report.suppressed
+
+
+def test_a_judging_without_a_report_leaves_the_end_unjudged_where_its_visitor_says():
+    class Unended(Visitor):
+        ends = False
+
+    game = read(LEGAL)
+    engine = set_up("t.korsar", game.record, game.rules, NO_OPTIONS)
+    finished: list[bool] = []
+    engine.finish = lambda: finished.append(True) or []  # type: ignore[method-assign]
+    judge = Judge("t.korsar", game.record, game.rules, engine, Unended())
+    assert judge.feed(game.record.rounds) and judge.end()
+    assert not finished

@@ -138,11 +138,6 @@ class Judge:
         self._play = engine.play
         visitor.begin(self)
 
-    @property
-    def going(self) -> bool:
-        """Whether the judging goes on: neither a finding nor a hook has ended it."""
-        return not (self.over or self.stopped)
-
     def stop(self) -> None:
         """End the judging after the step under way (for a hook that has what it wanted)."""
         self.stopped = True
@@ -227,7 +222,8 @@ class Judge:
         True when the judging ends with no finding that ended it."""
         engine, report = self.engine, self.report
         if report is None:
-            if not self.over and (engine.take_notices() or engine.finish()):
+            judged = not (self.over or self.stopped) and self.visitor.ends
+            if judged and (engine.take_notices() or engine.finish()):
                 self.over = True
             return not self.over
         if not (self.over or self.stopped) and self.visitor.ends:

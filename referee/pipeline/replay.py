@@ -196,8 +196,8 @@ def entry_account(path: str, rules: GameRules, record: GameRecord, move: int,
     if isinstance(engine, Violation):
         return None
     accounting = _Accounting(move)
-    judge = Judge(path, record, rules, engine, accounting, GameReport(1, record.line, rules, record),
-                  accept=_every_finding)
+    kept_nothing = GameReport(1, record.line, rules, record, _Forgotten(), suppressed=_Forgotten())
+    judge = Judge(path, record, rules, engine, accounting, kept_nothing, accept=_every_finding)
     judge.feed(record.rounds)
     return accounting.account
 
@@ -206,10 +206,16 @@ def _every_finding(diagnostic: Diagnostic, at_end: bool) -> bool:
     return True
 
 
+class _Forgotten(list):  # type: ignore[type-arg]
+    """A report's list that keeps nothing: an account needs none of the findings on the way to
+    its entry, and a long game's notices would otherwise pile up in memory until it is reached."""
+
+    def append(self, item: object) -> None:
+        pass
+
+
 class _Accounting(Visitor):
     """Tells what entry `move` did, from the view before it, and stops there."""
-
-    ends = False
 
     def __init__(self, move: int) -> None:
         self.move = move
