@@ -297,13 +297,7 @@ def test_a_log_is_played_in_one_session_at_a_time(tmp_path: Path) -> None:
     under the other's: the second is refused (exit 2, naming the first's process) until the
     first ends, and the lock the first leaves behind, even killed, holds nothing."""
     log = tmp_path / "table.korsar"
-    first = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), "--game", "Korsar",
-                              "--players", "A B", "--seed", "club"], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    assert first.stdin is not None and first.stdout is not None
-    first.stdin.write("A: draw\n")
-    first.stdin.flush()
-    assert first.stdout.readline().startswith("recorded 1: A: draw")
+    first = _korsar_session_with_one_entry(log)
     second = play(log, ["B: draw"])
     assert second.returncode == 2, second.stdout + second.stderr
     assert f"{log} is being played in another session (process {first.pid})" in second.stderr
@@ -439,13 +433,7 @@ def test_a_change_made_to_the_log_by_another_program_is_read_again_never_lost(tm
 
 def test_a_log_changed_during_a_session_into_one_that_cannot_go_on_ends_it(tmp_path: Path) -> None:
     log = tmp_path / "g.korsar"
-    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), "--game", "Korsar",
-                                "--players", "A B", "--seed", "club"], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write("A: draw\n")
-    process.stdin.flush()
-    assert process.stdout.readline().startswith("recorded 1")
+    process = _korsar_session_with_one_entry(log)
     log.write_text(log.read_text(encoding="utf-8") + "2. Nobody: draw\n", encoding="utf-8")
     edited = log.read_text(encoding="utf-8")
     out, err = process.communicate("B: draw\n", timeout=60)
@@ -526,3 +514,15 @@ def test_a_log_the_configuration_gives_its_data_is_played_taken_back_and_told_on
     shown = subprocess.run([sys.executable, "-m", "referee", "show", "--move", "3", str(log)],
                            capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert "What move 3 did:" in shown.stdout and "P-SETUP-SHIPS" in shown.stdout, shown.stdout + shown.stderr
+
+
+def _korsar_session_with_one_entry(log: Path) -> subprocess.Popen[str]:
+    """A `play` process started on a new two-player Korsar log, its first entry recorded."""
+    process = subprocess.Popen([sys.executable, "-m", "referee", "play", str(log), "--game", "Korsar",
+                                "--players", "A B", "--seed", "club"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("A: draw\n")
+    process.stdin.flush()
+    assert process.stdout.readline().startswith("recorded 1: A: draw")
+    return process
