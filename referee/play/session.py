@@ -658,8 +658,8 @@ class Session:
         self._epoch += 1
 
     def _adopt(self, replayed: Replayed) -> None:
-        self.engine, self.pending, self.tail, self.entries_played = (replayed.engine, replayed.pending, replayed.tail,
-                                                            replayed.moves)
+        self.engine, self.pending, self.tail = replayed.engine, replayed.pending, replayed.tail
+        self.entries_played = replayed.moves
         self._changed()
 
     def _log_rounds(self) -> Iterator[Round]:
